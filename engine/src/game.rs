@@ -1,0 +1,170 @@
+//! The [`Game`] trait every game implements, and the types it shares with the rest of cardarena.
+
+use std::fmt::Debug;
+use std::ops::RangeInclusive;
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+
+/// A seat at the table, numbered from 0 in the order the players joined.
+pub type Seat = usize;
+
+/// How many players a game seats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct PlayerCount {
+    /// The fewest players the game can start with.
+    pub min: usize,
+    /// The most players the game can seat.
+    pub max: usize,
+    /// The count used when none is given.
+    pub default: usize,
+}
+
+impl PlayerCount {
+    /// The allowed counts as a range.
+    pub fn range(self) -> RangeInclusive<usize> {
+        self.min..=self.max
+    }
+}
+
+/// A game is a state machine with hidden information. The implementing type is the whole state of
+/// one game in progress; it never asks anything of the outside world.
+///
+/// Invariants every implementation keeps (and the property tests check): while [`Game::to_act`] is
+/// `Some`, [`Game::legal_actions`] is not empty; [`Game::apply`] accepts exactly the legal actions and
+/// leaves the state unchanged when it refuses one; a view holds only what its seat may see; the same
+/// options, seat count, seed and actions always give the same game.
+pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
+    /// The game's id, as the CLI and the API name it (`"durak"`).
+    const ID: &'static str;
+    /// How many players the game seats.
+    const PLAYERS: PlayerCount;
+
+    /// The game's options; `{}` in JSON gives the defaults.
+    type Options: Clone + Debug + Default + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// One decision a seat can take.
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// What one seat may see.
+    type View: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+
+    /// Deals a new game for `players` seats, deterministically from `seed`.
+    fn new(options: &Self::Options, players: usize, seed: u64) -> Result<Self, SetupError>;
+
+    /// The number of seats.
+    fn players(&self) -> usize;
+
+    /// The seat whose decision it is; `None` once the game is over.
+    fn to_act(&self) -> Option<Seat>;
+
+    /// Writes every legal action of the seat to act into `out` (cleared first), in a stable order.
+    fn legal_actions_into(&self, out: &mut Vec<Self::Action>);
+
+    /// Every legal action of the seat to act, in a stable order; empty once the game is over.
+    fn legal_actions(&self) -> Vec<Self::Action> {
+        let mut out = Vec::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// Plays `action` for the seat to act. An illegal action is refused with a [`RuleError`] and
+    /// leaves the game unchanged.
+    fn apply(&mut self, action: &Self::Action) -> Result<(), RuleError>;
+
+    /// What `seat` may see: never a card that seat may not know.
+    fn view(&self, seat: Seat) -> Self::View;
+
+    /// The result once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The game's own transcript of a finished or running game, in the format its seed document
+    /// uses, if it has one: `initial` is the game as dealt, `actions` the actions applied to it, and
+    /// `names` the players' names by seat.
+    fn transcript(_initial: &Self, _actions: &[Self::Action], _names: &[String]) -> Option<String> {
+        None
+    }
+}
+
+/// Why [`Game::apply`] refused an action.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// The game is over; nothing more can be played.
+    #[error("the game is over")]
+    GameOver,
+    /// The action breaks a rule; the text says which.
+    #[error("illegal action: {0}")]
+    Illegal(String),
+}
+
+/// Why a game could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The game does not seat this many players.
+    #[error("{game} needs {min} to {max} players, not {players}")]
+    Players {
+        /// The game's id.
+        game: &'static str,
+        /// The count asked for.
+        players: usize,
+        /// The fewest the game seats.
+        min: usize,
+        /// The most the game seats.
+        max: usize,
+    },
+    /// The options are not valid for the game.
+    #[error("bad options for {game}: {detail}")]
+    Options {
+        /// The game's id.
+        game: &'static str,
+        /// What is wrong.
+        detail: String,
+    },
+}
+
+impl SetupError {
+    /// Checks `players` against the game's [`PlayerCount`].
+    pub fn check_players<G: Game>(players: usize) -> Result<(), SetupError> {
+        if G::PLAYERS.range().contains(&players) {
+            Ok(())
+        } else {
+            Err(SetupError::Players {
+                game: G::ID,
+                players,
+                min: G::PLAYERS.min,
+                max: G::PLAYERS.max,
+            })
+        }
+    }
+}
+
+/// One seat's result in a finished game.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct SeatResult {
+    /// Place, 1 for the best; seats that tie share a place.
+    pub rank: u32,
+    /// The game's own score for the seat (higher is better unless the game's docs say otherwise).
+    pub score: f64,
+}
+
+/// The result of a finished game, one entry per seat.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Results by seat.
+    pub seats: Vec<SeatResult>,
+}
+
+impl Outcome {
+    /// Whether every seat shares first place: nobody won or lost.
+    pub fn is_draw(&self) -> bool {
+        self.seats.iter().all(|s| s.rank == 1)
+    }
+
+    /// Whether `seat` is among the winners (first place) of a game that was not a draw.
+    pub fn is_win(&self, seat: Seat) -> bool {
+        !self.is_draw() && self.seats[seat].rank == 1
+    }
+
+    /// Whether `seat` is in last place in a game that was not a draw.
+    pub fn is_loss(&self, seat: Seat) -> bool {
+        let last = self.seats.iter().map(|s| s.rank).max().unwrap_or(1);
+        !self.is_draw() && self.seats[seat].rank == last
+    }
+}

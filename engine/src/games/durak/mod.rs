@@ -1,0 +1,543 @@
+//! `durak`: the 2–4 player Durak of seed 000, played exactly as its reference program plays it.
+//!
+//! Every decision the seed's fixed strategy takes (which card to lead, whether to continue and with
+//! what, which card to beat with, whether to take) is an action a bot chooses; the strategy itself is
+//! the house bot `reference`. Decisions with one possible answer are played by the engine. The rules
+//! and every decision on the seed's gaps are in RULES.md beside this file.
+
+mod order;
+mod transcript;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use serde::{Deserialize, Serialize};
+
+pub use order::{seed_order, sort_hand};
+pub use view::{DurakView, TablePair};
+
+use crate::cards::{Card, CardSet, Rank, Suit, pack};
+use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
+use crate::shuffle;
+
+/// The cards each player is dealt and refills to.
+pub const HAND_SIZE: usize = 6;
+/// Cards in the pack: six to ace in four suits.
+pub const PACK_SIZE: usize = 36;
+const MAX_PLAYERS: usize = 4;
+
+/// Options of a durak game.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DurakOptions {
+    /// Seed 000's "random number": when set, the deck is ordered from it by the seed's 1000-step
+    /// rule and the match seed is not used for the deal.
+    pub deck_number: Option<u64>,
+}
+
+/// One decision in durak.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum DurakAction {
+    /// The attacker puts a card on the table: to lead the turn, or to continue it with a rank
+    /// already on the table.
+    Attack {
+        /// The card played.
+        card: Card,
+    },
+    /// The defender beats the unbeaten card on the table with this card.
+    Beat {
+        /// The card played.
+        card: Card,
+    },
+    /// The defender takes every card of the turn.
+    Take,
+    /// The attacker ends the turn: every card on the table was beaten.
+    Done,
+}
+
+/// Where the current turn stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The attacker leads the first card of the turn.
+    Lead,
+    /// The defender beats the unbeaten card or takes.
+    Defend,
+    /// Every card is beaten; the attacker continues with a rank on the table or ends the turn.
+    Continue,
+    /// The game is over.
+    Over,
+}
+
+/// How a finished game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ending {
+    Fool(Seat),
+    Draw,
+}
+
+/// A durak game in progress: the whole state, hidden cards included.
+#[derive(Debug, Clone)]
+pub struct Durak {
+    seed: u64,
+    deck_number: Option<u64>,
+    players: usize,
+    /// The deck, drawn from the front: `deck[drawn..]` is what is left; the trump card is last.
+    deck: [Card; PACK_SIZE],
+    deck_len: u8,
+    drawn: u8,
+    trump: Card,
+    trump_suit: Suit,
+    hands: [CardSet; MAX_PLAYERS],
+    in_game: [bool; MAX_PLAYERS],
+    attacker: Seat,
+    defender: Seat,
+    /// This turn's cards in the order played: attack, beat, attack, beat…
+    table: [Card; PACK_SIZE],
+    table_len: u8,
+    /// Every card whose rank is on the table this turn.
+    table_ranks: CardSet,
+    discard: CardSet,
+    phase: Phase,
+    turn: u32,
+    ending: Option<Ending>,
+}
+
+/// Receives what happens in a game, for transcripts; every method does nothing by default, so the
+/// plain game pays nothing for it.
+pub(crate) trait Observer {
+    fn turn_started(&mut self, _game: &Durak) {}
+    fn attacked(&mut self, _seat: Seat, _card: Card) {}
+    fn beaten(&mut self, _seat: Seat, _card: Card) {}
+    fn taken(&mut self, _seat: Seat, _cards: &[Card]) {}
+    fn drew(&mut self, _seat: Seat, _card: Card) {}
+    fn turn_ended(&mut self) {}
+    fn game_ended(&mut self, _game: &Durak) {}
+}
+
+impl Observer for () {}
+
+impl Durak {
+    /// The trump card, turned up after the deal and put at the bottom of the deck.
+    pub fn trump(&self) -> Card {
+        self.trump
+    }
+
+    /// The trump suit.
+    pub fn trump_suit(&self) -> Suit {
+        self.trump_suit
+    }
+
+    /// The cards in `seat`'s hand.
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands.get(seat).copied().unwrap_or_default()
+    }
+
+    /// The cards still in the deck, in the order they will be drawn.
+    pub fn deck(&self) -> &[Card] {
+        &self.deck[self.drawn as usize..self.deck_len as usize]
+    }
+
+    /// This turn's cards in the order played (attack, beat, attack, beat…).
+    pub fn table(&self) -> &[Card] {
+        &self.table[..self.table_len as usize]
+    }
+
+    /// The cards beaten in earlier turns and put aside.
+    pub fn discard(&self) -> CardSet {
+        self.discard
+    }
+
+    /// The seat attacking this turn.
+    pub fn attacker(&self) -> Seat {
+        self.attacker
+    }
+
+    /// The seat defending this turn.
+    pub fn defender(&self) -> Seat {
+        self.defender
+    }
+
+    /// Where the turn stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The number of the current turn, from 1.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// Whether `seat` still plays (has cards, or may still draw).
+    pub fn in_game(&self, seat: Seat) -> bool {
+        self.in_game.get(seat).copied().unwrap_or(false)
+    }
+
+    /// The seat that lost, once the game is over with a loser.
+    pub fn fool(&self) -> Option<Seat> {
+        match self.ending {
+            Some(Ending::Fool(seat)) => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// Whether the game ended with nobody left holding cards.
+    pub fn is_draw(&self) -> bool {
+        self.ending == Some(Ending::Draw)
+    }
+
+    /// The seed of the uniform shuffle, or `None` when the deck came from a seed-000 number.
+    pub fn deal_seed(&self) -> Option<u64> {
+        self.deck_number.is_none().then_some(self.seed)
+    }
+
+    /// The seed-000 number the deck was ordered from, if any.
+    pub fn deck_number(&self) -> Option<u64> {
+        self.deck_number
+    }
+
+    fn is_trump(&self, card: Card) -> bool {
+        card.suit() == Some(self.trump_suit)
+    }
+
+    /// The unbeaten attack card, while the defender is to answer it.
+    fn pending_attack(&self) -> Option<Card> {
+        (self.phase == Phase::Defend).then(|| self.table[self.table_len as usize - 1])
+    }
+
+    /// The defender's cards that beat `attack`: a higher card of its suit, or any trump when it is
+    /// not a trump.
+    fn beats(&self, attack: Card) -> CardSet {
+        let hand = self.hands[self.defender];
+        let mut beats = hand & CardSet::above_in_suit(attack);
+        if !self.is_trump(attack) {
+            beats |= hand & CardSet::of_suit(self.trump_suit);
+        }
+        beats
+    }
+
+    /// The attacker's cards that may continue the turn: ranks on the table, but not the highest
+    /// trump in hand unless it is the only card left.
+    fn continuations(&self) -> CardSet {
+        let hand = self.hands[self.attacker];
+        let mut cards = hand & self.table_ranks;
+        if hand.len() > 1
+            && let Some(highest_trump) = (hand & CardSet::of_suit(self.trump_suit)).highest()
+        {
+            cards.remove(highest_trump);
+        }
+        cards
+    }
+
+    fn put_on_table(&mut self, seat: Seat, card: Card) {
+        self.hands[seat].remove(card);
+        self.table[self.table_len as usize] = card;
+        self.table_len += 1;
+        if let Some(rank) = card.rank() {
+            self.table_ranks |= CardSet::of_rank(rank);
+        }
+    }
+
+    fn apply_observed(
+        &mut self,
+        action: &DurakAction,
+        obs: &mut impl Observer,
+    ) -> Result<(), RuleError> {
+        self.check(action)?;
+        match *action {
+            DurakAction::Attack { card } => self.attack(card, obs),
+            DurakAction::Beat { card } => {
+                self.put_on_table(self.defender, card);
+                obs.beaten(self.defender, card);
+                self.phase = Phase::Continue;
+            }
+            DurakAction::Take => self.take(obs),
+            DurakAction::Done => self.end_turn(false, obs),
+        }
+        self.play_forced(obs);
+        Ok(())
+    }
+
+    /// Refuses an action that is not legal now, saying why.
+    fn check(&self, action: &DurakAction) -> Result<(), RuleError> {
+        let illegal = |why: String| Err(RuleError::Illegal(why));
+        match (self.phase, *action) {
+            (Phase::Over, _) => Err(RuleError::GameOver),
+            (Phase::Lead, DurakAction::Attack { card }) => {
+                if self.hands[self.attacker].contains(card) {
+                    Ok(())
+                } else {
+                    illegal(format!("{card} is not in the attacker's hand"))
+                }
+            }
+            (Phase::Continue, DurakAction::Attack { card }) => {
+                if self.continuations().contains(card) {
+                    Ok(())
+                } else if !self.hands[self.attacker].contains(card) {
+                    illegal(format!("{card} is not in the attacker's hand"))
+                } else if !self.table_ranks.contains(card) {
+                    illegal(format!("{card}: its rank is not on the table"))
+                } else {
+                    illegal(format!(
+                        "{card} is the highest trump in hand and not the last card"
+                    ))
+                }
+            }
+            (Phase::Continue, DurakAction::Done) | (Phase::Defend, DurakAction::Take) => Ok(()),
+            (Phase::Defend, DurakAction::Beat { card }) => {
+                let attack = self.table[self.table_len as usize - 1];
+                if self.beats(attack).contains(card) {
+                    Ok(())
+                } else if !self.hands[self.defender].contains(card) {
+                    illegal(format!("{card} is not in the defender's hand"))
+                } else {
+                    illegal(format!("{card} does not beat {attack}"))
+                }
+            }
+            (phase, action) => illegal(format!("{action:?} is not a move in the {phase:?} phase")),
+        }
+    }
+
+    fn attack(&mut self, card: Card, obs: &mut impl Observer) {
+        self.put_on_table(self.attacker, card);
+        obs.attacked(self.attacker, card);
+        self.phase = Phase::Defend;
+    }
+
+    /// The defender takes: first the attacker hands over the cards that may continue the turn
+    /// (rule 14 as the reference program plays it), then the defender picks up the whole table.
+    fn take(&mut self, obs: &mut impl Observer) {
+        while let Some(card) = seed_order(self.continuations(), self.trump_suit).next() {
+            self.put_on_table(self.attacker, card);
+            obs.attacked(self.attacker, card);
+        }
+        let table = self.table;
+        let taken = &table[..self.table_len as usize];
+        obs.taken(self.defender, taken);
+        for &card in taken {
+            self.hands[self.defender].insert(card);
+        }
+        self.table_len = 0;
+        self.end_turn(true, obs);
+    }
+
+    /// Ends the turn: discards a beaten table, refills hands, lets out the players with no cards,
+    /// and either ends the game or starts the next turn.
+    fn end_turn(&mut self, took: bool, obs: &mut impl Observer) {
+        for &card in &self.table[..self.table_len as usize] {
+            self.discard.insert(card);
+        }
+        self.table_len = 0;
+        self.table_ranks = CardSet::EMPTY;
+        self.refill(obs);
+        obs.turn_ended();
+        for seat in 0..self.players {
+            if self.in_game[seat] && self.hands[seat].is_empty() && self.drawn == self.deck_len {
+                self.in_game[seat] = false;
+            }
+        }
+        let mut left = (0..self.players).filter(|&s| self.in_game[s]);
+        match (left.next(), left.next()) {
+            (None, _) => return self.finish(Ending::Draw, obs),
+            (Some(fool), None) => return self.finish(Ending::Fool(fool), obs),
+            _ => {}
+        }
+        self.attacker = self.next_in_game(if took { self.defender } else { self.attacker });
+        self.defender = self.next_in_game(self.attacker);
+        self.turn += 1;
+        self.phase = Phase::Lead;
+        obs.turn_started(self);
+    }
+
+    /// Refills hands to six from the front of the deck: attacker, defender, then the others in
+    /// seating order after the defender.
+    fn refill(&mut self, obs: &mut impl Observer) {
+        let others = (1..self.players)
+            .map(|k| (self.defender + k) % self.players)
+            .filter(|&s| s != self.attacker);
+        let order = [self.attacker, self.defender].into_iter().chain(others);
+        for seat in order {
+            while self.hands[seat].len() < HAND_SIZE && self.drawn < self.deck_len {
+                let card = self.deck[self.drawn as usize];
+                self.drawn += 1;
+                self.hands[seat].insert(card);
+                obs.drew(seat, card);
+            }
+        }
+    }
+
+    fn finish(&mut self, ending: Ending, obs: &mut impl Observer) {
+        self.ending = Some(ending);
+        self.phase = Phase::Over;
+        obs.game_ended(self);
+    }
+
+    /// The next seat after `seat`, in seating order, that is still in the game.
+    fn next_in_game(&self, seat: Seat) -> Seat {
+        (1..=self.players)
+            .map(|k| (seat + k) % self.players)
+            .find(|&s| self.in_game[s])
+            .unwrap_or(seat)
+    }
+
+    /// Plays every decision that has a single possible answer: a lead from a one-card hand, a take
+    /// when nothing beats, the end of a turn when nothing may continue it.
+    fn play_forced(&mut self, obs: &mut impl Observer) {
+        loop {
+            match self.phase {
+                Phase::Lead if self.hands[self.attacker].len() == 1 => {
+                    if let Some(card) = self.hands[self.attacker].lowest() {
+                        self.attack(card, obs);
+                    }
+                }
+                Phase::Defend
+                    if self
+                        .pending_attack()
+                        .is_some_and(|a| self.beats(a).is_empty()) =>
+                {
+                    self.take(obs)
+                }
+                Phase::Continue if self.continuations().is_empty() => self.end_turn(false, obs),
+                _ => return,
+            }
+        }
+    }
+
+    /// Deals a game from a deck in pack order as the seed's number or the uniform shuffle left it.
+    fn deal(order: Vec<Card>, players: usize, seed: u64, deck_number: Option<u64>) -> Durak {
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        let mut cards = order.into_iter();
+        for hand in hands.iter_mut().take(players) {
+            *hand = cards.by_ref().take(HAND_SIZE).collect();
+        }
+        let mut rest: Vec<Card> = cards.collect();
+        let trump = rest.remove(0);
+        rest.push(trump);
+        let mut deck = [trump; PACK_SIZE];
+        deck[..rest.len()].copy_from_slice(&rest);
+        let mut game = Durak {
+            seed,
+            deck_number,
+            players,
+            deck,
+            deck_len: rest.len() as u8,
+            drawn: 0,
+            trump,
+            trump_suit: trump.suit().unwrap_or(Suit::Spades),
+            hands,
+            in_game: [false; MAX_PLAYERS],
+            attacker: 0,
+            defender: 1,
+            table: [trump; PACK_SIZE],
+            table_len: 0,
+            table_ranks: CardSet::EMPTY,
+            discard: CardSet::EMPTY,
+            phase: Phase::Lead,
+            turn: 1,
+            ending: None,
+        };
+        game.in_game[..players].fill(true);
+        game
+    }
+}
+
+/// The pack in seed 000's starting order: ♠, ♥, ♣, ♦, each from six to ace.
+pub fn seed_pack() -> Vec<Card> {
+    pack(
+        Rank::Six,
+        [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds],
+    )
+}
+
+impl Game for Durak {
+    const ID: &'static str = "durak";
+    const PLAYERS: PlayerCount = PlayerCount {
+        min: 2,
+        max: MAX_PLAYERS,
+        default: 3,
+    };
+
+    type Options = DurakOptions;
+    type Action = DurakAction;
+    type View = DurakView;
+
+    fn new(options: &DurakOptions, players: usize, seed: u64) -> Result<Durak, SetupError> {
+        SetupError::check_players::<Durak>(players)?;
+        let mut order = seed_pack();
+        match options.deck_number {
+            Some(number) => shuffle::move_to_front_order(&mut order, number),
+            None => shuffle::shuffle_with_seed(&mut order, seed),
+        }
+        Ok(Durak::deal(order, players, seed, options.deck_number))
+    }
+
+    fn players(&self) -> usize {
+        self.players
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Lead | Phase::Continue => Some(self.attacker),
+            Phase::Defend => Some(self.defender),
+            Phase::Over => None,
+        }
+    }
+
+    fn legal_actions_into(&self, out: &mut Vec<DurakAction>) {
+        out.clear();
+        match self.phase {
+            Phase::Lead => out.extend(
+                seed_order(self.hands[self.attacker], self.trump_suit)
+                    .map(|card| DurakAction::Attack { card }),
+            ),
+            Phase::Continue => {
+                out.extend(
+                    seed_order(self.continuations(), self.trump_suit)
+                        .map(|card| DurakAction::Attack { card }),
+                );
+                out.push(DurakAction::Done);
+            }
+            Phase::Defend => {
+                if let Some(attack) = self.pending_attack() {
+                    out.extend(
+                        seed_order(self.beats(attack), self.trump_suit)
+                            .map(|card| DurakAction::Beat { card }),
+                    );
+                }
+                out.push(DurakAction::Take);
+            }
+            Phase::Over => {}
+        }
+    }
+
+    fn apply(&mut self, action: &DurakAction) -> Result<(), RuleError> {
+        self.apply_observed(action, &mut ())
+    }
+
+    fn view(&self, seat: Seat) -> DurakView {
+        DurakView::of(self, seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let ending = self.ending?;
+        let seats = (0..self.players)
+            .map(|seat| match ending {
+                Ending::Fool(fool) if fool == seat => SeatResult {
+                    rank: 2,
+                    score: 0.0,
+                },
+                _ => SeatResult {
+                    rank: 1,
+                    score: 1.0,
+                },
+            })
+            .collect();
+        Some(Outcome { seats })
+    }
+
+    fn transcript(initial: &Durak, actions: &[DurakAction], names: &[String]) -> Option<String> {
+        Some(transcript::write(initial, actions, names))
+    }
+}

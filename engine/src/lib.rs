@@ -1,0 +1,12 @@
+//! cardarena-engine: the rules of every game cardarena plays.
+//!
+//! The engine is pure and synchronous: no I/O, no async, no clocks. A game is a state machine with
+//! hidden information behind the [`Game`] trait; cards and seeded shuffles are shared by all games.
+
+pub mod cards;
+pub mod game;
+pub mod games;
+pub mod shuffle;
+
+pub use cards::{Card, CardSet, ParseCardError, Rank, Suit};
+pub use game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
