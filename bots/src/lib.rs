@@ -1,1 +1,16 @@
-//! placeholder
+//! cardarena-bots: the [`Bot`] trait, the house bots of every game, and the match runner.
+//!
+//! A bot is anything that, given a seat's view and its legal actions, picks an action. The trait is
+//! async and knows nothing of where the bot runs: house bots answer in process, a contestant's bot
+//! will answer over HTTP. The [`roster`] lists the games with their house bots.
+
+pub mod arena;
+pub mod bot;
+pub mod durak;
+pub mod random;
+pub mod roster;
+
+pub use arena::{MatchError, Played, play_match};
+pub use bot::{Bot, BotFault, BotFuture, FaultKind, Turn};
+pub use random::RandomBot;
+pub use roster::{GameVisitor, HouseGame, game_ids, with_game};

@@ -1,0 +1,58 @@
+//! House bots for `durak`: `reference` (seed 000's fixed strategy), `greedy` and `random`.
+
+mod greedy;
+mod reference;
+
+use cardarena_engine::Card;
+use cardarena_engine::games::durak::{Durak, DurakAction, DurakView};
+
+use crate::bot::{Bot, BotFault, BotFuture, Turn};
+use crate::random::RandomBot;
+use crate::roster::HouseGame;
+
+pub use greedy::Greedy;
+pub use reference::Reference;
+
+impl HouseGame for Durak {
+    const HOUSE_BOTS: &'static [&'static str] = &["reference", "greedy", "random"];
+
+    fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<Durak>>> {
+        match id {
+            "reference" => Some(Box::new(Reference)),
+            "greedy" => Some(Box::new(Greedy)),
+            "random" => Some(Box::new(RandomBot::<Durak>::new(seed))),
+            _ => None,
+        }
+    }
+}
+
+/// A durak strategy that decides from the view alone, with no state and no randomness.
+trait Strategy {
+    fn choose(&self, view: &DurakView, legal: &[DurakAction]) -> Option<DurakAction>;
+}
+
+/// Answers a turn with a strategy's choice (the runner checks it against the legal actions).
+fn answer<'a, S: Strategy>(
+    strategy: &S,
+    turn: Turn<'a, Durak>,
+) -> BotFuture<'a, Result<DurakAction, BotFault>> {
+    let choice = strategy.choose(turn.view, turn.legal_actions);
+    Box::pin(async move {
+        choice.ok_or_else(|| BotFault {
+            kind: crate::bot::FaultKind::IllegalAction,
+            detail: "asked to act in a finished game".into(),
+        })
+    })
+}
+
+/// The unbeaten card on the table, if the defender has one to answer.
+fn pending_attack(view: &DurakView) -> Option<Card> {
+    view.table
+        .last()
+        .filter(|pair| pair.beat.is_none())
+        .map(|pair| pair.attack)
+}
+
+fn is_trump(view: &DurakView, card: Card) -> bool {
+    card.suit() == view.trump.suit()
+}

@@ -1,0 +1,76 @@
+//! The roster: every game with its house bots, and a way to run generic code on a game named at
+//! run time. Adding a game is one line in [`with_game`] and [`game_ids`].
+
+use cardarena_engine::Game;
+use cardarena_engine::games::durak::Durak;
+
+use crate::bot::Bot;
+
+/// A game together with its house bots.
+pub trait HouseGame: Game {
+    /// The ids of the game's house bots; `random` is always among them.
+    const HOUSE_BOTS: &'static [&'static str];
+
+    /// A fresh house bot by id, its random choices (if any) following from `seed`; `None` for an
+    /// unknown id.
+    fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
+}
+
+/// Generic code to run on a game chosen by id at run time (see [`with_game`]).
+pub trait GameVisitor {
+    /// What the code returns.
+    type Output;
+    /// Runs the code for game `G`.
+    fn visit<G: HouseGame>(self) -> Self::Output;
+}
+
+/// Runs `visitor` on the game with this id; `None` when no game has it.
+pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
+    match id {
+        Durak::ID => Some(visitor.visit::<Durak>()),
+        _ => None,
+    }
+}
+
+/// The ids of every game, in the order they were added.
+pub fn game_ids() -> &'static [&'static str] {
+    &[Durak::ID]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Id;
+    impl GameVisitor for Id {
+        type Output = &'static str;
+        fn visit<G: HouseGame>(self) -> &'static str {
+            G::ID
+        }
+    }
+
+    #[test]
+    fn every_listed_game_is_dispatched_to_itself() {
+        for id in game_ids() {
+            assert_eq!(with_game(id, Id), Some(*id));
+        }
+        assert_eq!(with_game("chess", Id), None);
+    }
+
+    struct Bots;
+    impl GameVisitor for Bots {
+        type Output = bool;
+        fn visit<G: HouseGame>(self) -> bool {
+            G::HOUSE_BOTS.contains(&"random")
+                && G::HOUSE_BOTS.iter().all(|id| G::house_bot(id, 0).is_some())
+                && G::house_bot("nobody", 0).is_none()
+        }
+    }
+
+    #[test]
+    fn every_game_has_random_and_builds_every_listed_house_bot() {
+        for id in game_ids() {
+            assert_eq!(with_game(id, Bots), Some(true), "{id}");
+        }
+    }
+}
