@@ -6,6 +6,7 @@
 pub mod cards;
 pub mod game;
 pub mod games;
+pub mod playout;
 pub mod shuffle;
 
 pub use cards::{Card, CardSet, ParseCardError, Rank, Suit};

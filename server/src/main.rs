@@ -1,1 +1,19 @@
-fn main() {}
+//! `cardarena`: the command-line front of cardarena. `play` runs a local tournament of house bots,
+//! `bench` measures the engine's speed.
+
+mod cli;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let args = cli::Cli::parse();
+    match cli::run(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! `cardarena bench`: random-vs-random games in process, timed, printed as one JSON line.
+
+use std::time::Instant;
+
+use cardarena_bots::{GameVisitor, HouseGame, with_game};
+use cardarena_engine::playout::random_playout;
+use cardarena_engine::shuffle::{derive_seed, rng};
+
+use super::{CliError, unknown_game};
+
+/// Arguments of `cardarena bench`.
+#[derive(Debug, clap::Args)]
+pub struct BenchArgs {
+    /// The game to measure.
+    #[arg(long, default_value = "durak")]
+    game: String,
+    /// How many games to play.
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// Players per game (default: the game's usual count).
+    #[arg(long)]
+    players: Option<usize>,
+    /// The seed the games' seeds derive from.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// Plays the games and prints the figures.
+pub fn run(args: BenchArgs) -> Result<(), CliError> {
+    let game = args.game.clone();
+    let report = with_game(&game, Bench(args)).ok_or_else(|| unknown_game(&game))??;
+    let line = serde_json::to_string(&report).map_err(|e| CliError(e.to_string()))?;
+    println!("{line}");
+    Ok(())
+}
+
+struct Bench(BenchArgs);
+
+/// The figures `bench` prints, in this field order.
+#[derive(serde::Serialize)]
+struct Report {
+    game: &'static str,
+    players: usize,
+    games: u64,
+    decisions: u64,
+    seconds: f64,
+    games_per_sec: f64,
+    decisions_per_sec: f64,
+}
+
+impl GameVisitor for Bench {
+    type Output = Result<Report, CliError>;
+
+    fn visit<G: HouseGame>(self) -> Self::Output {
+        let args = self.0;
+        let players = args.players.unwrap_or(G::PLAYERS.default);
+        let options = G::Options::default();
+        let mut chooser = rng(args.seed);
+        let mut legal = Vec::new();
+        let mut decisions = 0u64;
+        let start = Instant::now();
+        for index in 0..args.games {
+            let mut game = G::new(&options, players, derive_seed(args.seed, index))
+                .map_err(|e| CliError(e.to_string()))?;
+            decisions += random_playout(&mut game, &mut chooser, &mut legal)
+                .map_err(|e| CliError(format!("game {index}: {e}")))?;
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        Ok(Report {
+            game: G::ID,
+            players,
+            games: args.games,
+            decisions,
+            seconds,
+            games_per_sec: args.games as f64 / seconds,
+            decisions_per_sec: decisions as f64 / seconds,
+        })
+    }
+}
