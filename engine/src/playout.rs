@@ -17,7 +17,9 @@ pub fn random_playout<G: Game>(
     while game.to_act().is_some() {
         game.legal_actions_into(legal);
         if legal.is_empty() {
-            return Err(RuleError::Illegal("a seat is to act but has no legal action".into()));
+            return Err(RuleError::Illegal(
+                "a seat is to act but has no legal action".into(),
+            ));
         }
         let action = &legal[below(rng, legal.len())];
         game.apply(action)?;

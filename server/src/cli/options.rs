@@ -7,7 +7,10 @@ use cardarena_engine::Game;
 
 /// Parses `json` (an object; empty means `{}`) with `deck_number` added when given, into `G`'s
 /// options.
-pub fn game_options<G: Game>(json: Option<&str>, deck_number: Option<u64>) -> Result<G::Options, CliError> {
+pub fn game_options<G: Game>(
+    json: Option<&str>,
+    deck_number: Option<u64>,
+) -> Result<G::Options, CliError> {
     let mut object = match json {
         None => Map::new(),
         Some(text) => match serde_json::from_str::<Value>(text) {

@@ -62,7 +62,9 @@ fn play<G: HouseGame>(args: PlayArgs) -> Result<(), CliError> {
         G::HOUSE_BOTS,
     )?;
     let options = game_options::<G>(args.options.as_deref(), args.deck_number)?;
-    let seed = args.seed.unwrap_or_else(|| RandomState::new().hash_one(0u8));
+    let seed = args
+        .seed
+        .unwrap_or_else(|| RandomState::new().hash_one(0u8));
     eprintln!("seed: {seed}");
     let runtime = tokio::runtime::Builder::new_current_thread()
         .build()
@@ -79,7 +81,11 @@ fn play<G: HouseGame>(args: PlayArgs) -> Result<(), CliError> {
     let mut results = Results::new(&seats);
     let n = seats.len();
     for index in 0..args.games {
-        let game_seed = if index == 0 { seed } else { derive_seed(seed, index) };
+        let game_seed = if index == 0 {
+            seed
+        } else {
+            derive_seed(seed, index)
+        };
         // Seat k of this game is played by entry (k + index) mod n: everyone sits everywhere.
         let entries: Vec<usize> = (0..n).map(|k| (k + index as usize) % n).collect();
         let bot_seeds = derive_seed(game_seed, u64::MAX);

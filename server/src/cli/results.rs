@@ -52,8 +52,20 @@ impl Results {
 
     /// The table as aligned text, a header and one line per entry.
     pub fn table(&self) -> String {
-        let name_width = self.rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(0).max(4);
-        let bot_width = self.rows.iter().map(|r| r.bot.len()).max().unwrap_or(0).max(3);
+        let name_width = self
+            .rows
+            .iter()
+            .map(|r| r.name.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(4);
+        let bot_width = self
+            .rows
+            .iter()
+            .map(|r| r.bot.len())
+            .max()
+            .unwrap_or(0)
+            .max(3);
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -61,7 +73,11 @@ impl Results {
             "name", "bot", "games", "wins", "losses", "draws", "fool rate"
         );
         for r in &self.rows {
-            let rate = if r.games == 0 { 0.0 } else { r.losses as f64 / r.games as f64 };
+            let rate = if r.games == 0 {
+                0.0
+            } else {
+                r.losses as f64 / r.games as f64
+            };
             let _ = writeln!(
                 out,
                 "{:name_width$}  {:bot_width$}  {:>7}  {:>7}  {:>7}  {:>7}  {:>9.3}",

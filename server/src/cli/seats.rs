@@ -22,10 +22,14 @@ impl FromStr for SeatSpec {
             .ok_or_else(|| format!("{text:?} is not NAME=BOT (for example Rick=reference)"))?;
         let (name, bot) = (name.trim(), bot.trim());
         if name.is_empty() || bot.is_empty() {
-            return Err(format!("{text:?}: both NAME and BOT must be given, as in Rick=reference"));
+            return Err(format!(
+                "{text:?}: both NAME and BOT must be given, as in Rick=reference"
+            ));
         }
         if name.chars().count() > 40 || name.chars().any(char::is_control) {
-            return Err(format!("{name:?}: a name is at most 40 printable characters"));
+            return Err(format!(
+                "{name:?}: a name is at most 40 printable characters"
+            ));
         }
         Ok(SeatSpec {
             name: name.to_string(),
@@ -61,7 +65,10 @@ pub fn check_seats(
     }
     for (i, seat) in seats.iter().enumerate() {
         if seats[..i].iter().any(|s| s.name == seat.name) {
-            return Err(CliError(format!("the name {:?} is given to two seats", seat.name)));
+            return Err(CliError(format!(
+                "the name {:?} is given to two seats",
+                seat.name
+            )));
         }
         if !house_bots.contains(&seat.bot.as_str()) {
             return Err(CliError(format!(
@@ -93,9 +100,33 @@ mod tests {
         let seat = |text: &str| text.parse::<SeatSpec>().unwrap();
         let bots = ["reference", "random"];
         assert!(check_seats(vec![seat("A=random")], "durak", 2..=4, 3, &bots).is_err());
-        assert!(check_seats(vec![seat("A=random"), seat("A=random")], "durak", 2..=4, 3, &bots).is_err());
-        assert!(check_seats(vec![seat("A=random"), seat("B=smart")], "durak", 2..=4, 3, &bots).is_err());
-        let ok = check_seats(vec![seat("A=random"), seat("B=reference")], "durak", 2..=4, 3, &bots);
+        assert!(
+            check_seats(
+                vec![seat("A=random"), seat("A=random")],
+                "durak",
+                2..=4,
+                3,
+                &bots
+            )
+            .is_err()
+        );
+        assert!(
+            check_seats(
+                vec![seat("A=random"), seat("B=smart")],
+                "durak",
+                2..=4,
+                3,
+                &bots
+            )
+            .is_err()
+        );
+        let ok = check_seats(
+            vec![seat("A=random"), seat("B=reference")],
+            "durak",
+            2..=4,
+            3,
+            &bots,
+        );
         assert_eq!(ok.unwrap().len(), 2);
         let default = check_seats(vec![], "durak", 2..=4, 3, &bots).unwrap();
         assert_eq!(default.len(), 3);

@@ -79,7 +79,7 @@ enum Ending {
 }
 
 /// A durak game in progress: the whole state, hidden cards included.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Durak {
     seed: u64,
     deck_number: Option<u64>,

@@ -1,0 +1,162 @@
+//! Property tests of durak over thousands of random games: cards are conserved, a view holds only
+//! what its seat may see, a seat to act always has a legal action, apply accepts exactly the legal
+//! actions, every game ends, and the same seed and actions give the same game.
+
+use cardarena_engine::games::durak::{Durak, DurakAction, DurakOptions, DurakView, seed_pack};
+use cardarena_engine::shuffle::{below, rng};
+use cardarena_engine::{Card, CardSet, Game};
+use proptest::prelude::*;
+
+/// A game never needs more decisions than this (each card moves a bounded number of times).
+const MAX_DECISIONS: usize = 5_000;
+
+fn options(deck_number: Option<u64>) -> DurakOptions {
+    DurakOptions { deck_number }
+}
+
+/// Every card is in exactly one place: a hand, the deck, the table or the discard.
+fn assert_cards_conserved(game: &Durak) {
+    let places: Vec<Card> = (0..game.players())
+        .flat_map(|seat| game.hand(seat).iter())
+        .chain(game.deck().iter().copied())
+        .chain(game.table().iter().copied())
+        .chain(game.discard().iter())
+        .collect();
+    let all: CardSet = places.iter().copied().collect();
+    assert_eq!(places.len(), 36, "cards counted in all places");
+    assert_eq!(
+        all,
+        seed_pack().into_iter().collect(),
+        "every card of the pack, once"
+    );
+}
+
+/// A seat's view shows its own hand, the public cards, and nothing of another hand or the deck.
+fn assert_views_hide_what_they_must(game: &Durak) {
+    let public: CardSet = game
+        .table()
+        .iter()
+        .copied()
+        .chain(game.discard().iter())
+        .chain([game.trump()])
+        .collect();
+    for seat in 0..game.players() {
+        let view = game.view(seat);
+        let own = game.hand(seat);
+        assert_eq!(view.hand.iter().copied().collect::<CardSet>(), own);
+        for card in view.cards() {
+            assert!(
+                own.contains(card) || public.contains(card),
+                "seat {seat} sees {card}"
+            );
+        }
+        let sizes: Vec<usize> = (0..game.players()).map(|s| game.hand(s).len()).collect();
+        assert_eq!(view.hand_sizes, sizes);
+        assert_eq!(view.deck_size, game.deck().len());
+        let json = serde_json::to_string(&view).unwrap();
+        let back: DurakView = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, view);
+    }
+}
+
+/// Every action a bot could name, legal or not.
+fn every_action() -> Vec<DurakAction> {
+    let mut all = vec![DurakAction::Take, DurakAction::Done];
+    for card in seed_pack() {
+        all.push(DurakAction::Attack { card });
+        all.push(DurakAction::Beat { card });
+    }
+    all
+}
+
+/// Plays a random game, checking the invariants at every step (and, when `exhaustive`, that apply
+/// refuses every action outside the legal list without changing the game).
+fn random_game(
+    options: &DurakOptions,
+    players: usize,
+    seed: u64,
+    chooser: u64,
+    exhaustive: bool,
+) -> (Vec<DurakAction>, Durak) {
+    let mut game = Durak::new(options, players, seed).unwrap();
+    let mut rng = rng(chooser);
+    let mut actions = Vec::new();
+    let candidates = every_action();
+    while let Some(seat) = game.to_act() {
+        assert!(
+            actions.len() < MAX_DECISIONS,
+            "no end after {MAX_DECISIONS} decisions"
+        );
+        assert!(game.in_game(seat));
+        assert_cards_conserved(&game);
+        assert_views_hide_what_they_must(&game);
+        let legal = game.legal_actions();
+        assert!(!legal.is_empty(), "seat {seat} to act with no legal action");
+        if exhaustive {
+            for action in &candidates {
+                let mut copy = game.clone();
+                let result = copy.apply(action);
+                assert_eq!(
+                    result.is_ok(),
+                    legal.contains(action),
+                    "{action:?} with legal {legal:?}"
+                );
+                if result.is_err() {
+                    assert_eq!(copy, game, "a refused {action:?} changed the game");
+                }
+            }
+        }
+        let action = legal[below(&mut rng, legal.len())];
+        game.apply(&action).unwrap();
+        actions.push(action);
+    }
+    assert_cards_conserved(&game);
+    assert!(game.legal_actions().is_empty());
+    let outcome = game.outcome().expect("a finished game has an outcome");
+    assert_eq!(outcome.seats.len(), players);
+    assert_eq!(game.is_draw(), game.fool().is_none());
+    (actions, game)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn random_games_keep_every_invariant(
+        seed: u64,
+        chooser: u64,
+        players in 2usize..=4,
+        number in proptest::option::of(any::<u64>()),
+    ) {
+        random_game(&options(number), players, seed, chooser, false);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn apply_accepts_exactly_the_legal_actions(seed: u64, chooser: u64, players in 2usize..=4) {
+        random_game(&options(None), players, seed, chooser, true);
+    }
+
+    #[test]
+    fn same_seed_and_actions_give_the_same_game(seed: u64, chooser: u64, players in 2usize..=4) {
+        let (actions, end) = random_game(&options(None), players, seed, chooser, false);
+        let mut replay = Durak::new(&options(None), players, seed).unwrap();
+        for action in &actions {
+            replay.apply(action).unwrap();
+        }
+        prop_assert_eq!(replay, end);
+        let (again, _) = random_game(&options(None), players, seed, chooser, false);
+        prop_assert_eq!(again, actions);
+    }
+}
+
+#[test]
+fn different_seeds_deal_different_games() {
+    let a = Durak::new(&options(None), 3, 1).unwrap();
+    let b = Durak::new(&options(None), 3, 2).unwrap();
+    assert_ne!(a, b);
+    assert_eq!(a, Durak::new(&options(None), 3, 1).unwrap());
+}

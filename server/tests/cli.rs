@@ -1,0 +1,206 @@
+//! The `cardarena` binary, run as a user runs it: `play` and `bench`, good input and bad.
+
+use std::process::{Command, Output};
+
+fn cardarena(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cardarena"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 stdout")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("UTF-8 stderr")
+}
+
+const RICK_MORTY_SUMMER: [&str; 6] = [
+    "--seat",
+    "Rick=reference",
+    "--seat",
+    "Morty=reference",
+    "--seat",
+    "Summer=reference",
+];
+
+fn reference_log(number: &str) -> Output {
+    let mut args = vec!["play", "--game", "durak", "--deck-number", number];
+    args.extend(RICK_MORTY_SUMMER);
+    args.push("--log");
+    cardarena(&args)
+}
+
+#[test]
+fn play_log_of_60493_is_the_reference_log_byte_for_byte() {
+    let output = reference_log("60493");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let expected = include_bytes!("../../testdata/seed000/reference_log_60493.txt");
+    assert_eq!(output.stdout, expected.to_vec(), "{}", stdout(&output));
+}
+
+#[test]
+fn play_log_of_24227_ends_with_rick_the_fool() {
+    let output = reference_log("24227");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).ends_with("\n\nFool: Rick\n"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn a_uniform_deal_prints_its_seed_and_replays_from_it() {
+    let first = cardarena(&["play", "--seat", "A=random", "--seat", "B=greedy", "--log"]);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let seed = stderr(&first)
+        .lines()
+        .find_map(|line| line.strip_prefix("seed: "))
+        .expect("the seed is printed on stderr")
+        .to_string();
+    assert!(stdout(&first).starts_with(&format!("Deck seed: {seed}\nTrump: ")));
+    let again = cardarena(&[
+        "play", "--seat", "A=random", "--seat", "B=greedy", "--log", "--seed", &seed,
+    ]);
+    assert_eq!(stdout(&again), stdout(&first));
+}
+
+#[test]
+fn many_games_print_a_table_with_every_game_counted() {
+    let output = cardarena(&[
+        "play",
+        "--seat",
+        "G=greedy",
+        "--seat",
+        "R=random",
+        "--seat",
+        "F=reference",
+        "--games",
+        "300",
+        "--seed",
+        "5",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+    assert_eq!(
+        header,
+        [
+            "name", "bot", "games", "wins", "losses", "draws", "fool", "rate"
+        ]
+    );
+    let rows: Vec<Vec<String>> = lines
+        .map(|l| l.split_whitespace().map(String::from).collect())
+        .collect();
+    assert_eq!(rows.len(), 3);
+    let number = |row: &Vec<String>, i: usize| row[i].parse::<f64>().unwrap();
+    let mut losses = 0.0;
+    for row in &rows {
+        assert_eq!(number(row, 2), 300.0, "{row:?}");
+        assert_eq!(
+            number(row, 3) + number(row, 4) + number(row, 5),
+            300.0,
+            "{row:?}"
+        );
+        assert!((number(row, 6) - number(row, 4) / 300.0).abs() < 0.001);
+        losses += number(row, 4);
+    }
+    let draws = number(&rows[0], 5);
+    assert_eq!(losses + draws, 300.0, "each game has one fool or is a draw");
+    let random = rows.iter().find(|r| r[0] == "R").unwrap();
+    let greedy = rows.iter().find(|r| r[0] == "G").unwrap();
+    assert!(
+        number(random, 6) > 2.0 * number(greedy, 6),
+        "greedy must beat random clearly: {text}"
+    );
+    let same = cardarena(&[
+        "play",
+        "--seat",
+        "G=greedy",
+        "--seat",
+        "R=random",
+        "--seat",
+        "F=reference",
+        "--games",
+        "300",
+        "--seed",
+        "5",
+    ]);
+    assert_eq!(stdout(&same), text, "the same seed gives the same results");
+}
+
+#[test]
+fn bench_prints_one_json_line_of_figures() {
+    let output = cardarena(&["bench", "--game", "durak", "--games", "200"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert_eq!(text.lines().count(), 1);
+    let report: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(report["game"], "durak");
+    assert_eq!(report["games"], 200);
+    let decisions = report["decisions"].as_u64().unwrap();
+    assert!(decisions > 200 * 10, "{report}");
+    let seconds = report["seconds"].as_f64().unwrap();
+    let per_sec = report["decisions_per_sec"].as_f64().unwrap();
+    assert!((per_sec * seconds - decisions as f64).abs() / (decisions as f64) < 0.01);
+    assert!(report["games_per_sec"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn bad_input_gets_a_clear_error_and_exit_code_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["play", "--game", "chess"],
+            "unknown game \"chess\"; the games are: durak",
+        ),
+        (&["bench", "--game", "chess"], "unknown game \"chess\""),
+        (
+            &["play", "--seat", "A=random", "--seat", "B=clever"],
+            "\"clever\" is not a house bot of durak",
+        ),
+        (
+            &["play", "--seat", "A=random"],
+            "durak seats 2 to 4 players; 1 --seat given",
+        ),
+        (
+            &["play", "--seat", "A=random", "--seat", "A=greedy"],
+            "the name \"A\" is given to two seats",
+        ),
+        (
+            &["play", "--options", "[1]"],
+            "--options must be a JSON object",
+        ),
+        (&["play", "--options", "{"], "--options is not valid JSON"),
+        (
+            &["play", "--options", "{\"colour\": 1}"],
+            "bad options for durak: unknown field `colour`",
+        ),
+        (
+            &["bench", "--players", "9"],
+            "durak needs 2 to 4 players, not 9",
+        ),
+    ];
+    for (args, message) in cases {
+        let output = cardarena(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&output).contains(message),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+    let output = cardarena(&["play", "--seat", "Rick"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("is not NAME=BOT"),
+        "{}",
+        stderr(&output)
+    );
+    let output = cardarena(&["play", "--games", "0"]);
+    assert_eq!(output.status.code(), Some(2));
+}
