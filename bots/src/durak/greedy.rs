@@ -1,5 +1,5 @@
-//! `greedy`: a sensible durak heuristic. It sheds low non-trumps, keeps trumps and high cards while
-//! the deck lasts, and would rather take two small cards than spend a high trump on them.
+//! `greedy`: a sensible durak heuristic. It sheds low non-trumps, keeps trumps while the deck
+//! lasts, and would rather take two small cards than spend a high trump on them.
 
 use cardarena_engine::games::durak::{Durak, DurakAction, DurakView, Phase};
 use cardarena_engine::{Card, Rank};
@@ -9,7 +9,7 @@ use crate::bot::{Bot, BotFault, BotFuture, Turn};
 
 /// The greedy heuristic:
 /// - lead the lowest non-trump, preferring a rank held twice (the pair can follow);
-/// - continue only with non-trumps up to ten while the deck lasts, with anything once it is empty;
+/// - continue with non-trumps while the deck lasts, with anything allowed once it is empty;
 /// - beat with the cheapest card (same suit before trumps); take instead when the only answer is a
 ///   queen-or-higher trump, the deck still holds more than a hand, and the table is small.
 #[derive(Debug, Clone, Copy, Default)]
@@ -40,10 +40,7 @@ impl Strategy for Greedy {
             }
             Phase::Continue => {
                 let cheap = legal.iter().filter_map(|a| match *a {
-                    DurakAction::Attack { card }
-                        if !deck_left
-                            || (!is_trump(view, card) && card.rank() <= Some(Rank::Ten)) =>
-                    {
+                    DurakAction::Attack { card } if !deck_left || !is_trump(view, card) => {
                         Some(card)
                     }
                     _ => None,
