@@ -99,7 +99,7 @@ impl Rank {
     }
 
     /// The rank's position from two (0) to ace (12).
-    pub fn index(self) -> usize {
+    pub const fn index(self) -> usize {
         self as usize - 2
     }
 

@@ -68,21 +68,24 @@ fn a_uniform_deal_prints_its_seed_and_replays_from_it() {
     assert_eq!(stdout(&again), stdout(&first));
 }
 
+/// Three house bots, 300 games, a fixed seed.
+const THREE_BOTS_300_GAMES: [&str; 11] = [
+    "play",
+    "--seat",
+    "G=greedy",
+    "--seat",
+    "R=random",
+    "--seat",
+    "F=reference",
+    "--games",
+    "300",
+    "--seed",
+    "5",
+];
+
 #[test]
 fn many_games_print_a_table_with_every_game_counted() {
-    let output = cardarena(&[
-        "play",
-        "--seat",
-        "G=greedy",
-        "--seat",
-        "R=random",
-        "--seat",
-        "F=reference",
-        "--games",
-        "300",
-        "--seed",
-        "5",
-    ]);
+    let output = cardarena(&THREE_BOTS_300_GAMES);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     let mut lines = text.lines();
@@ -117,19 +120,7 @@ fn many_games_print_a_table_with_every_game_counted() {
         number(random, 6) > 2.0 * number(greedy, 6),
         "greedy must beat random clearly: {text}"
     );
-    let same = cardarena(&[
-        "play",
-        "--seat",
-        "G=greedy",
-        "--seat",
-        "R=random",
-        "--seat",
-        "F=reference",
-        "--games",
-        "300",
-        "--seed",
-        "5",
-    ]);
+    let same = cardarena(&THREE_BOTS_300_GAMES);
     assert_eq!(stdout(&same), text, "the same seed gives the same results");
 }
 

@@ -1,11 +1,10 @@
 //! `greedy`: a sensible durak heuristic. It sheds low non-trumps, keeps trumps while the deck
 //! lasts, and would rather take two small cards than spend a high trump on them.
 
-use cardarena_engine::games::durak::{Durak, DurakAction, DurakView, Phase};
+use cardarena_engine::games::durak::{DurakAction, DurakView, Phase};
 use cardarena_engine::{Card, Rank};
 
-use super::{Strategy, answer, is_trump, pending_attack};
-use crate::bot::{Bot, BotFault, BotFuture, Turn};
+use super::{Strategy, is_trump, pending_attack};
 
 /// The greedy heuristic:
 /// - lead the lowest non-trump, preferring a rank held twice (the pair can follow);
@@ -74,14 +73,5 @@ impl Strategy for Greedy {
             }
             Phase::Over => None,
         }
-    }
-}
-
-impl Bot<Durak> for Greedy {
-    fn act<'a>(
-        &'a mut self,
-        turn: Turn<'a, Durak>,
-    ) -> BotFuture<'a, Result<DurakAction, BotFault>> {
-        answer(self, turn)
     }
 }

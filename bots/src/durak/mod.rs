@@ -31,18 +31,21 @@ trait Strategy {
     fn choose(&self, view: &DurakView, legal: &[DurakAction]) -> Option<DurakAction>;
 }
 
-/// Answers a turn with a strategy's choice (the runner checks it against the legal actions).
-fn answer<'a, S: Strategy>(
-    strategy: &S,
-    turn: Turn<'a, Durak>,
-) -> BotFuture<'a, Result<DurakAction, BotFault>> {
-    let choice = strategy.choose(turn.view, turn.legal_actions);
-    Box::pin(async move {
-        choice.ok_or_else(|| BotFault {
-            kind: crate::bot::FaultKind::IllegalAction,
-            detail: "asked to act in a finished game".into(),
+/// Every strategy is a bot: it answers with its choice (the runner checks it against the legal
+/// actions).
+impl<S: Strategy + Send> Bot<Durak> for S {
+    fn act<'a>(
+        &'a mut self,
+        turn: Turn<'a, Durak>,
+    ) -> BotFuture<'a, Result<DurakAction, BotFault>> {
+        let choice = self.choose(turn.view, turn.legal_actions);
+        Box::pin(async move {
+            choice.ok_or_else(|| BotFault {
+                kind: crate::bot::FaultKind::IllegalAction,
+                detail: "asked to act in a finished game".into(),
+            })
         })
-    })
+    }
 }
 
 /// The unbeaten card on the table, if the defender has one to answer.

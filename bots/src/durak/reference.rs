@@ -2,10 +2,9 @@
 //! players decide the whole game, as in the seed's reference log.
 
 use cardarena_engine::Card;
-use cardarena_engine::games::durak::{Durak, DurakAction, DurakView, Phase};
+use cardarena_engine::games::durak::{DurakAction, DurakView, Phase};
 
-use super::{Strategy, answer, is_trump, pending_attack};
-use crate::bot::{Bot, BotFault, BotFuture, Turn};
+use super::{Strategy, is_trump, pending_attack};
 
 /// Seed 000's strategy. "Lowest" is the first card in the seed's hand order (non-trumps by rank
 /// then suit ♠ ♣ ♦ ♥, then trumps by rank), which is the order of the view's hand:
@@ -39,14 +38,5 @@ impl Strategy for Reference {
             }
             Phase::Over => None,
         }
-    }
-}
-
-impl Bot<Durak> for Reference {
-    fn act<'a>(
-        &'a mut self,
-        turn: Turn<'a, Durak>,
-    ) -> BotFuture<'a, Result<DurakAction, BotFault>> {
-        answer(self, turn)
     }
 }

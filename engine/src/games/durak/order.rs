@@ -5,37 +5,28 @@ use crate::cards::{Card, CardSet, Rank, Suit};
 
 /// Suits in the seed's sorting order: spades, clubs, diamonds, hearts.
 const SUIT_ORDER: [Suit; 4] = [Suit::Spades, Suit::Clubs, Suit::Diamonds, Suit::Hearts];
-const RANKS: [Rank; 9] = [
-    Rank::Six,
-    Rank::Seven,
-    Rank::Eight,
-    Rank::Nine,
-    Rank::Ten,
-    Rank::Jack,
-    Rank::Queen,
-    Rank::King,
-    Rank::Ace,
-];
+/// Where durak's ranks (six to ace) start in [`Rank::ALL`].
+const FIRST_RANK: usize = Rank::Six.index();
 
 /// The 36 cards in the seed's order for one trump suit.
 const fn order_for(trump: Suit) -> [Card; 36] {
     let mut order = [Card::new(Rank::Six, Suit::Spades); 36];
     let mut n = 0;
-    let mut r = 0;
-    while r < RANKS.len() {
+    let mut r = FIRST_RANK;
+    while r < Rank::ALL.len() {
         let mut s = 0;
         while s < SUIT_ORDER.len() {
             if SUIT_ORDER[s] as u8 != trump as u8 {
-                order[n] = Card::new(RANKS[r], SUIT_ORDER[s]);
+                order[n] = Card::new(Rank::ALL[r], SUIT_ORDER[s]);
                 n += 1;
             }
             s += 1;
         }
         r += 1;
     }
-    let mut r = 0;
-    while r < RANKS.len() {
-        order[n] = Card::new(RANKS[r], trump);
+    let mut r = FIRST_RANK;
+    while r < Rank::ALL.len() {
+        order[n] = Card::new(Rank::ALL[r], trump);
         n += 1;
         r += 1;
     }
