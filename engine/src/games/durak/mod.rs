@@ -286,16 +286,14 @@ impl Durak {
                 }
             }
             (Phase::Continue, DurakAction::Done) | (Phase::Defend, DurakAction::Take) => Ok(()),
-            (Phase::Defend, DurakAction::Beat { card }) => {
-                let attack = self.table[self.table_len as usize - 1];
-                if self.beats(attack).contains(card) {
-                    Ok(())
-                } else if !self.hands[self.defender].contains(card) {
+            (Phase::Defend, DurakAction::Beat { card }) => match self.pending_attack() {
+                Some(attack) if self.beats(attack).contains(card) => Ok(()),
+                _ if !self.hands[self.defender].contains(card) => {
                     illegal(format!("{card} is not in the defender's hand"))
-                } else {
-                    illegal(format!("{card} does not beat {attack}"))
                 }
-            }
+                Some(attack) => illegal(format!("{card} does not beat {attack}")),
+                None => illegal(format!("{card}: there is no card to beat")),
+            },
             (phase, action) => illegal(format!("{action:?} is not a move in the {phase:?} phase")),
         }
     }
