@@ -2,7 +2,7 @@
 
 use cardarena_engine::{Game, Outcome, RuleError, Seat, SetupError};
 
-use crate::bot::{Bot, BotFault, FaultKind, Turn};
+use crate::bot::{Bot, BotFault, Turn};
 
 /// A finished match: the game as dealt, every action in order, and the result. Replaying the
 /// actions on `initial` gives the same game again.
@@ -75,10 +75,7 @@ pub async fn play_match<G: Game>(
             .map_err(|fault| MatchError::Fault { seat, fault })?;
         let illegal = |detail: String| MatchError::Fault {
             seat,
-            fault: BotFault {
-                kind: FaultKind::IllegalAction,
-                detail,
-            },
+            fault: BotFault::illegal(detail),
         };
         if !legal.contains(&action) {
             return Err(illegal(format!(

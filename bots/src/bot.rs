@@ -44,3 +44,13 @@ pub struct BotFault {
     /// What happened, for the record.
     pub detail: String,
 }
+
+impl BotFault {
+    /// An illegal-action fault with this detail.
+    pub fn illegal(detail: impl Into<String>) -> BotFault {
+        BotFault {
+            kind: FaultKind::IllegalAction,
+            detail: detail.into(),
+        }
+    }
+}

@@ -29,10 +29,7 @@ impl<G: Game> Bot<G> for RandomBot<G> {
         let index = below(&mut self.rng, turn.legal_actions.len().max(1));
         let action = turn.legal_actions.get(index).cloned();
         Box::pin(async move {
-            action.ok_or_else(|| BotFault {
-                kind: crate::bot::FaultKind::IllegalAction,
-                detail: "asked to act with no legal action".into(),
-            })
+            action.ok_or_else(|| BotFault::illegal("asked to act with no legal action"))
         })
     }
 }

@@ -40,10 +40,7 @@ impl<S: Strategy + Send> Bot<Durak> for S {
     ) -> BotFuture<'a, Result<DurakAction, BotFault>> {
         let choice = self.choose(turn.view, turn.legal_actions);
         Box::pin(async move {
-            choice.ok_or_else(|| BotFault {
-                kind: crate::bot::FaultKind::IllegalAction,
-                detail: "asked to act in a finished game".into(),
-            })
+            choice.ok_or_else(|| BotFault::illegal("asked to act in a finished game"))
         })
     }
 }
