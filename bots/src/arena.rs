@@ -1,18 +1,40 @@
 //! The match runner: deals a game and asks each seat's bot in turn until the game is over.
+//!
+//! A bot that faults (no answer in time, a broken answer, an illegal action) forfeits: the game's
+//! first house bot takes its seat so that the others' game goes on, and when the game ends the
+//! faulted seat is ranked last (see [`forfeit`]).
 
-use cardarena_engine::{Game, Outcome, RuleError, Seat, SetupError};
+use cardarena_engine::{Outcome, Seat, SeatResult, SetupError};
 
-use crate::bot::{Bot, BotFault, Turn};
+use crate::bot::{Bot, BotFault, Reply, Turn};
+use crate::roster::HouseGame;
+
+/// A line a bot said with one of its actions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Said {
+    /// The decision it came with: its index in [`Played::actions`].
+    pub index: usize,
+    /// The seat whose bot said it.
+    pub seat: Seat,
+    /// What it said, at most [`Reply::MAX_SAY_CHARS`] characters.
+    pub text: String,
+}
 
 /// A finished match: the game as dealt, every action in order, and the result. Replaying the
 /// actions on `initial` gives the same game again.
 #[derive(Debug, Clone)]
-pub struct Played<G: Game> {
+pub struct Played<G: HouseGame> {
     /// The game as dealt, before the first action.
     pub initial: G,
-    /// Every action applied, in order.
+    /// Every action applied, in order, including those a substitute made for a faulted bot.
     pub actions: Vec<G::Action>,
-    /// The result.
+    /// What the bots said, in order.
+    pub says: Vec<Said>,
+    /// Each seat's fault, if its bot faulted (the first one; the seat was then substituted).
+    pub faults: Vec<Option<BotFault>>,
+    /// The game's own result, before forfeits.
+    pub game_outcome: Outcome,
+    /// The result after forfeits: faulted seats last.
     pub outcome: Outcome,
 }
 
@@ -30,12 +52,12 @@ pub enum MatchError {
         /// Seats in the game.
         seats: usize,
     },
-    /// A seat's bot gave no legal answer.
-    #[error("seat {seat}: {fault}")]
-    Fault {
-        /// The seat whose bot faulted.
+    /// A substitute house bot could not make a legal move: a bug in the house bots or the rules.
+    #[error("the substitute of seat {seat} failed: {fault}")]
+    Substitute {
+        /// The seat.
         seat: Seat,
-        /// What went wrong.
+        /// What the substitute did.
         fault: BotFault,
     },
     /// The game has nobody to act but no result: a bug in the game's rules, never a bot's doing.
@@ -44,8 +66,9 @@ pub enum MatchError {
 }
 
 /// Deals `G` for `bots.len()` seats from `options` and `seed` and plays it to the end, each seat's
-/// decisions taken by its bot. Every answer is checked against the legal actions.
-pub async fn play_match<G: Game>(
+/// decisions taken by its bot. Every answer is checked against the legal actions; a bot that
+/// faults forfeits and is replaced by the game's first house bot for the rest of the game.
+pub async fn play_match<G: HouseGame>(
     options: &G::Options,
     seed: u64,
     bots: &mut [Box<dyn Bot<G>>],
@@ -57,8 +80,14 @@ pub async fn play_match<G: Game>(
             seats: initial.players(),
         });
     }
+    for (seat, bot) in bots.iter_mut().enumerate() {
+        bot.start(seat, initial.players()).await;
+    }
     let mut game = initial.clone();
     let mut actions = Vec::new();
+    let mut says = Vec::new();
+    let mut faults: Vec<Option<BotFault>> = vec![None; bots.len()];
+    let mut substitutes: Vec<Option<Box<dyn Bot<G>>>> = (0..bots.len()).map(|_| None).collect();
     let mut legal = Vec::new();
     while let Some(seat) = game.to_act() {
         game.legal_actions_into(&mut legal);
@@ -69,27 +98,166 @@ pub async fn play_match<G: Game>(
             view: &view,
             legal_actions: &legal,
         };
-        let action = bots[seat]
-            .act(turn)
-            .await
-            .map_err(|fault| MatchError::Fault { seat, fault })?;
-        let illegal = |detail: String| MatchError::Fault {
-            seat,
-            fault: BotFault::illegal(detail),
+        let action = match &mut substitutes[seat] {
+            Some(substitute) => {
+                let reply = substitute.act(turn).await;
+                checked(reply, &legal)
+                    .map_err(|fault| MatchError::Substitute { seat, fault })?
+                    .action
+            }
+            None => match checked(bots[seat].act(turn).await, &legal) {
+                Ok(Reply { action, say }) => {
+                    if let Some(text) = say.filter(|text| !text.is_empty()) {
+                        let index = actions.len();
+                        says.push(Said { index, seat, text });
+                    }
+                    action
+                }
+                Err(fault) => {
+                    faults[seat] = Some(fault);
+                    substitutes[seat] = Some(substitute::<G>(seed, seat));
+                    continue;
+                }
+            },
         };
-        if !legal.contains(&action) {
-            return Err(illegal(format!(
-                "{action:?} is not among the legal actions"
-            )));
-        }
-        game.apply(&action)
-            .map_err(|e: RuleError| illegal(e.to_string()))?;
+        game.apply(&action).map_err(|e| MatchError::Substitute {
+            seat,
+            fault: BotFault::illegal(format!("a listed legal action was refused: {e}")),
+        })?;
         actions.push(action);
     }
-    let outcome = game.outcome().ok_or(MatchError::NoOutcome)?;
+    let game_outcome = game.outcome().ok_or(MatchError::NoOutcome)?;
+    let faulted: Vec<bool> = faults.iter().map(Option::is_some).collect();
+    let outcome = forfeit(&game_outcome, &faulted);
+    for (seat, bot) in bots.iter_mut().enumerate() {
+        bot.end(seat, &outcome).await;
+    }
     Ok(Played {
         initial,
         actions,
+        says,
+        faults,
+        game_outcome,
         outcome,
     })
+}
+
+/// The bot's reply if its action is among the legal ones, its say line cut to length.
+fn checked<A: PartialEq + std::fmt::Debug>(
+    reply: Result<Reply<A>, BotFault>,
+    legal: &[A],
+) -> Result<Reply<A>, BotFault> {
+    let mut reply = reply?;
+    if !legal.contains(&reply.action) {
+        return Err(BotFault::illegal(format!(
+            "{:?} is not among the legal actions",
+            reply.action
+        )));
+    }
+    if let Some(say) = &mut reply.say {
+        if let Some((cut, _)) = say.char_indices().nth(Reply::<A>::MAX_SAY_CHARS) {
+            say.truncate(cut);
+        }
+    }
+    Ok(reply)
+}
+
+/// The house bot that takes a faulted seat: the game's first listed house bot.
+fn substitute<G: HouseGame>(seed: u64, seat: Seat) -> Box<dyn Bot<G>> {
+    let id = G::HOUSE_BOTS[0];
+    let seed = cardarena_engine::shuffle::derive_seed(seed, (seat as u64 + 1) << 32);
+    G::house_bot(id, seed).unwrap_or_else(|| unreachable!("house bot {id} is listed"))
+}
+
+/// The result once faulted seats forfeit: the others keep their order (places renumbered from 1
+/// with ties kept), every faulted seat shares the place after them with the score of the game's
+/// worst-placed seat. When every seat faulted, all share first place with that score.
+pub fn forfeit(outcome: &Outcome, faulted: &[bool]) -> Outcome {
+    let Some(worst) = outcome.seats.iter().max_by_key(|s| s.rank) else {
+        return outcome.clone();
+    };
+    let worst_score = worst.score;
+    let mut kept: Vec<u32> = outcome
+        .seats
+        .iter()
+        .zip(faulted)
+        .filter(|(_, f)| !**f)
+        .map(|(s, _)| s.rank)
+        .collect();
+    kept.sort_unstable();
+    kept.dedup();
+    let last = kept.len() as u32 + 1;
+    let seats = outcome
+        .seats
+        .iter()
+        .zip(faulted)
+        .map(|(s, &f)| match f {
+            true => SeatResult {
+                rank: last,
+                score: worst_score,
+            },
+            false => SeatResult {
+                rank: kept.binary_search(&s.rank).map_or(last, |i| i as u32 + 1),
+                score: s.score,
+            },
+        })
+        .collect();
+    Outcome { seats }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(results: &[(u32, f64)]) -> Outcome {
+        Outcome {
+            seats: results
+                .iter()
+                .map(|&(rank, score)| SeatResult { rank, score })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_faulted_seat_goes_last_and_the_others_close_ranks() {
+        let game = outcome(&[(1, 10.0), (2, 5.0), (3, 0.0)]);
+        let after = forfeit(&game, &[true, false, false]);
+        assert_eq!(after, outcome(&[(3, 0.0), (1, 5.0), (2, 0.0)]));
+    }
+
+    #[test]
+    fn faulted_seats_share_last_place_and_ties_are_kept() {
+        let game = outcome(&[(1, 1.0), (1, 1.0), (2, 0.0), (1, 1.0)]);
+        let after = forfeit(&game, &[false, true, false, true]);
+        assert_eq!(after, outcome(&[(1, 1.0), (3, 0.0), (2, 0.0), (3, 0.0)]));
+    }
+
+    #[test]
+    fn without_faults_nothing_changes_and_all_faulted_is_a_shared_place() {
+        let game = outcome(&[(2, 0.0), (1, 1.0)]);
+        assert_eq!(forfeit(&game, &[false, false]), game);
+        assert_eq!(
+            forfeit(&game, &[true, true]),
+            outcome(&[(1, 0.0), (1, 0.0)])
+        );
+    }
+
+    #[test]
+    fn long_says_are_cut_to_the_limit_on_a_character_boundary() {
+        let long = "ы".repeat(300);
+        let reply = checked(
+            Ok(Reply {
+                action: 1,
+                say: Some(long),
+            }),
+            &[1, 2],
+        )
+        .unwrap();
+        assert_eq!(
+            reply.say.unwrap().chars().count(),
+            Reply::<u8>::MAX_SAY_CHARS
+        );
+        let fault = checked(Ok(Reply::silent(3)), &[1, 2]).unwrap_err();
+        assert_eq!(fault.kind, crate::FaultKind::IllegalAction);
+    }
 }

@@ -3,7 +3,7 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use cardarena_engine::{Game, Seat};
+use cardarena_engine::{Game, Outcome, Seat};
 
 /// The future a bot returns: boxed so that bots of different kinds share one seat list.
 pub type BotFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -21,23 +21,99 @@ pub struct Turn<'a, G: Game> {
     pub legal_actions: &'a [G::Action],
 }
 
+/// A bot's answer to a [`Turn`]: the action, and a line it may say (shown in the replay).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reply<A> {
+    /// The chosen action; the runner checks that it is legal.
+    pub action: A,
+    /// A short line of text, at most [`Reply::MAX_SAY_CHARS`] characters.
+    pub say: Option<String>,
+}
+
+impl<A> Reply<A> {
+    /// The most characters of a "say" line that are kept.
+    pub const MAX_SAY_CHARS: usize = 200;
+
+    /// A reply that says nothing.
+    pub fn silent(action: A) -> Reply<A> {
+        Reply { action, say: None }
+    }
+}
+
 /// A decision maker for one seat of game `G`.
 pub trait Bot<G: Game>: Send {
     /// Chooses one of `turn.legal_actions`.
-    fn act<'a>(&'a mut self, turn: Turn<'a, G>) -> BotFuture<'a, Result<G::Action, BotFault>>;
+    fn act<'a>(
+        &'a mut self,
+        turn: Turn<'a, G>,
+    ) -> BotFuture<'a, Result<Reply<G::Action>, BotFault>>;
+
+    /// Told once before the first decision that the match starts, with the bot's seat and the
+    /// number of players. Nothing the bot does here counts.
+    fn start(&mut self, seat: Seat, players: usize) -> BotFuture<'_, ()> {
+        let _ = (seat, players);
+        Box::pin(async {})
+    }
+
+    /// Told once that the match is over, with its final outcome. Nothing the bot does here counts.
+    fn end<'a>(&'a mut self, seat: Seat, outcome: &'a Outcome) -> BotFuture<'a, ()> {
+        let _ = (seat, outcome);
+        Box::pin(async {})
+    }
 }
 
-/// What went wrong with a bot's answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+/// What went wrong with a bot's answer (protocol version 1's fault kinds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FaultKind {
+    /// No complete answer by the deadline.
+    Timeout,
+    /// The bot's address could not be reached (or is refused by the server's address policy).
+    Connect,
+    /// The bot answered with a status other than 2xx.
+    HttpStatus,
+    /// The answer's body was larger than the protocol allows.
+    TooLarge,
+    /// The answer was not the JSON the protocol asks for.
+    BadJson,
     /// The bot chose an action that is not among the legal ones.
     IllegalAction,
 }
 
+impl FaultKind {
+    /// Every fault kind.
+    pub const ALL: [FaultKind; 6] = [
+        FaultKind::Timeout,
+        FaultKind::Connect,
+        FaultKind::HttpStatus,
+        FaultKind::TooLarge,
+        FaultKind::BadJson,
+        FaultKind::IllegalAction,
+    ];
+
+    /// The kind's wire name, as in the API and the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FaultKind::Timeout => "timeout",
+            FaultKind::Connect => "connect",
+            FaultKind::HttpStatus => "http_status",
+            FaultKind::TooLarge => "too_large",
+            FaultKind::BadJson => "bad_json",
+            FaultKind::IllegalAction => "illegal_action",
+        }
+    }
+
+    /// The kind with this wire name.
+    pub fn from_name(name: &str) -> Option<FaultKind> {
+        FaultKind::ALL
+            .into_iter()
+            .find(|kind| kind.as_str() == name)
+    }
+}
+
 /// A bot's failure to give a legal answer, with what was seen.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{kind:?}: {detail}")]
+#[error("{}: {detail}", kind.as_str())]
 pub struct BotFault {
     /// The kind of fault.
     pub kind: FaultKind,
@@ -46,11 +122,31 @@ pub struct BotFault {
 }
 
 impl BotFault {
-    /// An illegal-action fault with this detail.
-    pub fn illegal(detail: impl Into<String>) -> BotFault {
+    /// A fault of this kind with this detail.
+    pub fn new(kind: FaultKind, detail: impl Into<String>) -> BotFault {
         BotFault {
-            kind: FaultKind::IllegalAction,
+            kind,
             detail: detail.into(),
         }
+    }
+
+    /// An illegal-action fault with this detail.
+    pub fn illegal(detail: impl Into<String>) -> BotFault {
+        BotFault::new(FaultKind::IllegalAction, detail)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fault_kind_names_round_trip_and_match_serde() {
+        for kind in FaultKind::ALL {
+            assert_eq!(FaultKind::from_name(kind.as_str()), Some(kind));
+            let json = format!("\"{}\"", kind.as_str());
+            assert_eq!(serde_json::from_str::<FaultKind>(&json).unwrap(), kind);
+        }
+        assert_eq!(FaultKind::from_name("slow"), None);
     }
 }

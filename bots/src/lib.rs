@@ -10,7 +10,7 @@ pub mod durak;
 pub mod random;
 pub mod roster;
 
-pub use arena::{MatchError, Played, play_match};
-pub use bot::{Bot, BotFault, BotFuture, FaultKind, Turn};
+pub use arena::{MatchError, Played, Said, forfeit, play_match};
+pub use bot::{Bot, BotFault, BotFuture, FaultKind, Reply, Turn};
 pub use random::RandomBot;
 pub use roster::{GameVisitor, HouseGame, game_ids, with_game};

@@ -6,7 +6,7 @@ use cardarena_engine::Game;
 use cardarena_engine::shuffle::{below, rng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::bot::{Bot, BotFault, BotFuture, Turn};
+use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
 
 /// Picks uniformly among the legal actions, from its own seeded generator.
 pub struct RandomBot<G> {
@@ -25,11 +25,16 @@ impl<G> RandomBot<G> {
 }
 
 impl<G: Game> Bot<G> for RandomBot<G> {
-    fn act<'a>(&'a mut self, turn: Turn<'a, G>) -> BotFuture<'a, Result<G::Action, BotFault>> {
+    fn act<'a>(
+        &'a mut self,
+        turn: Turn<'a, G>,
+    ) -> BotFuture<'a, Result<Reply<G::Action>, BotFault>> {
         let index = below(&mut self.rng, turn.legal_actions.len().max(1));
         let action = turn.legal_actions.get(index).cloned();
         Box::pin(async move {
-            action.ok_or_else(|| BotFault::illegal("asked to act with no legal action"))
+            action
+                .map(Reply::silent)
+                .ok_or_else(|| BotFault::illegal("asked to act with no legal action"))
         })
     }
 }

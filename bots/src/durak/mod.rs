@@ -6,7 +6,7 @@ mod reference;
 use cardarena_engine::Card;
 use cardarena_engine::games::durak::{Durak, DurakAction, DurakView};
 
-use crate::bot::{Bot, BotFault, BotFuture, Turn};
+use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
 use crate::random::RandomBot;
 use crate::roster::HouseGame;
 
@@ -37,10 +37,12 @@ impl<S: Strategy + Send> Bot<Durak> for S {
     fn act<'a>(
         &'a mut self,
         turn: Turn<'a, Durak>,
-    ) -> BotFuture<'a, Result<DurakAction, BotFault>> {
+    ) -> BotFuture<'a, Result<Reply<DurakAction>, BotFault>> {
         let choice = self.choose(turn.view, turn.legal_actions);
         Box::pin(async move {
-            choice.ok_or_else(|| BotFault::illegal("asked to act in a finished game"))
+            choice
+                .map(Reply::silent)
+                .ok_or_else(|| BotFault::illegal("asked to act in a finished game"))
         })
     }
 }

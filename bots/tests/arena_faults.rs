@@ -1,0 +1,96 @@
+//! The match runner with bots that fault, say things, or play illegal moves: the faulted seat is
+//! substituted, the game goes on to its end, and the forfeit ranks the seat last.
+
+use cardarena_bots::{Bot, BotFault, BotFuture, FaultKind, HouseGame, Reply, Turn, play_match};
+use cardarena_engine::Game;
+use cardarena_engine::games::durak::{Durak, DurakAction, DurakOptions};
+
+/// Plays the first legal action, saying its decision number, until decision `fail_at`, where it
+/// answers with `answer` instead.
+struct Scripted {
+    fail_at: u32,
+    answer: Result<DurakAction, BotFault>,
+}
+
+impl Bot<Durak> for Scripted {
+    fn act<'a>(
+        &'a mut self,
+        turn: Turn<'a, Durak>,
+    ) -> BotFuture<'a, Result<Reply<DurakAction>, BotFault>> {
+        let reply = if turn.decision >= self.fail_at {
+            self.answer.clone().map(Reply::silent)
+        } else {
+            Ok(Reply {
+                action: turn.legal_actions[0],
+                say: Some(format!("decision {}", turn.decision)),
+            })
+        };
+        Box::pin(async move { reply })
+    }
+}
+
+fn run(first: Scripted) -> cardarena_bots::Played<Durak> {
+    let mut bots: Vec<Box<dyn Bot<Durak>>> = vec![
+        Box::new(first),
+        Durak::house_bot("greedy", 1).unwrap(),
+        Durak::house_bot("random", 2).unwrap(),
+    ];
+    tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap()
+        .block_on(play_match::<Durak>(&DurakOptions::default(), 7, &mut bots))
+        .unwrap()
+}
+
+fn replay(played: &cardarena_bots::Played<Durak>) -> Durak {
+    let mut game = played.initial.clone();
+    for action in &played.actions {
+        game.apply(action).unwrap();
+    }
+    game
+}
+
+#[test]
+fn a_bot_that_faults_forfeits_and_the_game_still_ends() {
+    let fault = BotFault::new(FaultKind::Timeout, "no answer in 1000 ms");
+    let played = run(Scripted {
+        fail_at: 3,
+        answer: Err(fault.clone()),
+    });
+    assert_eq!(played.faults, vec![Some(fault), None, None]);
+    let last = played.outcome.seats.iter().map(|s| s.rank).max().unwrap();
+    assert_eq!(played.outcome.seats[0].rank, last);
+    assert!(played.outcome.seats[1..].iter().all(|s| s.rank < last));
+    assert_eq!(replay(&played).outcome(), Some(played.game_outcome.clone()));
+}
+
+#[test]
+fn an_illegal_action_is_a_fault_and_is_never_applied() {
+    let bogus = DurakAction::Attack {
+        card: "RJ".parse().unwrap(),
+    };
+    let played = run(Scripted {
+        fail_at: 1,
+        answer: Ok(bogus),
+    });
+    let fault = played.faults[0].as_ref().unwrap();
+    assert_eq!(fault.kind, FaultKind::IllegalAction);
+    assert!(!played.actions.contains(&bogus));
+    assert_eq!(replay(&played).outcome(), Some(played.game_outcome.clone()));
+}
+
+#[test]
+fn says_are_kept_with_the_decision_they_came_with() {
+    let played = run(Scripted {
+        fail_at: u32::MAX,
+        answer: Err(BotFault::illegal("never")),
+    });
+    assert_eq!(played.faults, vec![None, None, None]);
+    assert_eq!(played.outcome, played.game_outcome);
+    assert!(!played.says.is_empty());
+    for (n, said) in played.says.iter().enumerate() {
+        assert_eq!(said.seat, 0);
+        assert_eq!(said.text, format!("decision {}", said.index + 1));
+        assert!(n == 0 || said.index > played.says[n - 1].index);
+    }
+}
