@@ -28,6 +28,8 @@ pub struct Played<G: HouseGame> {
     pub initial: G,
     /// Every action applied, in order, including those a substitute made for a faulted bot.
     pub actions: Vec<G::Action>,
+    /// The seat that took each action.
+    pub actors: Vec<Seat>,
     /// What the bots said, in order.
     pub says: Vec<Said>,
     /// Each seat's fault, if its bot faulted (the first one; the seat was then substituted).
@@ -85,6 +87,7 @@ pub async fn play_match<G: HouseGame>(
     }
     let mut game = initial.clone();
     let mut actions = Vec::new();
+    let mut actors = Vec::new();
     let mut says = Vec::new();
     let mut faults: Vec<Option<BotFault>> = vec![None; bots.len()];
     let mut substitutes: Vec<Option<Box<dyn Bot<G>>>> = (0..bots.len()).map(|_| None).collect();
@@ -125,6 +128,7 @@ pub async fn play_match<G: HouseGame>(
             fault: BotFault::illegal(format!("a listed legal action was refused: {e}")),
         })?;
         actions.push(action);
+        actors.push(seat);
     }
     let game_outcome = game.outcome().ok_or(MatchError::NoOutcome)?;
     let faulted: Vec<bool> = faults.iter().map(Option::is_some).collect();
@@ -135,6 +139,7 @@ pub async fn play_match<G: HouseGame>(
     Ok(Played {
         initial,
         actions,
+        actors,
         says,
         faults,
         game_outcome,

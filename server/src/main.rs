@@ -1,10 +1,9 @@
 //! `cardarena`: the command-line front of cardarena. `play` runs a local tournament of house bots,
 //! `bench` measures the engine's speed.
 
-mod cli;
-
 use std::process::ExitCode;
 
+use cardarena_server::cli;
 use clap::Parser;
 
 fn main() -> ExitCode {

@@ -1,0 +1,580 @@
+//! Matches: the queue, the claim of a queued match by the scheduler, and the commit of a result
+//! together with its rating update.
+
+use serde_json::Value;
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+use super::bots::BotKind;
+use super::{Store, StoreError, now_ms};
+use crate::rating::{Skill, rate};
+
+/// Why a match was played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchKind {
+    /// An owner's practice match: not rated.
+    Practice,
+    /// A rated match of the ladder.
+    Ladder,
+}
+
+impl MatchKind {
+    /// The kind's name in the database and the API.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MatchKind::Practice => "practice",
+            MatchKind::Ladder => "ladder",
+        }
+    }
+}
+
+/// Where a match is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchStatus {
+    /// Waiting for a free runner.
+    Queued,
+    /// Being played.
+    Running,
+    /// Played to the end; its result is stored.
+    Finished,
+    /// Could not be played (a setup or engine error, never a bot's doing).
+    Failed,
+    /// Dropped before it started, because a bot in it was removed.
+    Cancelled,
+}
+
+impl MatchStatus {
+    /// The status's name in the database and the API.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MatchStatus::Queued => "queued",
+            MatchStatus::Running => "running",
+            MatchStatus::Finished => "finished",
+            MatchStatus::Failed => "failed",
+            MatchStatus::Cancelled => "cancelled",
+        }
+    }
+
+    fn parse(name: &str) -> Result<MatchStatus, StoreError> {
+        [
+            MatchStatus::Queued,
+            MatchStatus::Running,
+            MatchStatus::Finished,
+            MatchStatus::Failed,
+            MatchStatus::Cancelled,
+        ]
+        .into_iter()
+        .find(|s| s.as_str() == name)
+        .ok_or_else(|| StoreError::Corrupt(format!("match status {name:?}")))
+    }
+}
+
+/// A match to queue.
+#[derive(Debug, Clone)]
+pub struct NewMatch {
+    /// The game's id.
+    pub game: String,
+    /// The game's options, as JSON.
+    pub options: Value,
+    /// The deal's seed (below 2^53).
+    pub seed: u64,
+    /// Why it is played.
+    pub kind: MatchKind,
+    /// Whether its result moves the ratings.
+    pub rated: bool,
+    /// The per-decision deadline of HTTP bots, in ms.
+    pub deadline_ms: u32,
+    /// The bot of each seat, by id.
+    pub bot_ids: Vec<String>,
+}
+
+/// Who plays a seat, as the runner needs it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatPlayer {
+    /// The bot's id.
+    pub bot_id: String,
+    /// The bot's name.
+    pub name: String,
+    /// Where the bot runs.
+    pub kind: BotKind,
+}
+
+/// A match the scheduler took from the queue to play.
+#[derive(Debug, Clone)]
+pub struct ClaimedMatch {
+    /// The match's id.
+    pub id: String,
+    /// The game's id.
+    pub game: String,
+    /// The game's options.
+    pub options: Value,
+    /// The deal's seed.
+    pub seed: u64,
+    /// The per-decision deadline of HTTP bots, in ms.
+    pub deadline_ms: u32,
+    /// The players by seat.
+    pub seats: Vec<SeatPlayer>,
+}
+
+/// One seat's final result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FinishedSeat {
+    /// Place, 1 is best.
+    pub rank: u32,
+    /// The game's score.
+    pub score: f64,
+    /// The seat's fault, as (kind, detail), if its bot faulted.
+    pub fault: Option<(String, String)>,
+}
+
+/// One action of a match's log.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SavedAction {
+    /// The seat that took it.
+    pub seat: usize,
+    /// The action, as JSON.
+    pub action: Value,
+    /// What the bot said with it.
+    pub say: Option<String>,
+}
+
+/// A played match's result and log.
+#[derive(Debug, Clone)]
+pub struct MatchResult {
+    /// Results by seat.
+    pub seats: Vec<FinishedSeat>,
+    /// Every action in order.
+    pub actions: Vec<SavedAction>,
+}
+
+/// One seat of a stored match.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatDetail {
+    /// The seat number.
+    pub seat: usize,
+    /// The bot's id.
+    pub bot_id: String,
+    /// The bot's name.
+    pub name: String,
+    /// Place, once finished.
+    pub rank: Option<u32>,
+    /// Score, once finished.
+    pub score: Option<f64>,
+    /// The seat's fault as (kind, detail).
+    pub fault: Option<(String, String)>,
+    /// The bot's conservative rating after the match, if it was rated.
+    pub rating_after: Option<f64>,
+}
+
+/// A stored match, without its log.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchSummary {
+    /// The match's id.
+    pub id: String,
+    /// The game's id.
+    pub game: String,
+    /// Why it was played.
+    pub kind: String,
+    /// Where it is in its life.
+    pub status: MatchStatus,
+    /// The deal's seed.
+    pub seed: u64,
+    /// The game's options.
+    pub options: Value,
+    /// Whether it moved the ratings.
+    pub rated: bool,
+    /// Why it failed, if it did.
+    pub error: Option<String>,
+    /// When it was queued, Unix ms.
+    pub created_at: i64,
+    /// When it ended, Unix ms.
+    pub finished_at: Option<i64>,
+    /// The seats.
+    pub seats: Vec<SeatDetail>,
+}
+
+/// A stored match with its log.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchDetail {
+    /// The match.
+    pub summary: MatchSummary,
+    /// Every action in order (empty until finished).
+    pub actions: Vec<SavedAction>,
+}
+
+fn to_db_seed(seed: u64) -> i64 {
+    seed as i64
+}
+
+fn fault_of(row: &SqliteRow) -> Result<Option<(String, String)>, StoreError> {
+    let kind: Option<String> = row.try_get("fault_kind")?;
+    let detail: Option<String> = row.try_get("fault_detail")?;
+    Ok(kind.map(|k| (k, detail.unwrap_or_default())))
+}
+
+fn json(text: &str) -> Result<Value, StoreError> {
+    serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("JSON {text:?}: {e}")))
+}
+
+impl Store {
+    /// Queues matches; returns their ids in order.
+    pub async fn create_matches(&self, matches: &[NewMatch]) -> Result<Vec<String>, StoreError> {
+        let mut tx = self.write().await?;
+        let mut ids = Vec::with_capacity(matches.len());
+        for m in matches {
+            let id = uuid::Uuid::new_v4().to_string();
+            sqlx::query(
+                "INSERT INTO matches (id, game, options, seed, kind, rated, deadline_ms, status, created_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?)",
+            )
+            .bind(&id)
+            .bind(&m.game)
+            .bind(m.options.to_string())
+            .bind(to_db_seed(m.seed))
+            .bind(m.kind.as_str())
+            .bind(m.rated)
+            .bind(m.deadline_ms)
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await?;
+            for (seat, bot_id) in m.bot_ids.iter().enumerate() {
+                sqlx::query("INSERT INTO seats (match_id, seat, bot_id) VALUES (?, ?, ?)")
+                    .bind(&id)
+                    .bind(seat as i64)
+                    .bind(bot_id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            ids.push(id);
+        }
+        tx.commit().await?;
+        Ok(ids)
+    }
+
+    /// Marks up to `limit` of the oldest queued matches as running and returns them.
+    pub async fn claim_queued(&self, limit: u32) -> Result<Vec<ClaimedMatch>, StoreError> {
+        let mut tx = self.write().await?;
+        let rows = sqlx::query(
+            "UPDATE matches SET status = 'running', started_at = ?
+             WHERE number IN (SELECT number FROM matches WHERE status = 'queued' ORDER BY number LIMIT ?)
+             RETURNING id, game, options, seed, deadline_ms, number",
+        )
+        .bind(now_ms())
+        .bind(limit)
+        .fetch_all(&mut *tx)
+        .await?;
+        let mut claimed = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let id: String = row.try_get("id")?;
+            let seats = sqlx::query(
+                "SELECT s.bot_id, b.name, b.kind, b.url, b.house_id FROM seats s
+                 JOIN bots b ON b.id = s.bot_id WHERE s.match_id = ? ORDER BY s.seat",
+            )
+            .bind(&id)
+            .fetch_all(&mut *tx)
+            .await?
+            .iter()
+            .map(|r| {
+                let kind = match r.try_get::<String, _>("kind")?.as_str() {
+                    "http" => BotKind::Http {
+                        url: r.try_get("url")?,
+                    },
+                    _ => BotKind::House {
+                        house_id: r.try_get("house_id")?,
+                    },
+                };
+                Ok(SeatPlayer {
+                    bot_id: r.try_get("bot_id")?,
+                    name: r.try_get("name")?,
+                    kind,
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+            let number: i64 = row.try_get("number")?;
+            claimed.push((
+                number,
+                ClaimedMatch {
+                    options: json(&row.try_get::<String, _>("options")?)?,
+                    game: row.try_get("game")?,
+                    seed: row.try_get::<i64, _>("seed")? as u64,
+                    deadline_ms: row.try_get::<i64, _>("deadline_ms")? as u32,
+                    seats,
+                    id,
+                },
+            ));
+        }
+        tx.commit().await?;
+        claimed.sort_by_key(|(number, _)| *number);
+        Ok(claimed.into_iter().map(|(_, m)| m).collect())
+    }
+
+    /// Puts every match left running (by a server that stopped mid-match) back in the queue; a
+    /// running match has no stored result or log, so it is simply played again. Returns how many.
+    pub async fn requeue_interrupted(&self) -> Result<u64, StoreError> {
+        let done = sqlx::query(
+            "UPDATE matches SET status = 'queued', started_at = NULL WHERE status = 'running'",
+        )
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected())
+    }
+
+    /// Stores a played match's result and log and, for a rated match, updates the ratings, all
+    /// in one transaction. A match that is no longer running (cancelled meanwhile, or finished
+    /// already) is left as it is; returns whether the result was stored.
+    pub async fn finish_match(&self, id: &str, result: &MatchResult) -> Result<bool, StoreError> {
+        let mut tx = self.write().await?;
+        let row = sqlx::query("SELECT status, rated FROM matches WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some(row) = row else {
+            return Ok(false);
+        };
+        if row.try_get::<String, _>("status")? != "running" {
+            return Ok(false);
+        }
+        let rated: bool = row.try_get("rated")?;
+        for (index, action) in result.actions.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO actions (match_id, idx, seat, action, say) VALUES (?, ?, ?, ?, ?)",
+            )
+            .bind(id)
+            .bind(index as i64)
+            .bind(action.seat as i64)
+            .bind(action.action.to_string())
+            .bind(&action.say)
+            .execute(&mut *tx)
+            .await?;
+        }
+        for (seat, outcome) in result.seats.iter().enumerate() {
+            let (kind, detail) = outcome.fault.clone().unzip();
+            sqlx::query(
+                "UPDATE seats SET rank = ?, score = ?, fault_kind = ?, fault_detail = ?
+                 WHERE match_id = ? AND seat = ?",
+            )
+            .bind(outcome.rank)
+            .bind(outcome.score)
+            .bind(kind)
+            .bind(detail)
+            .bind(id)
+            .bind(seat as i64)
+            .execute(&mut *tx)
+            .await?;
+        }
+        if rated {
+            rate_match(&mut tx, id, &result.seats).await?;
+        }
+        sqlx::query("UPDATE matches SET status = 'finished', finished_at = ? WHERE id = ?")
+            .bind(now_ms())
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Marks a running match as failed, with the reason.
+    pub async fn fail_match(&self, id: &str, error: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE matches SET status = 'failed', error = ?, finished_at = ?
+             WHERE id = ? AND status = 'running'",
+        )
+        .bind(error)
+        .bind(now_ms())
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// How many matches of this kind and game are queued or running.
+    pub async fn pending_matches(&self, kind: MatchKind, game: &str) -> Result<u64, StoreError> {
+        let count: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM matches WHERE kind = ? AND game = ? AND status IN ('queued', 'running')",
+        )
+        .bind(kind.as_str())
+        .bind(game)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(count as u64)
+    }
+
+    /// A match with its seats and log.
+    pub async fn match_detail(&self, id: &str) -> Result<Option<MatchDetail>, StoreError> {
+        let Some(summary) = self.match_summary(id).await? else {
+            return Ok(None);
+        };
+        let actions =
+            sqlx::query("SELECT seat, action, say FROM actions WHERE match_id = ? ORDER BY idx")
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await?
+                .iter()
+                .map(|r| {
+                    Ok(SavedAction {
+                        seat: r.try_get::<i64, _>("seat")? as usize,
+                        action: json(&r.try_get::<String, _>("action")?)?,
+                        say: r.try_get("say")?,
+                    })
+                })
+                .collect::<Result<_, StoreError>>()?;
+        Ok(Some(MatchDetail { summary, actions }))
+    }
+
+    /// A match with its seats, without its log.
+    pub async fn match_summary(&self, id: &str) -> Result<Option<MatchSummary>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, game, kind, status, seed, options, rated, error, created_at, finished_at
+             FROM matches WHERE id = ?",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let seats = self.seat_details(id).await?;
+        Ok(Some(MatchSummary {
+            id: row.try_get("id")?,
+            game: row.try_get("game")?,
+            kind: row.try_get("kind")?,
+            status: MatchStatus::parse(&row.try_get::<String, _>("status")?)?,
+            seed: row.try_get::<i64, _>("seed")? as u64,
+            options: json(&row.try_get::<String, _>("options")?)?,
+            rated: row.try_get("rated")?,
+            error: row.try_get("error")?,
+            created_at: row.try_get("created_at")?,
+            finished_at: row.try_get("finished_at")?,
+            seats,
+        }))
+    }
+
+    async fn seat_details(&self, match_id: &str) -> Result<Vec<SeatDetail>, StoreError> {
+        sqlx::query(
+            "SELECT s.seat, s.bot_id, b.name, s.rank, s.score, s.fault_kind, s.fault_detail,
+                    s.mu_after - 3 * s.sigma_after AS rating_after
+             FROM seats s JOIN bots b ON b.id = s.bot_id WHERE s.match_id = ? ORDER BY s.seat",
+        )
+        .bind(match_id)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(SeatDetail {
+                seat: r.try_get::<i64, _>("seat")? as usize,
+                bot_id: r.try_get("bot_id")?,
+                name: r.try_get("name")?,
+                rank: r.try_get::<Option<i64>, _>("rank")?.map(|x| x as u32),
+                score: r.try_get("score")?,
+                fault: fault_of(r)?,
+                rating_after: r.try_get("rating_after")?,
+            })
+        })
+        .collect()
+    }
+
+    /// The most recent matches a bot sat in, newest first.
+    pub async fn matches_of_bot(
+        &self,
+        bot_id: &str,
+        limit: u32,
+    ) -> Result<Vec<MatchSummary>, StoreError> {
+        let ids: Vec<String> = sqlx::query_scalar(
+            "SELECT DISTINCT m.id FROM matches m JOIN seats s ON s.match_id = m.id
+             WHERE s.bot_id = ? ORDER BY m.number DESC LIMIT ?",
+        )
+        .bind(bot_id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::with_capacity(ids.len());
+        for id in ids {
+            if let Some(summary) = self.match_summary(&id).await? {
+                out.push(summary);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every match in creation order, with its seats: for checks and exports.
+    pub async fn match_ids(&self) -> Result<Vec<String>, StoreError> {
+        Ok(sqlx::query_scalar("SELECT id FROM matches ORDER BY number")
+            .fetch_all(&self.pool)
+            .await?)
+    }
+}
+
+/// Applies a finished rated match to its bots' ratings, inside the match's transaction. A match
+/// where one bot holds several seats moves no rating.
+async fn rate_match(
+    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
+    id: &str,
+    seats: &[FinishedSeat],
+) -> Result<(), StoreError> {
+    let bot_ids: Vec<String> =
+        sqlx::query_scalar("SELECT bot_id FROM seats WHERE match_id = ? ORDER BY seat")
+            .bind(id)
+            .fetch_all(&mut **tx)
+            .await?;
+    let mut distinct = bot_ids.clone();
+    distinct.sort();
+    distinct.dedup();
+    if distinct.len() != bot_ids.len() || bot_ids.len() != seats.len() {
+        return Ok(());
+    }
+    let mut before = Vec::with_capacity(seats.len());
+    for bot_id in &bot_ids {
+        let row = sqlx::query("SELECT mu, sigma FROM ratings WHERE bot_id = ?")
+            .bind(bot_id)
+            .fetch_optional(&mut **tx)
+            .await?;
+        before.push(match row {
+            Some(r) => Skill {
+                mu: r.try_get("mu")?,
+                sigma: r.try_get("sigma")?,
+            },
+            None => Skill::INITIAL,
+        });
+    }
+    let ranks: Vec<u32> = seats.iter().map(|s| s.rank).collect();
+    let after = rate(&before, &ranks);
+    let draw = ranks.iter().all(|&r| r == 1);
+    let seq: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(rating_seq), 0) + 1 FROM matches")
+        .fetch_one(&mut **tx)
+        .await?;
+    sqlx::query("UPDATE matches SET rating_seq = ? WHERE id = ?")
+        .bind(seq)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    for (seat, bot_id) in bot_ids.iter().enumerate() {
+        let won = !draw && ranks[seat] == 1;
+        let faulted = seats[seat].fault.is_some();
+        sqlx::query(
+            "INSERT INTO ratings (bot_id, mu, sigma, matches, wins, faults) VALUES (?1, ?2, ?3, 1, ?4, ?5)
+             ON CONFLICT (bot_id) DO UPDATE SET mu = ?2, sigma = ?3, matches = matches + 1,
+                 wins = wins + ?4, faults = faults + ?5",
+        )
+        .bind(bot_id)
+        .bind(after[seat].mu)
+        .bind(after[seat].sigma)
+        .bind(won as i64)
+        .bind(faulted as i64)
+        .execute(&mut **tx)
+        .await?;
+        sqlx::query(
+            "UPDATE seats SET mu_before = ?, sigma_before = ?, mu_after = ?, sigma_after = ?
+             WHERE match_id = ? AND seat = ?",
+        )
+        .bind(before[seat].mu)
+        .bind(before[seat].sigma)
+        .bind(after[seat].mu)
+        .bind(after[seat].sigma)
+        .bind(id)
+        .bind(seat as i64)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,84 @@
+//! Storage: every SQL query of the server, behind [`Store`]. Handlers and the scheduler call its
+//! methods and never write SQL, so another backend (PostgreSQL) can be added beside this one.
+//!
+//! SQLite through sqlx with runtime-checked queries (a fresh clone builds with no database);
+//! the schema is in migrations/, applied when the store opens; WAL mode. Transactions that write
+//! start with `BEGIN IMMEDIATE`, so two writers never deadlock upgrading a read lock.
+
+mod bots;
+mod matches;
+mod standings;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::SqliteSynchronous;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
+
+pub use bots::{BotKind, BotRecord, NewBot};
+pub use matches::{
+    ClaimedMatch, FinishedSeat, MatchDetail, MatchKind, MatchResult, MatchStatus, MatchSummary,
+    NewMatch, SavedAction, SeatDetail, SeatPlayer,
+};
+pub use standings::{LeaderRow, RatingPoint};
+
+/// Why a store operation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// A bot with this name exists already.
+    #[error("the name {0:?} is taken")]
+    NameTaken(String),
+    /// The database file could not be opened or migrated.
+    #[error("cannot open the database: {0}")]
+    Open(String),
+    /// The stored data is not what this version of cardarena wrote.
+    #[error("corrupt record: {0}")]
+    Corrupt(String),
+    /// Any other database error.
+    #[error(transparent)]
+    Sql(#[from] sqlx::Error),
+}
+
+/// The server's database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+/// The current time in Unix milliseconds.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+impl Store {
+    /// Opens the database at `url` (`sqlite://path`, created if missing, or `sqlite::memory:`) and
+    /// applies the migrations.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        let options = SqliteConnectOptions::from_str(url)
+            .map_err(|e| StoreError::Open(format!("{url}: {e}")))?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(10));
+        // An in-memory database lives in one connection; a file is shared by several.
+        let connections = if url.contains(":memory:") { 1 } else { 8 };
+        let pool = SqlitePoolOptions::new()
+            .max_connections(connections)
+            .connect_with(options)
+            .await
+            .map_err(|e| StoreError::Open(format!("{url}: {e}")))?;
+        sqlx::migrate!("../migrations")
+            .run(&pool)
+            .await
+            .map_err(|e| StoreError::Open(format!("migrations: {e}")))?;
+        Ok(Store { pool })
+    }
+
+    /// Starts a write transaction that holds the write lock from its first statement.
+    async fn write(&self) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, StoreError> {
+        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+    }
+}

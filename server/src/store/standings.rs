@@ -1,0 +1,108 @@
+//! Leaderboards and rating histories.
+
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+use super::{Store, StoreError};
+use crate::rating::Skill;
+
+/// One row of a game's leaderboard.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeaderRow {
+    /// The bot's id.
+    pub bot_id: String,
+    /// The bot's name.
+    pub name: String,
+    /// Its skill estimate.
+    pub skill: Skill,
+    /// Rated matches played.
+    pub matches: u64,
+    /// Rated matches won (first place in a match that was not a draw).
+    pub wins: u64,
+    /// Rated matches in which it faulted.
+    pub faults: u64,
+}
+
+/// A bot's rating after one rated match.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatingPoint {
+    /// The match's place in the order ratings were applied.
+    pub seq: u64,
+    /// The skill after the match.
+    pub skill: Skill,
+}
+
+fn leader_row(r: &SqliteRow) -> Result<LeaderRow, StoreError> {
+    Ok(LeaderRow {
+        bot_id: r.try_get("id")?,
+        name: r.try_get("name")?,
+        skill: Skill {
+            mu: r.try_get("mu")?,
+            sigma: r.try_get("sigma")?,
+        },
+        matches: r.try_get::<i64, _>("matches")? as u64,
+        wins: r.try_get::<i64, _>("wins")? as u64,
+        faults: r.try_get::<i64, _>("faults")? as u64,
+    })
+}
+
+impl Store {
+    /// The leaderboard of a game: every live bot with a rated match, best conservative rating
+    /// first.
+    pub async fn leaderboard(&self, game: &str) -> Result<Vec<LeaderRow>, StoreError> {
+        sqlx::query(
+            "SELECT b.id, b.name, r.mu, r.sigma, r.matches, r.wins, r.faults
+             FROM ratings r JOIN bots b ON b.id = r.bot_id
+             WHERE b.game = ? AND b.deleted_at IS NULL
+             ORDER BY r.mu - 3 * r.sigma DESC, b.name",
+        )
+        .bind(game)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(leader_row)
+        .collect()
+    }
+
+    /// A bot's current rating row, if it has played a rated match.
+    pub async fn rating_of(&self, bot_id: &str) -> Result<Option<LeaderRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT b.id, b.name, r.mu, r.sigma, r.matches, r.wins, r.faults
+             FROM ratings r JOIN bots b ON b.id = r.bot_id WHERE b.id = ?",
+        )
+        .bind(bot_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(leader_row).transpose()
+    }
+
+    /// A bot's rating after each of its rated matches, oldest first (at most the last `limit`).
+    pub async fn rating_history(
+        &self,
+        bot_id: &str,
+        limit: u32,
+    ) -> Result<Vec<RatingPoint>, StoreError> {
+        let mut points = sqlx::query(
+            "SELECT m.rating_seq, s.mu_after, s.sigma_after FROM seats s
+             JOIN matches m ON m.id = s.match_id
+             WHERE s.bot_id = ? AND m.rating_seq IS NOT NULL ORDER BY m.rating_seq DESC LIMIT ?",
+        )
+        .bind(bot_id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(RatingPoint {
+                seq: r.try_get::<i64, _>("rating_seq")? as u64,
+                skill: Skill {
+                    mu: r.try_get("mu_after")?,
+                    sigma: r.try_get("sigma_after")?,
+                },
+            })
+        })
+        .collect::<Result<Vec<_>, StoreError>>()?;
+        points.reverse();
+        Ok(points)
+    }
+}
