@@ -2,15 +2,17 @@
 //!
 //! A bot is anything that, given a seat's view and its legal actions, picks an action. The trait is
 //! async and knows nothing of where the bot runs: house bots answer in process, a contestant's bot
-//! will answer over HTTP. The [`roster`] lists the games with their house bots.
+//! answers over HTTP ([`http`]). The [`roster`] lists the games with their house bots.
 
 pub mod arena;
 pub mod bot;
 pub mod durak;
+pub mod http;
 pub mod random;
 pub mod roster;
 
 pub use arena::{MatchError, Played, Said, forfeit, play_match};
 pub use bot::{Bot, BotFault, BotFuture, FaultKind, Reply, Turn};
+pub use http::{AddressPolicy, HttpBot, HttpBotConfig, HttpClient};
 pub use random::RandomBot;
 pub use roster::{GameVisitor, HouseGame, game_ids, with_game};

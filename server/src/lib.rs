@@ -1,7 +1,14 @@
 //! cardarena-server: the `cardarena` binary's library. The CLI ([`cli`]), the HTTP server
 //! ([`app`]: API and pages), the match scheduler and runner, ratings and storage.
 
+pub mod api;
+pub mod app;
 pub mod cli;
+pub mod games;
+pub mod ladder;
+pub mod pages;
 pub mod rating;
+pub mod runner;
+pub mod scheduler;
 pub mod secrets;
 pub mod store;

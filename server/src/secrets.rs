@@ -21,6 +21,14 @@ pub fn hash(text: &str) -> String {
     hex::encode(Sha256::digest(text.as_bytes()))
 }
 
+/// A random number from the operating system, to seed generators.
+pub fn random_u64() -> u64 {
+    let bytes = random_bytes();
+    u64::from_le_bytes([
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+    ])
+}
+
 fn random_bytes() -> [u8; 32] {
     let mut bytes = [0; 32];
     getrandom::fill(&mut bytes).expect("the operating system's random source works");

@@ -3,13 +3,17 @@
 mod bench;
 mod options;
 mod play;
+mod replay;
 mod results;
 mod seats;
+mod serve;
 
 use clap::{Parser, Subcommand};
 
 pub use bench::BenchArgs;
 pub use play::PlayArgs;
+pub use replay::ReplayArgs;
+pub use serve::ServeArgs;
 
 /// cardarena: a tournament server for card-game AI contests.
 #[derive(Debug, Parser)]
@@ -23,6 +27,10 @@ pub struct Cli {
 enum Command {
     /// Play games between house bots locally and print the log or a results table.
     Play(PlayArgs),
+    /// Run the tournament server: API, pages, match scheduler and ladder.
+    Serve(ServeArgs),
+    /// Re-run a stored match from its seed and actions and check its stored outcome.
+    Replay(ReplayArgs),
     /// Play random-vs-random games in process and print the engine's speed as one JSON line.
     Bench(BenchArgs),
 }
@@ -37,6 +45,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Command::Play(args) => play::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Serve(args) => serve::run(args),
+        Command::Replay(args) => replay::run(args),
     }
 }
 

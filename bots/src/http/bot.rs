@@ -1,0 +1,157 @@
+//! [`HttpBot`]: a seat played by a contestant's bot over HTTP, protocol version 1.
+
+use std::marker::PhantomData;
+use std::time::Duration;
+
+use cardarena_engine::{Game, Outcome, Seat};
+use url::Url;
+
+use crate::bot::{Bot, BotFault, BotFuture, FaultKind, Reply, Turn};
+
+use super::client::HttpClient;
+use super::protocol::{MatchEnd, MatchStart, TurnRequest, parse_answer};
+use super::signature::Signer;
+
+/// Where and how to call one bot in one match.
+#[derive(Debug, Clone)]
+pub struct HttpBotConfig {
+    /// The bot's address (checked at registration by [`super::check_bot_url`]).
+    pub url: Url,
+    /// The bot's signing secret.
+    pub secret: Vec<u8>,
+    /// The match's id, sent in every body and in the `X-Cardarena-Match` header.
+    pub match_id: String,
+    /// How long the bot has for each call, the whole HTTP exchange included.
+    pub deadline: Duration,
+    /// The game's options as JSON, sent with `match_start`.
+    pub options: serde_json::Value,
+}
+
+/// A seat played over HTTP: each decision is a signed POST of the seat's view and legal actions,
+/// answered with an action (see docs/protocol.md). Works for every game.
+pub struct HttpBot<G> {
+    client: HttpClient,
+    url: Url,
+    signer: Signer,
+    match_id: String,
+    deadline: Duration,
+    options: serde_json::Value,
+    /// Set once a call timed out or could not connect: `match_end` is then not sent, so that a
+    /// dead bot does not hold the match up another deadline.
+    unreachable: bool,
+    /// The size of the largest body sent so far, to allocate the next one at once.
+    body_capacity: usize,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G> HttpBot<G> {
+    /// A bot called through `client` as `config` says.
+    pub fn new(client: HttpClient, config: HttpBotConfig) -> HttpBot<G> {
+        HttpBot {
+            client,
+            signer: Signer::new(&config.secret),
+            url: config.url,
+            match_id: config.match_id,
+            deadline: config.deadline,
+            options: config.options,
+            unreachable: false,
+            body_capacity: 1024,
+            game: PhantomData,
+        }
+    }
+
+    fn deadline_ms(&self) -> u64 {
+        u64::try_from(self.deadline.as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// Sends a body whose answer does not count, ignoring every error.
+    async fn notify(&mut self, body: Result<Vec<u8>, serde_json::Error>) {
+        let Ok(body) = body else { return };
+        let sent = self
+            .client
+            .post_signed(&self.url, &self.signer, &self.match_id, body, self.deadline)
+            .await;
+        if let Err(fault) = sent {
+            self.note(&fault);
+        }
+    }
+
+    fn note(&mut self, fault: &BotFault) {
+        if matches!(fault.kind, FaultKind::Timeout | FaultKind::Connect) {
+            self.unreachable = true;
+        }
+    }
+}
+
+impl<G> std::fmt::Debug for HttpBot<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HttpBot")
+            .field("url", &self.url.as_str())
+            .field("match_id", &self.match_id)
+            .field("deadline", &self.deadline)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game> Bot<G> for HttpBot<G> {
+    fn act<'a>(
+        &'a mut self,
+        turn: Turn<'a, G>,
+    ) -> BotFuture<'a, Result<Reply<G::Action>, BotFault>> {
+        Box::pin(async move {
+            let request = TurnRequest::new(
+                &self.match_id,
+                G::ID,
+                turn.seat,
+                turn.decision,
+                self.deadline_ms(),
+                turn.view,
+                turn.legal_actions,
+            );
+            let mut body = Vec::with_capacity(self.body_capacity);
+            if let Err(e) = serde_json::to_writer(&mut body, &request) {
+                // Views and actions are plain data; this is a bug in a game, not the bot's doing.
+                tracing::error!("a {} turn could not be serialized: {e}", G::ID);
+                return Err(BotFault::new(
+                    FaultKind::Connect,
+                    format!("internal error: the turn could not be serialized: {e}"),
+                ));
+            }
+            self.body_capacity = self.body_capacity.max(body.len());
+            let answer = self
+                .client
+                .post_signed(&self.url, &self.signer, &self.match_id, body, self.deadline)
+                .await;
+            let reply = answer.and_then(|bytes| parse_answer(&bytes, turn.legal_actions));
+            if let Err(fault) = &reply {
+                self.note(fault);
+            }
+            reply
+        })
+    }
+
+    fn start(&mut self, seat: Seat, players: usize) -> BotFuture<'_, ()> {
+        Box::pin(async move {
+            let message = MatchStart::new(
+                &self.match_id,
+                G::ID,
+                seat,
+                players,
+                &self.options,
+                self.deadline_ms(),
+            );
+            let body = serde_json::to_vec(&message);
+            self.notify(body).await;
+        })
+    }
+
+    fn end<'a>(&'a mut self, seat: Seat, outcome: &'a Outcome) -> BotFuture<'a, ()> {
+        Box::pin(async move {
+            if self.unreachable {
+                return;
+            }
+            let body = serde_json::to_vec(&MatchEnd::new(&self.match_id, G::ID, seat, outcome));
+            self.notify(body).await;
+        })
+    }
+}

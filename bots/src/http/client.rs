@@ -1,0 +1,156 @@
+//! [`HttpClient`]: the one HTTP client every bot call goes through, and
+//! [`HttpClient::post_signed`], the raw signed call with its deadline, size limit and fault kinds.
+
+use std::time::Duration;
+
+use reqwest::header::{CONTENT_TYPE, HeaderValue};
+use url::Url;
+
+use crate::bot::{BotFault, FaultKind};
+
+use super::address::{AddressPolicy, PublicResolver, refused_literal};
+use super::protocol::MAX_ANSWER_BYTES;
+use super::signature::Signer;
+
+/// The header naming the match a call belongs to.
+pub const MATCH_HEADER: &str = "x-cardarena-match";
+/// The header carrying the body's signature (see [`Signer`]).
+pub const SIGNATURE_HEADER: &str = "x-cardarena-signature";
+
+/// The HTTP client for bot calls: one connection pool with keep-alive, shared by every bot and
+/// match (cloning is cheap: the pool is behind an `Arc`). Redirects are never followed, no proxy
+/// is used, and under [`AddressPolicy::Public`] only public addresses are ever connected to.
+#[derive(Debug, Clone)]
+pub struct HttpClient {
+    client: reqwest::Client,
+    policy: AddressPolicy,
+}
+
+impl HttpClient {
+    /// A client that calls bots at addresses `policy` allows. Speaks http:// and https:// (rustls,
+    /// verified against the system's CA roots; with none installed, https calls fail to connect).
+    pub fn new(policy: AddressPolicy) -> HttpClient {
+        let client = builder(policy).build().or_else(|e| {
+            tracing::warn!(
+                "no TLS roots for bot calls ({e}); https:// bots will fail to connect"
+            );
+            builder(policy).tls_certs_only([]).build()
+        });
+        let client = client.unwrap_or_else(|e| panic!("the HTTP client for bots cannot be built: {e}"));
+        HttpClient { client, policy }
+    }
+
+    /// The address policy the client enforces.
+    pub fn policy(&self) -> AddressPolicy {
+        self.policy
+    }
+
+    /// POSTs `body` (JSON) to `url`, signed by `signer` and naming `match_id`, and returns the
+    /// answer's body. The whole exchange (connecting, sending, the answer's head and body) must
+    /// finish within `deadline`. Faults: `timeout` past the deadline; `connect` when the address
+    /// cannot be reached, is refused by the address policy, or the connection breaks; `http_status`
+    /// for any status but 2xx (redirects included); `too_large` for an answer over
+    /// [`MAX_ANSWER_BYTES`] (read no further than that).
+    pub async fn post_signed(
+        &self,
+        url: &Url,
+        signer: &Signer,
+        match_id: &str,
+        body: Vec<u8>,
+        deadline: Duration,
+    ) -> Result<Vec<u8>, BotFault> {
+        if let Some(ip) = refused_literal(url, self.policy) {
+            return Err(BotFault::new(
+                FaultKind::Connect,
+                format!("refused by the address policy: {ip} is not a public address"),
+            ));
+        }
+        let Ok(match_header) = HeaderValue::from_str(match_id) else {
+            return Err(BotFault::new(
+                FaultKind::Connect,
+                "the call could not be made: the match id is not a valid header value",
+            ));
+        };
+        let signature = HeaderValue::try_from(signer.sign(&body))
+            .unwrap_or_else(|_| unreachable!("a hex signature is a valid header value"));
+        let request = self
+            .client
+            .post(url.clone())
+            .header(CONTENT_TYPE, HeaderValue::from_static("application/json"))
+            .header(MATCH_HEADER, match_header)
+            .header(SIGNATURE_HEADER, signature)
+            .body(body);
+        let exchange = async move {
+            let mut response = request.send().await.map_err(transport_fault)?;
+            let status = response.status();
+            if !status.is_success() {
+                let detail = match status.is_redirection() {
+                    true => format!("answered {status} (redirects are not followed)"),
+                    false => format!("answered {status}"),
+                };
+                return Err(BotFault::new(FaultKind::HttpStatus, detail));
+            }
+            let announced = response.content_length().unwrap_or(0);
+            if announced > MAX_ANSWER_BYTES as u64 {
+                return Err(too_large(format!(
+                    "the answer's Content-Length is {announced} bytes"
+                )));
+            }
+            let mut answer = Vec::with_capacity(announced.max(256) as usize);
+            while let Some(chunk) = response.chunk().await.map_err(transport_fault)? {
+                if answer.len() + chunk.len() > MAX_ANSWER_BYTES {
+                    return Err(too_large(format!(
+                        "the answer passed {} bytes",
+                        answer.len() + chunk.len()
+                    )));
+                }
+                answer.extend_from_slice(&chunk);
+            }
+            Ok(answer)
+        };
+        match tokio::time::timeout(deadline, exchange).await {
+            Ok(answer) => answer,
+            Err(_) => Err(BotFault::new(
+                FaultKind::Timeout,
+                format!("no answer within {} ms", deadline.as_millis()),
+            )),
+        }
+    }
+}
+
+fn builder(policy: AddressPolicy) -> reqwest::ClientBuilder {
+    let builder = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .retry(reqwest::retry::never())
+        .no_proxy()
+        .referer(false)
+        .tcp_nodelay(true)
+        .user_agent(concat!("cardarena/", env!("CARGO_PKG_VERSION")));
+    match policy {
+        AddressPolicy::Local => builder,
+        AddressPolicy::Public => builder.dns_resolver(PublicResolver),
+    }
+}
+
+fn too_large(what: String) -> BotFault {
+    BotFault::new(
+        FaultKind::TooLarge,
+        format!("{what}; at most {MAX_ANSWER_BYTES} are allowed"),
+    )
+}
+
+/// A `connect` fault for a transport error, with its chain of causes (the bot's URL left out).
+fn transport_fault(error: reqwest::Error) -> BotFault {
+    let error = error.without_url();
+    let mut detail = error.to_string();
+    let mut source = std::error::Error::source(&error);
+    while let Some(cause) = source {
+        let text = cause.to_string();
+        if !detail.contains(&text) {
+            detail.push_str(": ");
+            detail.push_str(&text);
+        }
+        source = cause.source();
+    }
+    BotFault::new(FaultKind::Connect, detail)
+}

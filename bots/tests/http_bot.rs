@@ -1,0 +1,556 @@
+//! `HttpBot` against real HTTP bots: axum servers on 127.0.0.1 inside the test play one seat of
+//! real durak matches. A good bot plays to the end; each misbehaving bot produces exactly its fault
+//! kind, forfeits, and the match still completes. Also: what a bot sees holds no other seat's
+//! hidden cards, redirects are not followed, the public address policy, signatures, keep-alive,
+//! and the match_start / match_end notices.
+
+use std::collections::HashSet;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::serve::ListenerExt;
+use cardarena_bots::http::{
+    self, AddressPolicy, BotUrlError, HttpBot, HttpBotConfig, HttpClient, MATCH_HEADER,
+    SIGNATURE_HEADER, Signer,
+};
+use cardarena_bots::{Bot, FaultKind, HouseGame, Played, play_match};
+use cardarena_engine::Game;
+use cardarena_engine::games::durak::{Durak, DurakOptions};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpListener;
+use url::Url;
+
+const SECRET: &[u8] = b"test secret of the http seat";
+const MATCH_ID: &str = "0b7e6a1c-2f4d-4e8a-9c3b-5d6e7f8a9b0c";
+/// The seat the HTTP bot plays in every match here; the others are greedy house bots.
+const SEAT: usize = 1;
+const PLAYERS: usize = 3;
+const SEED: u64 = 20_260_417;
+const DEADLINE: Duration = Duration::from_millis(100);
+
+/// A bot server on 127.0.0.1 and how many TCP connections it accepted.
+struct BotServer {
+    url: Url,
+    connections: Arc<AtomicUsize>,
+}
+
+async fn serve(router: Router) -> BotServer {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let connections = Arc::new(AtomicUsize::new(0));
+    let counter = connections.clone();
+    let listener = listener.tap_io(move |_| {
+        counter.fetch_add(1, Ordering::SeqCst);
+    });
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    BotServer {
+        url: format!("http://127.0.0.1:{port}/bot").parse().unwrap(),
+        connections,
+    }
+}
+
+/// A bot server whose every answer is `answer`.
+async fn serve_answer<R, F>(answer: F) -> BotServer
+where
+    F: Fn() -> R + Clone + Send + Sync + 'static,
+    R: IntoResponse,
+{
+    serve(Router::new().route(
+        "/bot",
+        post(move || {
+            let answer = answer.clone();
+            async move { answer() }
+        }),
+    ))
+    .await
+}
+
+/// Plays one 3-seat durak match, seat [`SEAT`] played over HTTP at `url`.
+async fn play(url: Url, policy: AddressPolicy, deadline: Duration) -> Played<Durak> {
+    let config = HttpBotConfig {
+        url,
+        secret: SECRET.to_vec(),
+        match_id: MATCH_ID.to_owned(),
+        deadline,
+        options: json!({}),
+    };
+    let mut http = Some(HttpBot::<Durak>::new(HttpClient::new(policy), config));
+    let mut bots: Vec<Box<dyn Bot<Durak>>> = (0..PLAYERS)
+        .map(|seat| match seat {
+            SEAT => Box::new(http.take().unwrap()) as Box<dyn Bot<Durak>>,
+            _ => Durak::house_bot("greedy", seat as u64).unwrap(),
+        })
+        .collect();
+    play_match::<Durak>(&DurakOptions::default(), SEED, &mut bots)
+        .await
+        .unwrap()
+}
+
+/// The game after the first `n` actions of the match.
+fn after(played: &Played<Durak>, n: usize) -> Durak {
+    let mut game = played.initial.clone();
+    for action in &played.actions[..n] {
+        game.apply(action).unwrap();
+    }
+    game
+}
+
+/// The match went to its end, the HTTP seat faulted with `kind` (and nobody else did) and was
+/// ranked last alone. Returns the fault's detail.
+fn assert_forfeit(played: &Played<Durak>, kind: FaultKind) -> String {
+    let fault = played.faults[SEAT].clone().expect("the HTTP seat faulted");
+    assert_eq!(fault.kind, kind, "{fault}");
+    for (seat, fault) in played.faults.iter().enumerate() {
+        assert!(seat == SEAT || fault.is_none(), "seat {seat}: {fault:?}");
+    }
+    let last = played.outcome.seats.iter().map(|s| s.rank).max().unwrap();
+    assert_eq!(played.outcome.seats[SEAT].rank, last);
+    for (seat, result) in played.outcome.seats.iter().enumerate() {
+        assert!(seat == SEAT || result.rank < last, "seat {seat}");
+    }
+    let end = after(played, played.actions.len());
+    assert_eq!(end.outcome(), Some(played.game_outcome.clone()));
+    assert!(played.says.iter().all(|said| said.seat != SEAT));
+    fault.detail
+}
+
+/// What the good bot saw, and anything it found wrong with a call.
+#[derive(Default)]
+struct Seen {
+    /// Every request body, in order.
+    bodies: Vec<Value>,
+    /// Answers given by index and by action object.
+    by_index: usize,
+    by_object: usize,
+    /// What was wrong with a call (signature, headers, body): must stay empty.
+    wrong: Vec<String>,
+    /// The good bot's own generator state, for its random choices.
+    rng: u64,
+}
+
+type Log = Arc<Mutex<Seen>>;
+
+/// A well-behaved bot: checks every call's headers and signature, answers a random legal action,
+/// alternately by index and by action object, with a say line.
+async fn good_bot(State(log): State<Log>, headers: HeaderMap, body: Bytes) -> Response {
+    let mut seen = log.lock().unwrap();
+    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+    match header(SIGNATURE_HEADER) {
+        Some(signature) if http::verify(SECRET, &body, signature) => {}
+        other => seen.wrong.push(format!("bad signature header {other:?}")),
+    }
+    if header(MATCH_HEADER) != Some(MATCH_ID) {
+        seen.wrong.push(format!("bad match header {:?}", header(MATCH_HEADER)));
+    }
+    if header(header::CONTENT_TYPE.as_str()) != Some("application/json") {
+        seen.wrong.push("bad content type".to_owned());
+    }
+    let Ok(request) = serde_json::from_slice::<Value>(&body) else {
+        seen.wrong.push("the body is not JSON".to_owned());
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    seen.bodies.push(request.clone());
+    if !seen.wrong.is_empty() {
+        return StatusCode::BAD_REQUEST.into_response();
+    }
+    if request["type"] != "turn" {
+        return StatusCode::NO_CONTENT.into_response();
+    }
+    let legal = request["legal_actions"].as_array().unwrap();
+    seen.rng = seen
+        .rng
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
+    let index = (seen.rng >> 33) as usize % legal.len();
+    let say = format!("turn {} is mine", request["turn"]);
+    let answer = if (seen.by_index + seen.by_object) % 2 == 0 {
+        seen.by_index += 1;
+        json!({"action_index": index, "say": say, "mood": "calm"})
+    } else {
+        seen.by_object += 1;
+        json!({"say": say, "action": legal[index]})
+    };
+    axum::Json(answer).into_response()
+}
+
+async fn serve_good_bot() -> (BotServer, Log) {
+    let log = Log::default();
+    let router = Router::new()
+        .route("/bot", post(good_bot))
+        .with_state(log.clone());
+    (serve(router).await, log)
+}
+
+fn turns(log: &Log) -> Vec<Value> {
+    let seen = log.lock().unwrap();
+    seen.bodies
+        .iter()
+        .filter(|body| body["type"] == "turn")
+        .cloned()
+        .collect()
+}
+
+#[tokio::test]
+async fn a_good_bot_plays_a_whole_match_on_one_kept_alive_connection() {
+    let (server, log) = serve_good_bot().await;
+    let played = play(server.url.clone(), AddressPolicy::Local, DEADLINE).await;
+
+    let seen = log.lock().unwrap();
+    assert!(seen.wrong.is_empty(), "{:?}", seen.wrong);
+    assert!(played.faults.iter().all(Option::is_none), "{:?}", played.faults);
+    assert_eq!(
+        after(&played, played.actions.len()).outcome(),
+        Some(played.game_outcome.clone())
+    );
+
+    // match_start first, match_end last, turns between.
+    let types: Vec<&str> = seen.bodies.iter().map(|b| b["type"].as_str().unwrap()).collect();
+    assert_eq!(types.first(), Some(&"match_start"));
+    assert_eq!(types.last(), Some(&"match_end"));
+    assert!(types[1..types.len() - 1].iter().all(|t| *t == "turn"));
+    let start = &seen.bodies[0];
+    assert_eq!(
+        *start,
+        json!({"protocol": 1, "type": "match_start", "match_id": MATCH_ID, "game": "durak",
+               "seat": SEAT, "players": PLAYERS, "options": {}, "deadline_ms": 100})
+    );
+    let end = seen.bodies.last().unwrap();
+    assert_eq!(end["seat"], SEAT);
+    assert_eq!(end["outcome"], serde_json::to_value(&played.outcome).unwrap());
+
+    // Every decision of the seat was asked over HTTP and answered both ways, say lines kept.
+    let turns = types.len() - 2;
+    assert!(turns >= 4, "only {turns} turns");
+    assert!(seen.by_index >= 2 && seen.by_object >= 2);
+    let asked = (0..played.actions.len())
+        .filter(|&n| after(&played, n).to_act() == Some(SEAT))
+        .count();
+    assert_eq!(asked, turns);
+    assert_eq!(played.says.len(), turns);
+    for said in &played.says {
+        assert_eq!(said.seat, SEAT);
+        assert_eq!(said.text, format!("turn {} is mine", said.index + 1));
+    }
+
+    // Keep-alive: the whole match over one connection (two at most), not one per call.
+    let connections = server.connections.load(Ordering::SeqCst);
+    assert!(
+        (1..=2).contains(&connections),
+        "{connections} connections for {} calls",
+        seen.bodies.len()
+    );
+}
+
+/// Every string in `value`, recursively.
+fn strings(value: &Value, out: &mut HashSet<String>) {
+    match value {
+        Value::String(text) => {
+            out.insert(text.clone());
+        }
+        Value::Array(items) => items.iter().for_each(|item| strings(item, out)),
+        Value::Object(map) => map.values().for_each(|item| strings(item, out)),
+        _ => {}
+    }
+}
+
+#[tokio::test]
+async fn a_bot_never_sees_another_seats_hidden_cards() {
+    let (server, log) = serve_good_bot().await;
+    let played = play(server.url.clone(), AddressPolicy::Local, DEADLINE).await;
+    assert!(played.faults.iter().all(Option::is_none));
+    let turns = turns(&log);
+    assert!(!turns.is_empty());
+    // A turn request's "turn" is the decision number: it is asked after exactly turn - 1 actions
+    // were applied (no fault here, so nothing is applied between a request and its answer).
+    // Replaying those on the initial deal gives the true state at the call, hidden hands
+    // included. Then, over every string anywhere in the body (view and legal actions alike):
+    // no card in another seat's hand and no card still in the deck may appear, except the trump
+    // card, which lies face up from the deal on and may later sit in someone's hand. Cards a
+    // seat took from the table were seen by all, but durak's view does not carry them, so the
+    // check can stay this strict. The view must also be exactly the engine's view of the seat.
+    for body in &turns {
+        let turn = body["turn"].as_u64().unwrap() as usize;
+        let game = after(&played, turn - 1);
+        assert_eq!(game.to_act(), Some(SEAT));
+        assert_eq!(body["seat"], SEAT);
+        assert_eq!(body["view"], serde_json::to_value(game.view(SEAT)).unwrap());
+        assert_eq!(
+            body["legal_actions"],
+            serde_json::to_value(game.legal_actions()).unwrap()
+        );
+        let mut shown = HashSet::new();
+        strings(body, &mut shown);
+        let hidden = (0..PLAYERS)
+            .filter(|&seat| seat != SEAT)
+            .flat_map(|seat| game.hand(seat).iter())
+            .chain(game.deck().iter().copied())
+            .filter(|&card| card != game.trump());
+        let mut checked = 0;
+        for card in hidden {
+            checked += 1;
+            assert!(
+                !shown.contains(&card.to_string()),
+                "turn {turn}: {card} is hidden from seat {SEAT} but was sent"
+            );
+        }
+        assert!(checked > 0);
+        // The check can see cards at all: the bot's own hand is there.
+        assert!(game.hand(SEAT).iter().all(|c| shown.contains(&c.to_string())));
+    }
+}
+
+#[tokio::test]
+async fn a_bot_too_slow_for_the_deadline_times_out() {
+    let slow = post(|| async {
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        axum::Json(json!({"action_index": 0}))
+    });
+    let server = serve(Router::new().route("/bot", slow)).await;
+    let played = play(server.url, AddressPolicy::Local, DEADLINE).await;
+    let detail = assert_forfeit(&played, FaultKind::Timeout);
+    assert_eq!(detail, "no answer within 100 ms");
+}
+
+#[tokio::test]
+async fn a_bot_answering_500_is_an_http_status_fault() {
+    let server = serve_answer(|| (StatusCode::INTERNAL_SERVER_ERROR, "boom")).await;
+    let played = play(server.url, AddressPolicy::Local, DEADLINE).await;
+    let detail = assert_forfeit(&played, FaultKind::HttpStatus);
+    assert_eq!(detail, "answered 500 Internal Server Error");
+}
+
+#[tokio::test]
+async fn a_bot_answering_garbage_is_a_bad_json_fault() {
+    let server = serve_answer(|| "<html>I am a teapot</html>").await;
+    let played = play(server.url, AddressPolicy::Local, DEADLINE).await;
+    let detail = assert_forfeit(&played, FaultKind::BadJson);
+    assert!(detail.contains("not JSON"), "{detail}");
+    assert!(detail.contains("<html>I am a teapot</html>"), "{detail}");
+}
+
+#[tokio::test]
+async fn a_bot_answering_a_mebibyte_is_too_large() {
+    let server = serve_answer(|| {
+        let padding = " ".repeat(1 << 20);
+        format!("{{\"action_index\": 0{padding}}}")
+    })
+    .await;
+    let played = play(server.url, AddressPolicy::Local, DEADLINE).await;
+    let detail = assert_forfeit(&played, FaultKind::TooLarge);
+    assert!(detail.contains("Content-Length"), "{detail}");
+}
+
+/// A raw HTTP/1.1 bot that answers 200 with a chunked body: 128 KiB of spaces at once, then
+/// nothing more, never ending the body.
+async fn serve_endless_chunks() -> Url {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(async move {
+        loop {
+            let (mut stream, _) = listener.accept().await.unwrap();
+            tokio::spawn(async move {
+                let mut head = Vec::new();
+                let mut buf = [0u8; 4096];
+                while !head.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match stream.read(&mut buf).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => head.extend_from_slice(&buf[..n]),
+                    }
+                }
+                let mut out = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n\
+                    transfer-encoding: chunked\r\n\r\n"
+                    .to_vec();
+                for _ in 0..16 {
+                    out.extend_from_slice(b"2000\r\n");
+                    out.extend_from_slice(&[b' '; 0x2000]);
+                    out.extend_from_slice(b"\r\n");
+                }
+                if stream.write_all(&out).await.is_ok() {
+                    // Hold the body open: a client reading to the end would wait forever.
+                    let _ = stream.read(&mut buf).await;
+                }
+            });
+        }
+    });
+    format!("http://127.0.0.1:{port}/").parse().unwrap()
+}
+
+#[tokio::test]
+async fn a_chunked_answer_is_cut_off_as_soon_as_it_passes_64_kib() {
+    let url = serve_endless_chunks().await;
+    // A generous deadline: the fault must come from the size, long before it.
+    let played = play(url, AddressPolicy::Local, Duration::from_secs(5)).await;
+    let detail = assert_forfeit(&played, FaultKind::TooLarge);
+    assert!(detail.contains("passed"), "{detail}");
+}
+
+#[tokio::test]
+async fn a_bot_playing_an_illegal_move_forfeits() {
+    let server =
+        serve_answer(|| axum::Json(json!({"action": {"kind": "attack", "card": "RJ"}}))).await;
+    let played = play(server.url, AddressPolicy::Local, DEADLINE).await;
+    let detail = assert_forfeit(&played, FaultKind::IllegalAction);
+    assert!(detail.contains("not among the legal actions"), "{detail}");
+}
+
+#[tokio::test]
+async fn a_bot_whose_port_is_closed_is_a_connect_fault() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    drop(listener);
+    let url = format!("http://127.0.0.1:{port}/bot").parse().unwrap();
+    let played = play(url, AddressPolicy::Local, DEADLINE).await;
+    let detail = assert_forfeit(&played, FaultKind::Connect);
+    assert!(!detail.contains(&port.to_string()), "the URL stays out: {detail}");
+}
+
+#[tokio::test]
+async fn https_to_a_plain_http_bot_is_a_connect_fault() {
+    let (server, _log) = serve_good_bot().await;
+    let mut url = server.url.clone();
+    url.set_scheme("https").unwrap();
+    let played = play(url, AddressPolicy::Local, Duration::from_secs(2)).await;
+    assert_forfeit(&played, FaultKind::Connect);
+}
+
+#[tokio::test]
+async fn a_redirect_is_not_followed() {
+    let (good, log) = serve_good_bot().await;
+    let target = good.url.to_string();
+    let server = serve_answer(move || {
+        (
+            StatusCode::TEMPORARY_REDIRECT,
+            [(header::LOCATION, target.clone())],
+        )
+    })
+    .await;
+    let played = play(server.url, AddressPolicy::Local, DEADLINE).await;
+    let detail = assert_forfeit(&played, FaultKind::HttpStatus);
+    assert_eq!(
+        detail,
+        "answered 307 Temporary Redirect (redirects are not followed)"
+    );
+    assert!(log.lock().unwrap().bodies.is_empty());
+    assert_eq!(good.connections.load(Ordering::SeqCst), 0);
+}
+
+#[tokio::test]
+async fn public_mode_refuses_loopback_by_literal_and_by_name_local_mode_allows_it() {
+    let (server, log) = serve_good_bot().await;
+    let port = server.url.port().unwrap();
+    let literal = format!("http://127.0.0.1:{port}/bot");
+    let named = format!("http://localhost:{port}/bot");
+
+    for url in [&literal, &named] {
+        let played = play(url.parse().unwrap(), AddressPolicy::Public, DEADLINE).await;
+        let detail = assert_forfeit(&played, FaultKind::Connect);
+        assert!(detail.contains("address policy"), "{url}: {detail}");
+        let refused = http::check_bot_url(url, AddressPolicy::Public).await;
+        assert!(
+            matches!(refused, Err(BotUrlError::NotPublic { .. })),
+            "{url}: {refused:?}"
+        );
+        assert!(
+            refused.unwrap_err().to_string().contains("not a public address"),
+            "{url}"
+        );
+    }
+    // Nothing reached the bot: refused before connecting.
+    assert_eq!(server.connections.load(Ordering::SeqCst), 0);
+    assert!(log.lock().unwrap().bodies.is_empty());
+
+    for url in [&literal, &named] {
+        let checked = http::check_bot_url(url, AddressPolicy::Local).await.unwrap();
+        assert_eq!(checked.as_str(), url.as_str());
+        let played = play(checked, AddressPolicy::Local, Duration::from_secs(2)).await;
+        assert!(played.faults.iter().all(Option::is_none), "{url}: {:?}", played.faults);
+    }
+    assert!(log.lock().unwrap().wrong.is_empty());
+}
+
+#[tokio::test]
+async fn post_signed_sends_the_body_signed_and_returns_the_answer() {
+    let (server, log) = serve_good_bot().await;
+    let client = HttpClient::new(AddressPolicy::Local);
+    let body = br#"{"protocol":1,"type":"match_start"}"#.to_vec();
+    let answer = client
+        .post_signed(
+            &server.url,
+            &Signer::new(SECRET),
+            MATCH_ID,
+            body.clone(),
+            Duration::from_secs(2),
+        )
+        .await
+        .unwrap();
+    assert!(answer.is_empty());
+    let seen = log.lock().unwrap();
+    assert!(seen.wrong.is_empty(), "{:?}", seen.wrong);
+    assert_eq!(
+        seen.bodies,
+        vec![serde_json::from_slice::<Value>(&body).unwrap()]
+    );
+}
+
+#[tokio::test]
+async fn a_wrong_secret_is_caught_by_the_bot() {
+    let (server, log) = serve_good_bot().await;
+    let client = HttpClient::new(AddressPolicy::Local);
+    let fault = client
+        .post_signed(
+            &server.url,
+            &Signer::new(b"not the secret"),
+            MATCH_ID,
+            b"{}".to_vec(),
+            Duration::from_secs(2),
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(fault.kind, FaultKind::HttpStatus);
+    assert!(log.lock().unwrap().wrong[0].contains("bad signature"));
+}
+
+#[test]
+fn signatures_round_trip_and_match_a_pinned_vector() {
+    // python3 -c "import hmac,hashlib; print(hmac.new(b'cardarena test secret',
+    //   b'{\"protocol\":1,\"type\":\"turn\"}', hashlib.sha256).hexdigest())"
+    let body = br#"{"protocol":1,"type":"turn"}"#;
+    let signature = http::sign(b"cardarena test secret", body);
+    assert_eq!(
+        signature,
+        "sha256=017cf5b85d665467b2becffeee2b7b053e63eb8d5115a0f6fd40f5001cb053a4"
+    );
+    assert!(http::verify(b"cardarena test secret", body, &signature));
+    assert!(!http::verify(b"cardarena test secret", b"{}", &signature));
+    assert!(!http::verify(b"another secret", body, &signature));
+    let signer = Signer::new(SECRET);
+    for body in [&b""[..], b"x", &[0u8; 1000]] {
+        assert!(http::verify(SECRET, body, &signer.sign(body)));
+        assert_eq!(signer.sign(body), http::sign(SECRET, body));
+    }
+}
+
+#[test]
+fn check_bot_url_keeps_a_good_url_as_normalised() {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let addr: SocketAddr = "127.0.0.1:9".parse().unwrap();
+    let url = runtime
+        .block_on(http::check_bot_url(
+            &format!("HTTP://{addr}/Bot?x=1"),
+            AddressPolicy::Local,
+        ))
+        .unwrap();
+    assert_eq!(url.as_str(), "http://127.0.0.1:9/Bot?x=1");
+}

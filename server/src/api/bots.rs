@@ -1,0 +1,237 @@
+//! Bot registration and management.
+
+use std::net::SocketAddr;
+
+use axum::Json;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::ApiError;
+use super::auth::owned_bot;
+use crate::app::AppState;
+use crate::games;
+use crate::secrets;
+use crate::store::{BotKind, BotRecord, NewBot};
+
+/// The longest bot name.
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// POST /api/bots.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Registration {
+    name: String,
+    url: String,
+    game: String,
+}
+
+/// PATCH /api/bots/{id}.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UrlChange {
+    url: String,
+}
+
+/// The ?game= filter of GET /api/bots.
+#[derive(Debug, Deserialize)]
+pub struct GameFilter {
+    game: Option<String>,
+}
+
+/// A bot as the API shows it.
+#[derive(Debug, Serialize)]
+struct BotJson {
+    id: String,
+    name: String,
+    game: String,
+    kind: &'static str,
+    url: Option<String>,
+    house_bot: Option<String>,
+    created_at: i64,
+}
+
+impl From<BotRecord> for BotJson {
+    fn from(bot: BotRecord) -> BotJson {
+        let (kind, url, house_bot) = match bot.kind {
+            BotKind::Http { url } => ("http", Some(url), None),
+            BotKind::House { house_id } => ("house", None, Some(house_id)),
+        };
+        BotJson {
+            id: bot.id,
+            name: bot.name,
+            game: bot.game,
+            kind,
+            url,
+            house_bot,
+            created_at: bot.created_at,
+        }
+    }
+}
+
+/// Why a name is not acceptable, if it is not.
+fn check_name(name: &str) -> Result<(), ApiError> {
+    let ok_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    let count = name.chars().count();
+    if count == 0 || count > MAX_NAME_CHARS {
+        return Err(ApiError::invalid(
+            "bad_name",
+            format!("a name has 1 to {MAX_NAME_CHARS} characters"),
+        ));
+    }
+    if !name.chars().all(ok_char) || !name.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+        return Err(ApiError::invalid(
+            "bad_name",
+            "a name is made of letters, digits, '-', '_' and '.', and starts with a letter or digit",
+        ));
+    }
+    Ok(())
+}
+
+async fn check_url(state: &AppState, url: &str) -> Result<String, ApiError> {
+    cardarena_bots::http::check_bot_url(url, state.config.address_policy())
+        .await
+        .map(|url| url.to_string())
+        .map_err(|e| ApiError::invalid("bad_url", e.to_string()))
+}
+
+/// Registers a bot and shows its owner token and signing secret, once.
+pub async fn register(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    body: Result<Json<Registration>, JsonRejection>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    if let Some(limiter) = &state.registrations {
+        if limiter.check_key(&client.ip()).is_err() {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                "too many registrations from this address; try again later",
+            ));
+        }
+    }
+    let Json(request) = body?;
+    check_name(&request.name)?;
+    if games::game(&request.game).is_none() {
+        let known: Vec<&str> = games::games().iter().map(|g| g.id).collect();
+        return Err(ApiError::invalid(
+            "unknown_game",
+            format!(
+                "no game {:?}; the games are {}",
+                request.game,
+                known.join(", ")
+            ),
+        ));
+    }
+    let url = check_url(&state, &request.url).await?;
+    let id = uuid::Uuid::new_v4().to_string();
+    let token = secrets::random_token();
+    let secret = state.key.bot_secret(&id);
+    let bot = NewBot {
+        id: id.clone(),
+        name: request.name.clone(),
+        game: request.game.clone(),
+        kind: BotKind::Http { url: url.clone() },
+        token_hash: Some(secrets::hash(&token)),
+        secret_hash: Some(secrets::hash(&secret)),
+    };
+    state.store.insert_bot(&bot).await?;
+    tracing::info!(bot = %request.name, %url, "bot registered");
+    let body = json!({
+        "id": id, "name": request.name, "url": url, "game": request.game,
+        "token": token, "secret": secret,
+    });
+    Ok((StatusCode::CREATED, Json(body)))
+}
+
+/// Lists the bots that are not removed, of one game with `?game=`.
+pub async fn list(
+    State(state): State<AppState>,
+    Query(filter): Query<GameFilter>,
+) -> Result<Json<Vec<Value>>, ApiError> {
+    let bots = state.store.bots(filter.game.as_deref()).await?;
+    let mut out = Vec::with_capacity(bots.len());
+    for bot in bots {
+        out.push(with_rating(&state, bot).await?);
+    }
+    Ok(Json(out))
+}
+
+async fn with_rating(state: &AppState, bot: BotRecord) -> Result<Value, ApiError> {
+    let rating = state.store.rating_of(&bot.id).await?;
+    let mut value = serde_json::to_value(BotJson::from(bot)).map_err(ApiError::internal)?;
+    value["rating"] = match rating {
+        Some(row) => super::matches::leader_json(&row),
+        None => Value::Null,
+    };
+    Ok(value)
+}
+
+/// Shows one bot with its rating.
+pub async fn show(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let bot = state
+        .store
+        .bot(&id)
+        .await?
+        .filter(|b| !b.deleted)
+        .ok_or_else(|| ApiError::not_found("bot", &id))?;
+    Ok(Json(with_rating(&state, bot).await?))
+}
+
+/// Points the owner's bot at a new URL.
+pub async fn update(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Result<Json<UrlChange>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let bot = owned_bot(&state.store, &headers, &id).await?;
+    let Json(change) = body?;
+    let url = check_url(&state, &change.url).await?;
+    state.store.set_bot_url(&bot.id, &url).await?;
+    let bot = state
+        .store
+        .bot(&id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("bot", &id))?;
+    Ok(Json(with_rating(&state, bot).await?))
+}
+
+/// Removes the owner's bot: it plays no more; its results stay.
+pub async fn remove(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    let bot = owned_bot(&state.store, &headers, &id).await?;
+    state.store.remove_bot(&bot.id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_short_plain_words() {
+        for good in ["rick", "Morty-2", "a.b_c", "x"] {
+            assert!(check_name(good).is_ok(), "{good}");
+        }
+        let long = "a".repeat(MAX_NAME_CHARS + 1);
+        for bad in [
+            "",
+            "-lead",
+            "has space",
+            "<script>",
+            "greedy@durak",
+            long.as_str(),
+        ] {
+            assert_eq!(check_name(bad).unwrap_err().kind, "bad_name", "{bad}");
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! The API's errors: `{"error": "<kind>", "detail": "<text>"}` with the status that fits.
+
+use axum::Json;
+use axum::extract::rejection::JsonRejection;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+use crate::store::StoreError;
+
+/// An error answer of the API.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// A short, stable, machine-readable kind, e.g. "name_taken".
+    pub kind: &'static str,
+    /// What was wrong, for people.
+    pub detail: String,
+}
+
+impl ApiError {
+    /// An error with this status, kind and detail.
+    pub fn new(status: StatusCode, kind: &'static str, detail: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            kind,
+            detail: detail.into(),
+        }
+    }
+
+    /// 400: a field of the request is not valid; `kind` names what.
+    pub fn invalid(kind: &'static str, detail: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, kind, detail)
+    }
+
+    /// 404: nothing has this id.
+    pub fn not_found(what: &str, id: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            format!("no {what} {id:?}"),
+        )
+    }
+
+    /// 500: something broke on the server's side; the detail is logged, not shown.
+    pub fn internal(error: impl std::fmt::Display) -> ApiError {
+        tracing::error!("internal error: {error}");
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "the server failed; the error is logged",
+        )
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({"error": self.kind, "detail": self.detail});
+        (self.status, Json(body)).into_response()
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> ApiError {
+        match error {
+            StoreError::NameTaken(name) => ApiError::new(
+                StatusCode::CONFLICT,
+                "name_taken",
+                format!("a bot named {name:?} exists already"),
+            ),
+            other => ApiError::internal(other),
+        }
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> ApiError {
+        let status = rejection.status();
+        let kind = match status {
+            StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
+            _ => "bad_json",
+        };
+        ApiError::new(status, kind, rejection.body_text())
+    }
+}

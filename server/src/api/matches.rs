@@ -1,0 +1,121 @@
+//! Matches, leaderboards and the list of games.
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::ApiError;
+use crate::app::AppState;
+use crate::games;
+use crate::store::{LeaderRow, MatchDetail};
+
+/// The ?game= parameter of the leaderboard.
+#[derive(Debug, Deserialize)]
+pub struct LeaderboardQuery {
+    game: Option<String>,
+}
+
+/// A leaderboard row as JSON.
+pub fn leader_json(row: &LeaderRow) -> Value {
+    json!({
+        "bot_id": row.bot_id,
+        "name": row.name,
+        "mu": row.skill.mu,
+        "sigma": row.skill.sigma,
+        "rating": row.skill.rating(),
+        "matches": row.matches,
+        "wins": row.wins,
+        "faults": row.faults,
+    })
+}
+
+/// A stored match as JSON: seats with results and faults, the action log and the say lines.
+pub fn match_json(detail: &MatchDetail) -> Value {
+    let m = &detail.summary;
+    let seats: Vec<Value> = m
+        .seats
+        .iter()
+        .map(|s| {
+            json!({
+                "seat": s.seat,
+                "bot_id": s.bot_id,
+                "name": s.name,
+                "rank": s.rank,
+                "score": s.score,
+                "fault": s.fault.as_ref().map(|(kind, detail)| json!({"kind": kind, "detail": detail})),
+            })
+        })
+        .collect();
+    let actions: Vec<Value> = detail
+        .actions
+        .iter()
+        .map(|a| json!({"seat": a.seat, "action": a.action}))
+        .collect();
+    let says: Vec<Value> = detail
+        .actions
+        .iter()
+        .enumerate()
+        .filter_map(|(index, a)| {
+            let text = a.say.as_ref()?;
+            Some(json!({"index": index, "seat": a.seat, "text": text}))
+        })
+        .collect();
+    json!({
+        "id": m.id,
+        "game": m.game,
+        "kind": m.kind,
+        "status": m.status.as_str(),
+        "rated": m.rated,
+        "seed": m.seed,
+        "options": m.options,
+        "error": m.error,
+        "created_at": m.created_at,
+        "finished_at": m.finished_at,
+        "seats": seats,
+        "actions": actions,
+        "says": says,
+    })
+}
+
+/// GET /api/matches/{id}.
+pub async fn show(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let detail = state
+        .store
+        .match_detail(&id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("match", &id))?;
+    Ok(Json(match_json(&detail)))
+}
+
+/// GET /api/leaderboard?game=ID.
+pub async fn leaderboard(
+    State(state): State<AppState>,
+    Query(query): Query<LeaderboardQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let game = query
+        .game
+        .ok_or_else(|| ApiError::invalid("missing_game", "name the game: ?game=<id>"))?;
+    if games::game(&game).is_none() {
+        return Err(ApiError::invalid(
+            "unknown_game",
+            format!("no game {game:?}"),
+        ));
+    }
+    let rows: Vec<Value> = state
+        .store
+        .leaderboard(&game)
+        .await?
+        .iter()
+        .map(leader_json)
+        .collect();
+    Ok(Json(json!({"game": game, "rows": rows})))
+}
+
+/// GET /api/games.
+pub async fn games() -> Json<Value> {
+    Json(json!(games::games()))
+}

@@ -1,0 +1,37 @@
+//! The JSON API under /api: bots, practice matches, matches, leaderboards and games.
+
+mod auth;
+mod bots;
+mod error;
+mod matches;
+mod practice;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+
+pub use error::ApiError;
+
+use crate::app::AppState;
+
+/// The largest request body the API reads.
+pub const MAX_BODY_BYTES: usize = 16 * 1024;
+
+/// The API's routes, to be nested under /api.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/bots", post(bots::register).get(bots::list))
+        .route(
+            "/bots/{id}",
+            get(bots::show).patch(bots::update).delete(bots::remove),
+        )
+        .route("/bots/{id}/practice", post(practice::start))
+        .route("/matches/{id}", get(matches::show))
+        .route("/leaderboard", get(matches::leaderboard))
+        .route("/games", get(matches::games))
+        .fallback(|| async {
+            ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such API route")
+        })
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+}

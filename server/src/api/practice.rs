@@ -1,0 +1,106 @@
+//! Practice matches: an owner plays their bot against house bots, or against itself.
+
+use axum::Json;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::ApiError;
+use super::auth::owned_bot;
+use crate::app::AppState;
+use crate::games;
+use crate::ladder::new_seed;
+use crate::store::{MatchKind, NewMatch};
+
+/// The most practice matches one request may queue.
+pub const MAX_PRACTICE_MATCHES: u32 = 100;
+
+/// POST /api/bots/{id}/practice.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PracticeRequest {
+    matches: u32,
+    opponents: Vec<String>,
+    #[serde(default)]
+    options: Option<Value>,
+}
+
+/// Queues practice matches of the owner's bot against the named house bots ("self" names the
+/// bot itself). The bot's seat moves round the table from one match to the next.
+pub async fn start(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Result<Json<PracticeRequest>, JsonRejection>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let bot = owned_bot(&state.store, &headers, &id).await?;
+    let Json(request) = body?;
+    if !(1..=MAX_PRACTICE_MATCHES).contains(&request.matches) {
+        return Err(ApiError::invalid(
+            "bad_matches",
+            format!("ask for 1 to {MAX_PRACTICE_MATCHES} matches"),
+        ));
+    }
+    let info = games::game(&bot.game).ok_or_else(|| ApiError::internal("bot of no game"))?;
+    let players = request.opponents.len() + 1;
+    if players < info.players.min || players > info.players.max {
+        return Err(ApiError::invalid(
+            "bad_opponents",
+            format!(
+                "{} seats {} to {} players: name {} to {} opponents",
+                info.id,
+                info.players.min,
+                info.players.max,
+                info.players.min - 1,
+                info.players.max - 1
+            ),
+        ));
+    }
+    let options = match &request.options {
+        None => info.options.clone(),
+        Some(options) => games::check_options(info.id, options)
+            .ok_or_else(|| ApiError::internal("game vanished"))?
+            .map_err(|e| ApiError::invalid("bad_options", e))?,
+    };
+    let mut opponents = Vec::with_capacity(request.opponents.len());
+    for name in &request.opponents {
+        let bot_id = if name == "self" {
+            bot.id.clone()
+        } else if info.house_bots.contains(&name.as_str()) {
+            state.store.ensure_house_bot(info.id, name).await?
+        } else {
+            return Err(ApiError::invalid(
+                "bad_opponents",
+                format!(
+                    "no house bot {name:?} in {}; name \"self\" or one of {}",
+                    info.id,
+                    info.house_bots.join(", ")
+                ),
+            ));
+        };
+        opponents.push(bot_id);
+    }
+    let new_matches: Vec<NewMatch> = {
+        let mut rng = state.seeds.lock().map_err(ApiError::internal)?;
+        (0..request.matches as usize)
+            .map(|k| {
+                let mut bot_ids = opponents.clone();
+                bot_ids.insert(k % players, bot.id.clone());
+                NewMatch {
+                    game: info.id.to_string(),
+                    options: options.clone(),
+                    seed: new_seed(&mut rng),
+                    kind: MatchKind::Practice,
+                    rated: false,
+                    deadline_ms: state.config.deadline_ms,
+                    bot_ids,
+                }
+            })
+            .collect()
+    };
+    let ids = state.store.create_matches(&new_matches).await?;
+    state.scheduler.wake();
+    Ok((StatusCode::ACCEPTED, Json(json!({"match_ids": ids}))))
+}

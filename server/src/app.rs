@@ -1,0 +1,204 @@
+//! The server: opens the store, starts the scheduler and the ladder, and serves the API and the
+//! pages on one address.
+
+use std::net::{IpAddr, SocketAddr};
+use std::num::NonZeroU32;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Router;
+use cardarena_bots::http::{AddressPolicy, HttpClient};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use rand_chacha::ChaCha8Rng;
+use tower_http::trace::TraceLayer;
+
+use crate::ladder::{self, LadderConfig};
+use crate::runner::Runner;
+use crate::scheduler::Scheduler;
+use crate::secrets::ServerKey;
+use crate::store::Store;
+use crate::{api, games};
+
+/// How the server runs.
+#[derive(Debug, Clone)]
+pub struct ServeConfig {
+    /// The address to listen on (port 0 picks a free port).
+    pub addr: SocketAddr,
+    /// The database, `sqlite://path` or `sqlite::memory:`.
+    pub database_url: String,
+    /// The file of the key signing secrets are derived from; by default the database's path
+    /// with ".key" added.
+    pub key_file: Option<PathBuf>,
+    /// Whether the house bots play a ladder of their own, so the leaderboard moves from the start.
+    pub demo: bool,
+    /// Whether the server is open to the internet: bot URLs must be public addresses and
+    /// registrations are rate-limited.
+    pub public: bool,
+    /// The per-decision deadline of HTTP bots, in ms.
+    pub deadline_ms: u32,
+    /// The most matches played at once.
+    pub max_concurrent: usize,
+    /// Time between two ladder matches of a game.
+    pub ladder_interval: Duration,
+    /// Registrations allowed per client address per hour in public mode.
+    pub registrations_per_hour: u32,
+}
+
+impl ServeConfig {
+    /// The defaults, listening on `addr` with the database at `database_url`.
+    pub fn new(addr: SocketAddr, database_url: impl Into<String>) -> ServeConfig {
+        ServeConfig {
+            addr,
+            database_url: database_url.into(),
+            key_file: None,
+            demo: false,
+            public: false,
+            deadline_ms: 1000,
+            max_concurrent: 64,
+            ladder_interval: Duration::from_millis(500),
+            registrations_per_hour: 20,
+        }
+    }
+
+    /// Which bot addresses may be called.
+    pub fn address_policy(&self) -> AddressPolicy {
+        if self.public {
+            AddressPolicy::Public
+        } else {
+            AddressPolicy::Local
+        }
+    }
+
+    /// The key file: the one given, or the database's path with ".key" added; `None` for an
+    /// in-memory database.
+    fn key_path(&self) -> Option<PathBuf> {
+        if let Some(path) = &self.key_file {
+            return Some(path.clone());
+        }
+        let rest = self.database_url.strip_prefix("sqlite:")?;
+        let path = rest.trim_start_matches("//");
+        let path = path.split('?').next().unwrap_or(path);
+        (!path.is_empty() && !path.contains(":memory:"))
+            .then(|| PathBuf::from(format!("{path}.key")))
+    }
+}
+
+/// What every request handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    /// The database.
+    pub store: Store,
+    /// The key signing secrets derive from.
+    pub key: ServerKey,
+    /// The configuration.
+    pub config: Arc<ServeConfig>,
+    /// The scheduler, woken when matches are queued.
+    pub scheduler: Scheduler,
+    /// The generator of new matches' seeds.
+    pub seeds: Arc<Mutex<ChaCha8Rng>>,
+    /// Registrations per client address, in public mode.
+    pub registrations: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
+}
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The database could not be opened.
+    #[error(transparent)]
+    Store(#[from] crate::store::StoreError),
+    /// The key file could not be read or written.
+    #[error("key file {path}: {error}")]
+    Key {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        error: std::io::Error,
+    },
+    /// The address could not be bound.
+    #[error("cannot listen on {addr}: {error}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// What went wrong.
+        error: std::io::Error,
+    },
+}
+
+/// A started server.
+pub struct Running {
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    /// Its database.
+    pub store: Store,
+    /// The server task; it ends only on an error.
+    pub task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+/// Opens the store (re-queueing matches a previous run left unfinished), starts the scheduler and
+/// the ladder, and serves the API and the pages.
+pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
+    let store = Store::open(&config.database_url).await?;
+    let key = match config.key_path() {
+        Some(path) => ServerKey::load_or_create(&path).map_err(|error| StartError::Key {
+            path: path.display().to_string(),
+            error,
+        })?,
+        None => ServerKey::ephemeral(),
+    };
+    let requeued = store.requeue_interrupted().await?;
+    if requeued > 0 {
+        tracing::info!("{requeued} interrupted matches queued again");
+    }
+    for game in games::games() {
+        for house_id in game.house_bots {
+            store.ensure_house_bot(game.id, house_id).await?;
+        }
+    }
+    let client = HttpClient::new(config.address_policy());
+    let runner = Runner::new(client, key.clone());
+    let scheduler = Scheduler::new(store.clone(), runner, config.max_concurrent);
+    tokio::spawn(scheduler.clone().run());
+    let ladder_config = LadderConfig {
+        interval: config.ladder_interval,
+        max_pending: 2,
+        demo: config.demo,
+        deadline_ms: config.deadline_ms,
+    };
+    let seed = crate::secrets::random_u64();
+    tokio::spawn(ladder::run(
+        store.clone(),
+        scheduler.clone(),
+        ladder_config,
+        seed,
+    ));
+    let registrations = config.public.then(|| {
+        let per_hour = NonZeroU32::new(config.registrations_per_hour).unwrap_or(NonZeroU32::MIN);
+        Arc::new(RateLimiter::keyed(Quota::per_hour(per_hour)))
+    });
+    let state = AppState {
+        store: store.clone(),
+        key,
+        config: Arc::new(config.clone()),
+        scheduler,
+        seeds: Arc::new(Mutex::new(cardarena_engine::shuffle::rng(seed ^ 0x5eed))),
+        registrations,
+    };
+    let app = Router::new()
+        .nest("/api", api::router())
+        .with_state(state)
+        .layer(TraceLayer::new_for_http());
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|error| StartError::Bind {
+            addr: config.addr,
+            error,
+        })?;
+    let addr = listener.local_addr().map_err(|error| StartError::Bind {
+        addr: config.addr,
+        error,
+    })?;
+    let service = app.into_make_service_with_connect_info::<SocketAddr>();
+    let task = tokio::spawn(async move { axum::serve(listener, service).await });
+    Ok(Running { addr, store, task })
+}

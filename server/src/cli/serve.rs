@@ -1,0 +1,81 @@
+//! `cardarena serve`: the tournament server.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+
+use super::CliError;
+use crate::app::{ServeConfig, start};
+
+/// Arguments of `cardarena serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on (port 0 picks a free port).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// The database: sqlite://PATH (created on first start) or sqlite::memory:.
+    #[arg(long, default_value = "sqlite://cardarena.db")]
+    database_url: String,
+    /// The key file signing secrets derive from [default: the database's path + ".key"].
+    #[arg(long)]
+    key_file: Option<PathBuf>,
+    /// Keep rated matches between the house bots running so the leaderboard moves.
+    #[arg(long)]
+    demo: bool,
+    /// Open to the internet: refuse bot URLs on loopback or private addresses and rate-limit
+    /// registrations per client address.
+    #[arg(long)]
+    public: bool,
+    /// The per-decision deadline of HTTP bots, in milliseconds.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(10..=60_000))]
+    deadline_ms: u32,
+    /// The most matches played at once.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..))]
+    max_matches: u16,
+    /// Milliseconds between two ladder matches of a game.
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
+    ladder_interval_ms: u64,
+    /// Registrations allowed per client address per hour in public mode.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    registrations_per_hour: u32,
+}
+
+/// Runs the server until it is stopped (Ctrl-C or a signal).
+pub fn run(args: ServeArgs) -> Result<(), CliError> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,tower_http=warn,sqlx=warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let config = ServeConfig {
+        key_file: args.key_file,
+        demo: args.demo,
+        public: args.public,
+        deadline_ms: args.deadline_ms,
+        max_concurrent: args.max_matches.into(),
+        ladder_interval: Duration::from_millis(args.ladder_interval_ms),
+        registrations_per_hour: args.registrations_per_hour,
+        ..ServeConfig::new(args.addr, args.database_url)
+    };
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| CliError(e.to_string()))?;
+    runtime.block_on(async {
+        let running = start(config).await.map_err(|e| CliError(e.to_string()))?;
+        println!("cardarena is serving on http://{}", running.addr);
+        println!("leaderboard: http://{}/", running.addr);
+        tokio::select! {
+            result = running.task => match result {
+                Ok(Ok(())) => Ok(()),
+                Ok(Err(e)) => Err(CliError(format!("server: {e}"))),
+                Err(e) => Err(CliError(format!("server: {e}"))),
+            },
+            _ = tokio::signal::ctrl_c() => {
+                println!("stopping");
+                Ok(())
+            }
+        }
+    })
+}

@@ -1,0 +1,90 @@
+//! The ladder: rated matches between the bots of each game, queued at a steady pace so that the
+//! leaderboard keeps moving. A game's ladder runs when it has a contestant's bot (the house bots
+//! join it as yardsticks), or always in demo mode.
+
+use std::time::Duration;
+
+use cardarena_bots::game_ids;
+use cardarena_engine::shuffle::{below, rng};
+use rand_chacha::ChaCha8Rng;
+use rand_core::Rng;
+
+use crate::games;
+use crate::scheduler::Scheduler;
+use crate::store::{BotKind, BotRecord, MatchKind, NewMatch, Store, StoreError};
+
+/// How the ladder runs.
+#[derive(Debug, Clone)]
+pub struct LadderConfig {
+    /// Time between two rounds of queueing.
+    pub interval: Duration,
+    /// At most this many ladder matches of a game queued or running at once.
+    pub max_pending: u64,
+    /// Whether games with house bots only have a ladder too.
+    pub demo: bool,
+    /// The per-decision deadline of HTTP bots in ladder matches.
+    pub deadline_ms: u32,
+}
+
+/// A seed for a new match: below 2^53, so that JSON readers keep it exact.
+pub fn new_seed(rng: &mut ChaCha8Rng) -> u64 {
+    rng.next_u64() >> 11
+}
+
+/// Runs the ladder forever.
+pub async fn run(store: Store, scheduler: Scheduler, config: LadderConfig, seed: u64) {
+    let mut rng = rng(seed);
+    let mut ticker = tokio::time::interval(config.interval);
+    loop {
+        ticker.tick().await;
+        for game in game_ids() {
+            match queue(&store, &config, game, &mut rng).await {
+                Ok(true) => scheduler.wake(),
+                Ok(false) => {}
+                Err(e) => tracing::error!(game, "ladder: {e}"),
+            }
+        }
+    }
+}
+
+/// Queues one ladder match of `game` if it has a ladder and room; returns whether it did.
+async fn queue(
+    store: &Store,
+    config: &LadderConfig,
+    game: &str,
+    rng: &mut ChaCha8Rng,
+) -> Result<bool, StoreError> {
+    let Some(info) = games::game(game) else {
+        return Ok(false);
+    };
+    let players = info.players;
+    if store.pending_matches(MatchKind::Ladder, game).await? >= config.max_pending {
+        return Ok(false);
+    }
+    let mut pool: Vec<BotRecord> = store.bots(Some(game)).await?;
+    let contestants = pool
+        .iter()
+        .filter(|b| matches!(b.kind, BotKind::Http { .. }))
+        .count();
+    if (contestants == 0 && !config.demo) || pool.len() < players.min {
+        return Ok(false);
+    }
+    let most = players.max.min(pool.len());
+    let size = players.min + below(rng, most - players.min + 1);
+    let mut bot_ids = Vec::with_capacity(size);
+    for _ in 0..size {
+        let pick = below(rng, pool.len());
+        bot_ids.push(pool.swap_remove(pick).id);
+    }
+    let new = NewMatch {
+        game: game.to_string(),
+        options: info.options,
+        seed: new_seed(rng),
+        kind: MatchKind::Ladder,
+        rated: true,
+        deadline_ms: config.deadline_ms,
+        bot_ids,
+    };
+    store.create_matches(&[new]).await?;
+    Ok(true)
+}

@@ -1,0 +1,185 @@
+//! How values read on the pages: numbers, times, actions and the rating sparkline. Plain
+//! functions of values, so the templates stay free of logic and the formats are unit-tested.
+
+use serde_json::Value;
+
+/// A rating, mu or sigma: two decimals, as the live leaderboard script writes them too.
+pub(crate) fn fixed2(x: f64) -> String {
+    format!("{x:.2}")
+}
+
+/// A score: as short as it is exact ("1", "0.5").
+pub(crate) fn score(x: Option<f64>) -> String {
+    x.map_or_else(|| "–".to_string(), |x| x.to_string())
+}
+
+/// A place: "1", or a dash while the match is not finished.
+pub(crate) fn place(rank: Option<u32>) -> String {
+    rank.map_or_else(|| "–".to_string(), |r| r.to_string())
+}
+
+/// The first block of a UUID, enough to tell matches apart in a list.
+pub(crate) fn short_id(id: &str) -> &str {
+    id.split('-').next().unwrap_or(id)
+}
+
+/// A Unix time in ms as "2025-01-31 12:34:56 UTC" (the proleptic Gregorian calendar, by
+/// Howard Hinnant's days-to-civil algorithm, so no date crate is needed for one format).
+pub(crate) fn utc(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, day_secs) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
+        day_secs / 3600,
+        day_secs / 60 % 60,
+        day_secs % 60
+    )
+}
+
+/// An action in a few words: the values of its JSON object joined by spaces, arrays spread
+/// out, nulls left out (`{"kind":"attack","card":"7H"}` reads `attack 7H`). Generic, so a new
+/// game's actions read well with no code here.
+pub(crate) fn compact_action(action: &Value) -> String {
+    let mut words = Vec::new();
+    push_words(action, &mut words);
+    if words.is_empty() {
+        action.to_string()
+    } else {
+        words.join(" ")
+    }
+}
+
+fn push_words(value: &Value, words: &mut Vec<String>) {
+    match value {
+        Value::Null => {}
+        Value::String(s) => words.push(s.clone()),
+        Value::Array(items) => items.iter().for_each(|v| push_words(v, words)),
+        Value::Object(map) => map.values().for_each(|v| push_words(v, words)),
+        other => words.push(other.to_string()),
+    }
+}
+
+/// A line chart of a series, for an inline SVG `<polyline points="…">`.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Sparkline {
+    /// The drawing's width in px.
+    pub width: u32,
+    /// The drawing's height in px.
+    pub height: u32,
+    /// The polyline's points, "x,y x,y …".
+    pub points: String,
+    /// Where the last point is, to mark it.
+    pub last: (String, String),
+    /// The lowest value, two decimals.
+    pub min: String,
+    /// The highest value, two decimals.
+    pub max: String,
+}
+
+impl Sparkline {
+    const WIDTH: u32 = 240;
+    const HEIGHT: u32 = 48;
+    const PAD: f64 = 3.0;
+
+    /// The chart of `values` in order, or none for an empty series.
+    pub(crate) fn new(values: &[f64]) -> Option<Sparkline> {
+        let (first, rest) = values.split_first()?;
+        let (min, max) = rest
+            .iter()
+            .fold((*first, *first), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+        let (w, h) = (f64::from(Self::WIDTH), f64::from(Self::HEIGHT));
+        let step = if values.len() > 1 {
+            (w - 2.0 * Self::PAD) / (values.len() - 1) as f64
+        } else {
+            0.0
+        };
+        let span = if max > min { max - min } else { 1.0 };
+        let xy = |i: usize, v: f64| {
+            let x = Self::PAD + step * i as f64;
+            // A flat series sits in the middle; otherwise the highest value is at the top.
+            let y = if max > min {
+                h - Self::PAD - (v - min) / span * (h - 2.0 * Self::PAD)
+            } else {
+                h / 2.0
+            };
+            (format!("{x:.1}"), format!("{y:.1}"))
+        };
+        let points = values
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| {
+                let (x, y) = xy(i, v);
+                format!("{x},{y}")
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        let last = xy(values.len() - 1, values[values.len() - 1]);
+        Some(Sparkline {
+            width: Self::WIDTH,
+            height: Self::HEIGHT,
+            points,
+            last,
+            min: fixed2(min),
+            max: fixed2(max),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn actions_read_as_their_values() {
+        assert_eq!(
+            compact_action(&json!({"kind": "attack", "card": "7H"})),
+            "attack 7H"
+        );
+        assert_eq!(compact_action(&json!({"kind": "take"})), "take");
+        assert_eq!(
+            compact_action(&json!({"kind": "play", "cards": ["7H", "7S"], "bid": 3, "x": null})),
+            "play 7H 7S 3"
+        );
+        assert_eq!(compact_action(&json!({})), "{}");
+        assert_eq!(compact_action(&json!("draw")), "draw");
+    }
+
+    #[test]
+    fn times_are_utc_dates() {
+        assert_eq!(utc(0), "1970-01-01 00:00:00 UTC");
+        assert_eq!(utc(951_782_400_000), "2000-02-29 00:00:00 UTC");
+        assert_eq!(utc(1_735_689_599_999), "2024-12-31 23:59:59 UTC");
+        assert_eq!(utc(-1000), "1969-12-31 23:59:59 UTC");
+    }
+
+    #[test]
+    fn numbers_and_ids_are_short() {
+        assert_eq!(fixed2(1.0 / 3.0), "0.33");
+        assert_eq!(score(Some(1.0)), "1");
+        assert_eq!(score(Some(0.5)), "0.5");
+        assert_eq!(score(None), "–");
+        assert_eq!(place(Some(2)), "2");
+        assert_eq!(short_id("1f0e2a3b-aaaa-bbbb"), "1f0e2a3b");
+    }
+
+    #[test]
+    fn the_sparkline_spans_the_box_with_the_best_value_on_top() {
+        assert_eq!(Sparkline::new(&[]), None);
+        let line = Sparkline::new(&[1.0, 3.0, 2.0]).expect("a line");
+        assert_eq!(line.points, "3.0,45.0 120.0,3.0 237.0,24.0");
+        assert_eq!(line.last, ("237.0".to_string(), "24.0".to_string()));
+        assert_eq!((line.min.as_str(), line.max.as_str()), ("1.00", "3.00"));
+        let dot = Sparkline::new(&[5.0]).expect("a dot");
+        assert_eq!(dot.points, "3.0,24.0");
+    }
+}

@@ -1,0 +1,128 @@
+//! The pages: server-rendered HTML from the askama templates in `web/templates/`, with the
+//! stylesheet and the live leaderboard's script from `web/static/` compiled into the binary.
+//!
+//! - `/`, `/?game=<id>`: the leaderboard of each game (or one), refreshed live by a script that
+//!   polls `/api/leaderboard?game=<id>` every 2 s;
+//! - `/bots/{id}`: a bot, its rating and rating history, recent matches and faults;
+//! - `/matches/{id}`: a match, its seats and results, and its moves one by one.
+//!
+//! Handlers read the [`Store`] and fill plain view structs whose fields are ready to print
+//! (numbers formatted in `format.rs`); askama escapes every value, so a bot's name is never
+//! markup. Errors are pages too: 404 for an unknown game, bot or match, 500 (logged, details
+//! never shown) when the store fails.
+
+mod bot;
+mod format;
+mod leaderboard;
+mod replay;
+
+use askama::Template;
+use axum::Router;
+use axum::http::{StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+
+use crate::store::{Store, StoreError};
+
+/// The stylesheet, served at `/static/style.css`.
+const STYLE: &str = include_str!("../../../web/static/style.css");
+/// The live leaderboard's script, served at `/static/live.js`.
+const LIVE_JS: &str = include_str!("../../../web/static/live.js");
+/// Static files change only with the binary; an hour of caching spares most reloads.
+const STATIC_CACHE: &str = "public, max-age=3600";
+
+/// The pages' routes over `store`: `/`, `/bots/{id}`, `/matches/{id}` and `/static/…`. Sets no
+/// fallback, so it merges into an app that has its own.
+pub fn router(store: Store) -> Router {
+    Router::new()
+        .route("/", get(leaderboard::page))
+        .route("/bots/{id}", get(bot::page))
+        .route("/matches/{id}", get(replay::page))
+        .route("/static/style.css", get(style))
+        .route("/static/live.js", get(live_js))
+        .with_state(store)
+}
+
+async fn style() -> Response {
+    static_file("text/css; charset=utf-8", STYLE)
+}
+
+async fn live_js() -> Response {
+    static_file("text/javascript; charset=utf-8", LIVE_JS)
+}
+
+fn static_file(content_type: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, STATIC_CACHE),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// Why a page could not be shown.
+#[derive(Debug)]
+enum PageError {
+    /// No such game, bot or match; the message says which.
+    NotFound(String),
+    /// The store failed; logged, and the visitor sees a short apology.
+    Internal(String),
+}
+
+impl From<StoreError> for PageError {
+    fn from(e: StoreError) -> PageError {
+        PageError::Internal(e.to_string())
+    }
+}
+
+/// The error page.
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage<'a> {
+    title: &'a str,
+    message: &'a str,
+}
+
+impl IntoResponse for PageError {
+    fn into_response(self) -> Response {
+        match self {
+            PageError::NotFound(message) => {
+                let page = ErrorPage {
+                    title: "Not found",
+                    message: &message,
+                };
+                render(StatusCode::NOT_FOUND, &page)
+            }
+            PageError::Internal(error) => {
+                tracing::error!(%error, "a page failed");
+                let page = ErrorPage {
+                    title: "Server error",
+                    message: "Something went wrong on our side; it has been logged.",
+                };
+                render(StatusCode::INTERNAL_SERVER_ERROR, &page)
+            }
+        }
+    }
+}
+
+/// The HTML of `page` with `status`; a template that fails to render (it should not: the
+/// views hold plain values) is a logged 500 in plain text.
+fn render(status: StatusCode, page: &impl Template) -> Response {
+    match page.render() {
+        Ok(html) => (status, Html(html)).into_response(),
+        Err(error) => {
+            tracing::error!(%error, "a page template failed to render");
+            (StatusCode::INTERNAL_SERVER_ERROR, "server error").into_response()
+        }
+    }
+}
+
+/// A page's response: its HTML with 200, or the error page.
+type PageResult = Result<Response, PageError>;
+
+/// The 200 response of a page.
+fn ok(page: &impl Template) -> PageResult {
+    Ok(render(StatusCode::OK, page))
+}

@@ -1,0 +1,110 @@
+//! `/matches/{id}`: a match, its seats with their results and faults, and its moves one by
+//! one with what the bots said. Actions print generically (see [`compact_action`]), so every
+//! game's matches read with no code here.
+
+use askama::Template;
+use axum::extract::{Path, State};
+
+use super::format::{compact_action, fixed2, place, score, utc};
+use super::{PageError, PageResult, ok};
+use crate::store::{MatchDetail, SeatDetail, Store};
+
+/// The match's facts.
+struct MatchView {
+    id: String,
+    game: String,
+    status: &'static str,
+    kind: String,
+    rated: bool,
+    seed: u64,
+    options: String,
+    error: Option<String>,
+    created: String,
+    finished: Option<String>,
+}
+
+/// One seat and its result.
+struct SeatRow {
+    seat: usize,
+    bot_id: String,
+    name: String,
+    place: String,
+    score: String,
+    fault: Option<(String, String)>,
+    rating_after: Option<String>,
+}
+
+impl SeatRow {
+    fn new(seat: &SeatDetail) -> SeatRow {
+        SeatRow {
+            seat: seat.seat,
+            bot_id: seat.bot_id.clone(),
+            name: seat.name.clone(),
+            place: place(seat.rank),
+            score: score(seat.score),
+            fault: seat.fault.clone(),
+            rating_after: seat.rating_after.map(fixed2),
+        }
+    }
+}
+
+/// One move.
+struct MoveRow {
+    seat: usize,
+    /// The seat's bot, if the seat is in the match (it always is in a sound record).
+    bot: Option<(String, String)>,
+    action: String,
+    json: String,
+    say: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "match.html")]
+struct MatchPage {
+    m: MatchView,
+    seats: Vec<SeatRow>,
+    moves: Vec<MoveRow>,
+}
+
+/// `GET /matches/{id}`; 404 if there is no such match.
+pub(super) async fn page(State(store): State<Store>, Path(id): Path<String>) -> PageResult {
+    let Some(detail) = store.match_detail(&id).await? else {
+        return Err(PageError::NotFound(format!("There is no match {id:?}.")));
+    };
+    ok(&match_page(&detail))
+}
+
+fn match_page(detail: &MatchDetail) -> MatchPage {
+    let m = &detail.summary;
+    let moves = detail
+        .actions
+        .iter()
+        .map(|a| MoveRow {
+            seat: a.seat,
+            bot: m
+                .seats
+                .iter()
+                .find(|s| s.seat == a.seat)
+                .map(|s| (s.bot_id.clone(), s.name.clone())),
+            action: compact_action(&a.action),
+            json: a.action.to_string(),
+            say: a.say.clone(),
+        })
+        .collect();
+    MatchPage {
+        m: MatchView {
+            id: m.id.clone(),
+            game: m.game.clone(),
+            status: m.status.as_str(),
+            kind: m.kind.clone(),
+            rated: m.rated,
+            seed: m.seed,
+            options: m.options.to_string(),
+            error: m.error.clone(),
+            created: utc(m.created_at),
+            finished: m.finished_at.map(utc),
+        },
+        seats: m.seats.iter().map(SeatRow::new).collect(),
+        moves,
+    }
+}

@@ -1,0 +1,207 @@
+//! The match runner: plays a claimed match with its seats' bots (house bots in process,
+//! contestants' bots over HTTP) on whatever game it names, and turns the result into what the
+//! store keeps. Also replays a stored match to check its outcome.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::time::Duration;
+
+use cardarena_bots::http::{HttpBot, HttpBotConfig, HttpClient};
+use cardarena_bots::{Bot, GameVisitor, HouseGame, forfeit, play_match, with_game};
+use cardarena_engine::Outcome;
+use cardarena_engine::shuffle::derive_seed;
+use serde_json::Value;
+
+use crate::secrets::ServerKey;
+use crate::store::{BotKind, ClaimedMatch, FinishedSeat, MatchResult, SavedAction};
+
+/// Why a match could not be played or replayed. Never a bot's doing: bots fault, they do not fail
+/// matches.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// No game has this id.
+    #[error("unknown game {0:?}")]
+    UnknownGame(String),
+    /// The stored options do not fit the game.
+    #[error("bad options: {0}")]
+    Options(String),
+    /// A seat's bot cannot be built.
+    #[error("seat {seat}: {detail}")]
+    Seat {
+        /// The seat.
+        seat: usize,
+        /// What is wrong.
+        detail: String,
+    },
+    /// The match runner stopped.
+    #[error(transparent)]
+    Match(#[from] cardarena_bots::MatchError),
+    /// A stored action does not replay.
+    #[error("action {index}: {detail}")]
+    Replay {
+        /// The action's index in the log.
+        index: usize,
+        /// What went wrong.
+        detail: String,
+    },
+}
+
+/// Plays matches: holds the HTTP client shared by every match and the key that signs requests.
+#[derive(Clone)]
+pub struct Runner {
+    client: HttpClient,
+    key: ServerKey,
+}
+
+type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+impl Runner {
+    /// A runner calling HTTP bots through `client`, signing with secrets derived from `key`.
+    pub fn new(client: HttpClient, key: ServerKey) -> Runner {
+        Runner { client, key }
+    }
+
+    /// Plays `claimed` to its end.
+    pub async fn run(&self, claimed: &ClaimedMatch) -> Result<MatchResult, RunError> {
+        let game = claimed.game.clone();
+        with_game(
+            &game,
+            Play {
+                runner: self,
+                claimed,
+            },
+        )
+        .ok_or(RunError::UnknownGame(game))?
+        .await
+    }
+}
+
+struct Play<'a> {
+    runner: &'a Runner,
+    claimed: &'a ClaimedMatch,
+}
+
+impl<'a> GameVisitor for Play<'a> {
+    type Output = BoxFuture<'a, Result<MatchResult, RunError>>;
+
+    fn visit<G: HouseGame>(self) -> Self::Output {
+        Box::pin(play::<G>(self.runner, self.claimed))
+    }
+}
+
+async fn play<G: HouseGame>(
+    runner: &Runner,
+    claimed: &ClaimedMatch,
+) -> Result<MatchResult, RunError> {
+    let options: G::Options = serde_json::from_value(claimed.options.clone())
+        .map_err(|e| RunError::Options(e.to_string()))?;
+    let mut bots = Vec::with_capacity(claimed.seats.len());
+    for (seat, player) in claimed.seats.iter().enumerate() {
+        let bot: Box<dyn Bot<G>> = match &player.kind {
+            BotKind::House { house_id } => {
+                G::house_bot(house_id, derive_seed(claimed.seed, seat as u64 + 1)).ok_or_else(
+                    || RunError::Seat {
+                        seat,
+                        detail: format!("{} has no house bot {house_id:?}", G::ID),
+                    },
+                )?
+            }
+            BotKind::Http { url } => {
+                let url = url::Url::parse(url).map_err(|e| RunError::Seat {
+                    seat,
+                    detail: format!("bad URL {url:?}: {e}"),
+                })?;
+                let config = HttpBotConfig {
+                    url,
+                    secret: runner.key.bot_secret(&player.bot_id).into_bytes(),
+                    match_id: claimed.id.clone(),
+                    deadline: Duration::from_millis(claimed.deadline_ms.into()),
+                    options: claimed.options.clone(),
+                };
+                Box::new(HttpBot::<G>::new(runner.client.clone(), config))
+            }
+        };
+        bots.push(bot);
+    }
+    let played = play_match::<G>(&options, claimed.seed, &mut bots).await?;
+    let mut actions: Vec<SavedAction> = played
+        .actions
+        .iter()
+        .zip(&played.actors)
+        .map(|(action, &seat)| SavedAction {
+            seat,
+            action: serde_json::to_value(action).unwrap_or(Value::Null),
+            say: None,
+        })
+        .collect();
+    for said in played.says {
+        if let Some(action) = actions.get_mut(said.index) {
+            action.say = Some(said.text);
+        }
+    }
+    let seats = played
+        .outcome
+        .seats
+        .iter()
+        .zip(&played.faults)
+        .map(|(result, fault)| FinishedSeat {
+            rank: result.rank,
+            score: result.score,
+            fault: fault
+                .as_ref()
+                .map(|f| (f.kind.as_str().to_string(), f.detail.clone())),
+        })
+        .collect();
+    Ok(MatchResult { seats, actions })
+}
+
+/// A stored match to check: what [`replay`] needs.
+#[derive(Debug, Clone)]
+pub struct StoredPlay<'a> {
+    /// The game's id.
+    pub game: &'a str,
+    /// The game's options.
+    pub options: &'a Value,
+    /// The deal's seed.
+    pub seed: u64,
+    /// Which seats faulted.
+    pub faulted: &'a [bool],
+    /// The action log.
+    pub actions: &'a [Value],
+}
+
+/// Re-runs a stored match from its seed and actions and returns its outcome, forfeits applied.
+pub fn replay(stored: &StoredPlay<'_>) -> Result<Outcome, RunError> {
+    with_game(stored.game, Replay(stored))
+        .ok_or_else(|| RunError::UnknownGame(stored.game.to_string()))?
+}
+
+struct Replay<'a, 'b>(&'a StoredPlay<'b>);
+
+impl GameVisitor for Replay<'_, '_> {
+    type Output = Result<Outcome, RunError>;
+
+    fn visit<G: HouseGame>(self) -> Self::Output {
+        let stored = self.0;
+        let options: G::Options = serde_json::from_value(stored.options.clone())
+            .map_err(|e| RunError::Options(e.to_string()))?;
+        let mut game = G::new(&options, stored.faulted.len(), stored.seed)
+            .map_err(|e| RunError::Options(e.to_string()))?;
+        for (index, json) in stored.actions.iter().enumerate() {
+            let action: G::Action =
+                serde_json::from_value(json.clone()).map_err(|e| RunError::Replay {
+                    index,
+                    detail: e.to_string(),
+                })?;
+            game.apply(&action).map_err(|e| RunError::Replay {
+                index,
+                detail: e.to_string(),
+            })?;
+        }
+        let outcome = game.outcome().ok_or(RunError::Replay {
+            index: stored.actions.len(),
+            detail: "the log ends before the game does".into(),
+        })?;
+        Ok(forfeit(&outcome, stored.faulted))
+    }
+}

@@ -1,0 +1,86 @@
+//! The scheduler: takes queued matches from the store, oldest first, and plays up to a bounded
+//! number at once; each result is committed by the store with its rating update.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{Notify, Semaphore};
+
+use crate::runner::Runner;
+use crate::store::{ClaimedMatch, Store};
+
+/// How long the scheduler sleeps when nobody wakes it, in case a match was queued by another
+/// process.
+const IDLE_POLL: Duration = Duration::from_secs(1);
+
+/// Plays queued matches. Wake it with [`Scheduler::wake`] when a match is queued.
+#[derive(Clone)]
+pub struct Scheduler {
+    store: Store,
+    runner: Runner,
+    wake: Arc<Notify>,
+    slots: Arc<Semaphore>,
+}
+
+impl Scheduler {
+    /// A scheduler playing at most `max_concurrent` matches at once.
+    pub fn new(store: Store, runner: Runner, max_concurrent: usize) -> Scheduler {
+        Scheduler {
+            store,
+            runner,
+            wake: Arc::new(Notify::new()),
+            slots: Arc::new(Semaphore::new(max_concurrent.max(1))),
+        }
+    }
+
+    /// Tells the scheduler that matches were queued.
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    /// Runs forever: claims queued matches while there are free slots and plays each in a task.
+    pub async fn run(self) {
+        loop {
+            let free = self.slots.available_permits();
+            let claimed = match free {
+                0 => Vec::new(),
+                n => match self.store.claim_queued(n as u32).await {
+                    Ok(claimed) => claimed,
+                    Err(e) => {
+                        tracing::error!("cannot take queued matches: {e}");
+                        Vec::new()
+                    }
+                },
+            };
+            if claimed.is_empty() {
+                let _ = tokio::time::timeout(IDLE_POLL, self.wake.notified()).await;
+                continue;
+            }
+            for m in claimed {
+                let Ok(permit) = self.slots.clone().acquire_owned().await else {
+                    return;
+                };
+                let this = self.clone();
+                tokio::spawn(async move {
+                    this.play(m).await;
+                    drop(permit);
+                    this.wake();
+                });
+            }
+        }
+    }
+
+    async fn play(&self, m: ClaimedMatch) {
+        let stored = match self.runner.run(&m).await {
+            Ok(result) => self.store.finish_match(&m.id, &result).await.map(drop),
+            Err(e) => {
+                tracing::error!(match_id = %m.id, "match failed: {e}");
+                self.store.fail_match(&m.id, &e.to_string()).await
+            }
+        };
+        match stored {
+            Ok(()) => tracing::debug!(match_id = %m.id, "match done"),
+            Err(e) => tracing::error!(match_id = %m.id, "cannot store the match's result: {e}"),
+        }
+    }
+}

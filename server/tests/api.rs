@@ -1,0 +1,348 @@
+//! The API against the real thing: the server on a loopback port with a temporary SQLite file,
+//! and real HTTP bots on loopback, among them misbehaving ones.
+
+mod support;
+
+use reqwest::Method;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use support::{Server, TempDb, closed_port_url, config, test_bots};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn registration_shows_token_and_secret_once_and_refuses_bad_requests() {
+    let db = TempDb::new();
+    let server = Server::start(config(&db)).await;
+    let bot = server.register("rick", "http://127.0.0.1:9/bot").await;
+    assert_eq!(bot["name"], "rick");
+    assert_eq!(bot["game"], "durak");
+    assert_eq!(bot["url"], "http://127.0.0.1:9/bot");
+    assert_eq!(bot["token"].as_str().unwrap().len(), 64);
+    assert_eq!(bot["secret"].as_str().unwrap().len(), 64);
+
+    let (status, shown) = server
+        .get(&format!("/api/bots/{}", bot["id"].as_str().unwrap()))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(shown["name"], "rick");
+    assert!(shown.get("token").is_none() && shown.get("secret").is_none());
+    let (_, all) = server.get("/api/bots").await;
+    assert!(all.as_array().unwrap().iter().any(|b| b["id"] == bot["id"]));
+    assert!(!all.to_string().contains(bot["token"].as_str().unwrap()));
+
+    let post = |body: Value| server.send(Method::POST, "/api/bots", None, Some(body));
+    let cases = [
+        (
+            json!({"name": "rick", "url": "http://127.0.0.1:9/", "game": "durak"}),
+            StatusCode::CONFLICT,
+            "name_taken",
+        ),
+        (
+            json!({"name": "m", "url": "ftp://example.com/", "game": "durak"}),
+            StatusCode::BAD_REQUEST,
+            "bad_url",
+        ),
+        (
+            json!({"name": "m", "url": "not a url", "game": "durak"}),
+            StatusCode::BAD_REQUEST,
+            "bad_url",
+        ),
+        (
+            json!({"name": "m", "url": "http://127.0.0.1:9/", "game": "chess"}),
+            StatusCode::BAD_REQUEST,
+            "unknown_game",
+        ),
+        (
+            json!({"name": "bad name!", "url": "http://127.0.0.1:9/", "game": "durak"}),
+            StatusCode::BAD_REQUEST,
+            "bad_name",
+        ),
+        (
+            json!({"name": "m", "game": "durak"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "bad_json",
+        ),
+        (
+            json!({"name": "m", "url": "http://127.0.0.1:9/", "game": "durak", "pad": "x".repeat(20_000)}),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+        ),
+    ];
+    for (body, status, kind) in cases {
+        let (got, answer) = post(body.clone()).await;
+        assert_eq!(
+            (got, answer["error"].as_str()),
+            (status, Some(kind)),
+            "{body}: {answer}"
+        );
+        assert!(answer["detail"].as_str().is_some_and(|d| !d.is_empty()));
+    }
+    let response = server
+        .http
+        .post(server.url("/api/bots"))
+        .header("content-type", "application/json")
+        .body("{not json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(answer["error"], "bad_json");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_owner_token_changes_or_removes_a_bot() {
+    let db = TempDb::new();
+    let server = Server::start(config(&db)).await;
+    let rick = server.register("rick", "http://127.0.0.1:9/a").await;
+    let morty = server.register("morty", "http://127.0.0.1:9/b").await;
+    let path = format!("/api/bots/{}", rick["id"].as_str().unwrap());
+    let change = Some(json!({"url": "http://127.0.0.1:9/c"}));
+
+    let (status, answer) = server
+        .send(Method::PATCH, &path, None, change.clone())
+        .await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (StatusCode::UNAUTHORIZED, Some("unauthorized"))
+    );
+    let (status, _) = server
+        .send(Method::PATCH, &path, Some("nonsense"), change.clone())
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let morty_token = morty["token"].as_str();
+    let (status, answer) = server
+        .send(Method::PATCH, &path, morty_token, change.clone())
+        .await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (StatusCode::FORBIDDEN, Some("forbidden"))
+    );
+    let (status, _) = server.send(Method::DELETE, &path, morty_token, None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    let rick_token = rick["token"].as_str();
+    let bad_url = Some(json!({"url": "gopher://x"}));
+    let (status, answer) = server.send(Method::PATCH, &path, rick_token, bad_url).await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad_url"))
+    );
+    let (status, answer) = server.send(Method::PATCH, &path, rick_token, change).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["url"], "http://127.0.0.1:9/c");
+
+    let (status, _) = server.send(Method::DELETE, &path, rick_token, None).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (status, answer) = server.get(&path).await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (StatusCode::NOT_FOUND, Some("not_found"))
+    );
+    let (status, _) = server.send(Method::DELETE, &path, rick_token, None).await;
+    assert_eq!(
+        status,
+        StatusCode::UNAUTHORIZED,
+        "a removed bot's token is void"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn practice_matches_are_played_stored_and_replay() {
+    let db = TempDb::new();
+    let server = Server::start(config(&db)).await;
+    let bots = test_bots().await;
+    let bot = server.register("good", &bots.url("/good")).await;
+    let ids = server.practice(&bot, 3, &["random", "greedy"]).await;
+    assert_eq!(ids.len(), 3);
+    for (k, id) in ids.iter().enumerate() {
+        let m = server.finished_match(id).await;
+        assert_eq!(m["status"], "finished", "{m}");
+        assert_eq!(m["game"], "durak");
+        let seats = m["seats"].as_array().unwrap();
+        assert_eq!(seats.len(), 3);
+        assert_eq!(
+            seats[k % 3]["bot_id"],
+            bot["id"],
+            "the bot's seat moves round"
+        );
+        assert!(
+            seats
+                .iter()
+                .all(|s| s["fault"].is_null() && s["rank"].is_u64())
+        );
+        let actions = m["actions"].as_array().unwrap();
+        assert!(!actions.is_empty());
+        let says = m["says"].as_array().unwrap();
+        assert!(!says.is_empty());
+        for say in says {
+            let index = say["index"].as_u64().unwrap() as usize;
+            assert_eq!(say["seat"], actions[index]["seat"]);
+            assert!(say["text"].as_str().unwrap().starts_with("turn "));
+        }
+    }
+    let (status, answer) = server
+        .send(
+            Method::POST,
+            &format!("/api/bots/{}/practice", bot["id"].as_str().unwrap()),
+            bot["token"].as_str(),
+            Some(json!({"matches": 1, "opponents": ["nobody"]})),
+        )
+        .await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad_opponents"))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_misbehaving_bot_gets_its_fault_forfeits_and_the_match_completes() {
+    let db = TempDb::new();
+    let server = Server::start(config(&db)).await;
+    let bots = test_bots().await;
+    let closed = closed_port_url().await;
+    let cases = [
+        ("slow", bots.url("/slow"), "timeout"),
+        ("broken", bots.url("/broken"), "http_status"),
+        ("garbage", bots.url("/garbage"), "bad_json"),
+        ("huge", bots.url("/huge"), "too_large"),
+        ("illegal", bots.url("/illegal"), "illegal_action"),
+        ("closed", closed, "connect"),
+    ];
+    let mut queued = Vec::new();
+    for (name, url, kind) in &cases {
+        let bot = server.register(name, url).await;
+        let ids = server.practice(&bot, 1, &["greedy", "random"]).await;
+        queued.push((bot, ids[0].clone(), *kind));
+    }
+    for (bot, id, kind) in queued {
+        let m = server.finished_match(&id).await;
+        assert_eq!(m["status"], "finished", "{m}");
+        let seats = m["seats"].as_array().unwrap();
+        let ours = seats.iter().find(|s| s["bot_id"] == bot["id"]).unwrap();
+        assert_eq!(ours["fault"]["kind"], kind, "{}: {m}", bot["name"]);
+        assert!(!ours["fault"]["detail"].as_str().unwrap().is_empty());
+        let last = seats
+            .iter()
+            .map(|s| s["rank"].as_u64().unwrap())
+            .max()
+            .unwrap();
+        assert_eq!(ours["rank"].as_u64(), Some(last));
+        assert!(
+            seats
+                .iter()
+                .filter(|s| s["bot_id"] != bot["id"])
+                .all(|s| s["rank"].as_u64() < Some(last))
+        );
+        assert!(
+            !m["actions"].as_array().unwrap().is_empty(),
+            "the others' game went on"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ladder_rates_bots_and_the_leaderboard_orders_them() {
+    let db = TempDb::new();
+    let mut config = config(&db);
+    config.ladder_interval = std::time::Duration::from_millis(20);
+    let server = Server::start(config).await;
+    let bots = test_bots().await;
+    let bot = server.register("laddered", &bots.url("/good")).await;
+    let mut rows = Vec::new();
+    for _ in 0..600 {
+        let (status, board) = server.get("/api/leaderboard?game=durak").await;
+        assert_eq!(status, StatusCode::OK);
+        rows = board["rows"].as_array().unwrap().clone();
+        let ours = rows.iter().find(|r| r["bot_id"] == bot["id"]);
+        if ours.is_some_and(|r| r["matches"].as_u64() >= Some(3)) && rows.len() >= 3 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(rows.iter().any(|r| r["bot_id"] == bot["id"]), "{rows:?}");
+    let ratings: Vec<f64> = rows.iter().map(|r| r["rating"].as_f64().unwrap()).collect();
+    assert!(
+        ratings.windows(2).all(|w| w[0] >= w[1]),
+        "ordered by rating: {ratings:?}"
+    );
+    for row in &rows {
+        let (mu, sigma) = (row["mu"].as_f64().unwrap(), row["sigma"].as_f64().unwrap());
+        assert!((row["rating"].as_f64().unwrap() - (mu - 3.0 * sigma)).abs() < 1e-9);
+        assert!(row["wins"].as_u64() <= row["matches"].as_u64());
+    }
+    let (status, answer) = server.get("/api/leaderboard?game=chess").await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("unknown_game"))
+    );
+    let (status, answer) = server.get("/api/leaderboard").await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("missing_game"))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_are_listed_with_players_options_and_house_bots() {
+    let db = TempDb::new();
+    let server = Server::start(config(&db)).await;
+    let (status, games) = server.get("/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    let durak = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == "durak")
+        .unwrap();
+    assert_eq!(durak["players"], json!({"min": 2, "max": 4, "default": 3}));
+    assert!(durak["options"].is_object());
+    assert!(
+        durak["house_bots"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("greedy"))
+    );
+    let (status, answer) = server.get("/api/nowhere").await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (StatusCode::NOT_FOUND, Some("not_found"))
+    );
+    let (status, _) = server
+        .get("/api/matches/00000000-0000-0000-0000-000000000000")
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn public_mode_refuses_private_addresses_and_rate_limits_registration() {
+    let db = TempDb::new();
+    let mut config = config(&db);
+    config.public = true;
+    config.registrations_per_hour = 4;
+    let server = Server::start(config).await;
+    for url in [
+        "http://127.0.0.1:8000/",
+        "http://localhost:8000/",
+        "http://10.1.2.3/",
+        "http://[::1]/",
+    ] {
+        let body = json!({"name": "p", "url": url, "game": "durak"});
+        let (status, answer) = server
+            .send(Method::POST, "/api/bots", None, Some(body))
+            .await;
+        assert_eq!(
+            (status, answer["error"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("bad_url")),
+            "{url}: {answer}"
+        );
+    }
+    // Four registrations an hour were allowed, and the four refusals above used them up.
+    let body = json!({"name": "q", "url": "http://127.0.0.1/", "game": "durak"});
+    let (status, answer) = server
+        .send(Method::POST, "/api/bots", None, Some(body))
+        .await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited"))
+    );
+}

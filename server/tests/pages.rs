@@ -1,0 +1,445 @@
+//! The pages against the real thing: a temporary SQLite file filled through the store's own
+//! methods, the pages' router served on a free port, read over HTTP with reqwest and, for what
+//! only a browser shows (the live leaderboard's script), in headless Chromium.
+
+#[path = "support/chromium.rs"]
+mod chromium;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use axum::extract::{Query, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use cardarena_server::store::{
+    BotKind, FinishedSeat, MatchKind, MatchResult, NewBot, NewMatch, SavedAction, Store,
+};
+use serde_json::{Value, json};
+
+/// A bot name that is markup, to check it is never treated as such.
+const SNEAKY: &str = "<script>alert(1)</script> Mallory";
+/// The same name as escaped HTML text.
+const SNEAKY_ESCAPED: &str = "&lt;script&gt;alert(1)&lt;/script&gt; Mallory";
+/// What Mallory's replacement said with the first move of the first match.
+const SAY: &str = "Beat that, Morty!";
+/// Mallory's fault in the first match.
+const FAULT_DETAIL: &str = "no answer within 1000 ms";
+
+/// A database file in the temporary directory, removed (with its WAL files) when dropped.
+struct TempDb(PathBuf);
+
+impl Drop for TempDb {
+    fn drop(&mut self) {
+        for suffix in ["", "-wal", "-shm"] {
+            let mut path = self.0.clone().into_os_string();
+            path.push(suffix);
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// A server with two rated durak matches among Mallory (an HTTP bot whose name is a script
+/// tag), greedy and random, and one HTTP bot that never played.
+struct Arena {
+    base: String,
+    store: Store,
+    mallory: String,
+    greedy: String,
+    random: String,
+    idle: String,
+    /// Mallory faults (timeout) and loses; random says [`SAY`] with the first move.
+    first: String,
+    second: String,
+    /// How many times the stand-in leaderboard API answered.
+    api_calls: Arc<AtomicUsize>,
+    _db: TempDb,
+}
+
+fn http_bot(name: &str) -> NewBot {
+    NewBot {
+        id: uuid::Uuid::new_v4().to_string(),
+        name: name.to_string(),
+        game: "durak".to_string(),
+        kind: BotKind::Http {
+            url: "http://127.0.0.1:9/bot".to_string(),
+        },
+        token_hash: None,
+        secret_hash: None,
+    }
+}
+
+fn seat(rank: u32, score: f64) -> FinishedSeat {
+    FinishedSeat {
+        rank,
+        score,
+        fault: None,
+    }
+}
+
+fn action(seat: usize, action: Value, say: Option<&str>) -> SavedAction {
+    SavedAction {
+        seat,
+        action,
+        say: say.map(str::to_string),
+    }
+}
+
+async fn arena() -> Arena {
+    let path = std::env::temp_dir().join(format!("cardarena-pages-{}.db", uuid::Uuid::new_v4()));
+    let db = TempDb(path.clone());
+    let store = Store::open(&format!("sqlite://{}", path.display()))
+        .await
+        .expect("the store opens");
+
+    let mallory = http_bot(SNEAKY);
+    let idle = http_bot("Idle Ivan");
+    store.insert_bot(&mallory).await.expect("Mallory registers");
+    store.insert_bot(&idle).await.expect("Ivan registers");
+    let greedy = store.ensure_house_bot("durak", "greedy").await.unwrap();
+    let random = store.ensure_house_bot("durak", "random").await.unwrap();
+    let seats = vec![mallory.id.clone(), greedy.clone(), random.clone()];
+    let new_match = |seed| NewMatch {
+        game: "durak".to_string(),
+        options: json!({"deck_number": seed}),
+        seed,
+        kind: MatchKind::Ladder,
+        rated: true,
+        deadline_ms: 1000,
+        bot_ids: seats.clone(),
+    };
+    let ids = store
+        .create_matches(&[new_match(60493), new_match(24227)])
+        .await
+        .expect("matches queue");
+    assert_eq!(store.claim_queued(10).await.unwrap().len(), 2);
+
+    let first = MatchResult {
+        seats: vec![
+            FinishedSeat {
+                rank: 2,
+                score: 0.0,
+                fault: Some(("timeout".to_string(), FAULT_DETAIL.to_string())),
+            },
+            seat(1, 1.0),
+            seat(1, 1.0),
+        ],
+        actions: vec![
+            action(2, json!({"kind": "attack", "card": "9C"}), Some(SAY)),
+            action(0, json!({"kind": "beat", "card": "10C"}), None),
+            action(1, json!({"kind": "attack", "card": "10H"}), None),
+            action(0, json!({"kind": "take"}), None),
+        ],
+    };
+    assert!(store.finish_match(&ids[0], &first).await.unwrap());
+    let second = MatchResult {
+        seats: vec![seat(1, 1.0), seat(2, 0.0), seat(1, 1.0)],
+        actions: vec![
+            action(0, json!({"kind": "attack", "card": "6S"}), None),
+            action(1, json!({"kind": "take"}), None),
+        ],
+    };
+    assert!(store.finish_match(&ids[1], &second).await.unwrap());
+
+    let api_calls = Arc::new(AtomicUsize::new(0));
+    let app = cardarena_server::pages::router(store.clone()).merge(
+        Router::new()
+            .route("/api/leaderboard", get(stand_in_leaderboard))
+            .with_state((store.clone(), api_calls.clone())),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await });
+
+    Arena {
+        base,
+        store,
+        mallory: mallory.id,
+        greedy,
+        random,
+        idle: idle.id,
+        first: ids[0].clone(),
+        second: ids[1].clone(),
+        api_calls,
+        _db: db,
+    }
+}
+
+/// `GET /api/leaderboard?game=` as the API answers it (same JSON, from the same store), until
+/// the pages are merged into the app with the real API.
+async fn stand_in_leaderboard(
+    State((store, calls)): State<(Store, Arc<AtomicUsize>)>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Json<Value> {
+    calls.fetch_add(1, Ordering::SeqCst);
+    let game = query.get("game").cloned().unwrap_or_default();
+    let rows: Vec<Value> = store
+        .leaderboard(&game)
+        .await
+        .expect("the leaderboard reads")
+        .iter()
+        .map(|r| {
+            json!({
+                "bot_id": r.bot_id, "name": r.name, "mu": r.skill.mu, "sigma": r.skill.sigma,
+                "rating": r.skill.rating(), "matches": r.matches, "wins": r.wins,
+                "faults": r.faults,
+            })
+        })
+        .collect();
+    Json(json!({"game": game, "rows": rows}))
+}
+
+/// A page as (status, content type, body).
+async fn get_page(url: &str) -> (u16, String, String) {
+    let response = reqwest::get(url).await.expect("the server answers");
+    let status = response.status().as_u16();
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
+    (status, content_type, response.text().await.expect("a body"))
+}
+
+/// The body of a page that must be there, as HTML.
+async fn html(url: &str) -> String {
+    let (status, content_type, body) = get_page(url).await;
+    assert_eq!(status, 200, "{url}: {body}");
+    assert!(content_type.starts_with("text/html"), "{url}: {content_type}");
+    body
+}
+
+fn assert_contains(body: &str, wanted: &[&str]) {
+    for w in wanted {
+        assert!(body.contains(w), "missing {w:?} in:\n{body}");
+    }
+}
+
+#[tokio::test]
+async fn the_leaderboard_lists_the_rated_bots_best_first() {
+    let arena = arena().await;
+    let body = html(&format!("{}/", arena.base)).await;
+    let rows = arena.store.leaderboard("durak").await.unwrap();
+    assert_eq!(rows.len(), 3);
+    let mut last = 0;
+    for row in &rows {
+        let link = format!("<a href=\"/bots/{}\">", row.bot_id);
+        let at = body
+            .find(&link)
+            .unwrap_or_else(|| panic!("no {link} in:\n{body}"));
+        assert!(at > last, "{} is out of order in:\n{body}", row.name);
+        last = at;
+        let numbers = [
+            format!("{:.2}", row.skill.rating()),
+            format!("{:.2}", row.skill.mu),
+            format!("{:.2}", row.skill.sigma),
+        ];
+        let row_html = &body[at..at + body[at..].find("</tr>").unwrap()];
+        for n in &numbers {
+            assert!(row_html.contains(n), "{n} not in {row_html}");
+        }
+        let counts = format!(
+            "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
+            row.matches, row.wins, row.faults
+        );
+        assert!(row_html.contains(&counts), "{counts} not in {row_html}");
+    }
+    assert_contains(
+        &body,
+        &[
+            "greedy@durak",
+            "random@durak",
+            SNEAKY_ESCAPED,
+            "data-game=\"durak\"",
+            "/static/live.js",
+            "<link rel=\"stylesheet\" href=\"/static/style.css\">",
+        ],
+    );
+    assert!(!body.contains("<script>alert"), "{body}");
+    assert!(!body.contains("Idle Ivan"), "an unrated bot is listed");
+}
+
+#[tokio::test]
+async fn the_game_picker_shows_one_game_and_refuses_an_unknown_one() {
+    let arena = arena().await;
+    let body = html(&format!("{}/?game=durak", arena.base)).await;
+    assert_contains(&body, &["greedy@durak", "data-game=\"durak\""]);
+    let (status, content_type, body) = get_page(&format!("{}/?game=chess", arena.base)).await;
+    assert_eq!(status, 404, "{body}");
+    assert!(content_type.starts_with("text/html"), "{content_type}");
+    assert_contains(&body, &["Not found", "chess"]);
+}
+
+#[tokio::test]
+async fn a_bot_page_shows_its_rating_history_matches_and_faults() {
+    let arena = arena().await;
+    let body = html(&format!("{}/bots/{}", arena.base, arena.mallory)).await;
+    let rating = arena.store.rating_of(&arena.mallory).await.unwrap().unwrap();
+    let match_link = |id: &str| format!("<a href=\"/matches/{id}\">");
+    assert_contains(
+        &body,
+        &[
+            &format!("<h1>{SNEAKY_ESCAPED}</h1>"),
+            "<dd>http</dd>",
+            "<code>http://127.0.0.1:9/bot</code>",
+            &format!("{:.2}", rating.skill.rating()),
+            &format!("{:.2}", rating.skill.mu),
+            &format!("{:.2}", rating.skill.sigma),
+            "<polyline points=\"",
+            "the last 2 rated matches",
+            &match_link(&arena.first),
+            &match_link(&arena.second),
+            &format!("<a href=\"/bots/{}\">greedy@durak</a>", arena.greedy),
+            &format!("<a href=\"/bots/{}\">random@durak</a>", arena.random),
+            "<span class=\"fault\">timeout</span>",
+            FAULT_DETAIL,
+        ],
+    );
+    assert_eq!(rating.matches, 2);
+    assert_eq!(rating.faults, 1);
+    assert!(!body.contains("<script>alert"), "{body}");
+    // The fault is listed twice: in its match's row and in the list of faults.
+    assert_eq!(body.matches(&match_link(&arena.first)).count(), 2, "{body}");
+}
+
+#[tokio::test]
+async fn a_house_bot_page_and_an_unrated_bot_page() {
+    let arena = arena().await;
+    let body = html(&format!("{}/bots/{}", arena.base, arena.greedy)).await;
+    assert_contains(
+        &body,
+        &[
+            "<h1>greedy@durak</h1>",
+            "house bot <code>greedy</code>",
+            "No faults in its recent matches.",
+        ],
+    );
+    let body = html(&format!("{}/bots/{}", arena.base, arena.idle)).await;
+    assert_contains(&body, &["<h1>Idle Ivan</h1>", "Not rated yet", "No matches yet."]);
+    assert!(!body.contains("<polyline"), "{body}");
+}
+
+#[tokio::test]
+async fn a_match_page_shows_its_seats_and_every_move() {
+    let arena = arena().await;
+    let body = html(&format!("{}/matches/{}", arena.base, arena.first)).await;
+    assert_contains(
+        &body,
+        &[
+            &arena.first,
+            "<code>60493</code>",
+            "deck_number",
+            "ladder, rated",
+            "finished",
+            SNEAKY_ESCAPED,
+            "<span class=\"fault\">timeout</span> no answer within 1000 ms",
+            ">attack 9C</code>",
+            ">beat 10C</code>",
+            ">attack 10H</code>",
+            ">take</code>",
+            &format!("<q class=\"say\">{SAY}</q>"),
+        ],
+    );
+    assert_eq!(body.matches("<li>").count(), 4, "four moves in:\n{body}");
+    // Moves name the seat's bot: the first is random's, with its say line.
+    let first_move = &body[body.find("<li>").unwrap()..];
+    let first_move = &first_move[..first_move.find("</li>").unwrap()];
+    assert!(
+        first_move.contains("random@durak") && first_move.contains(SAY),
+        "{first_move}"
+    );
+    assert!(!body.contains("<script>alert"), "{body}");
+}
+
+#[tokio::test]
+async fn unknown_ids_are_404_pages() {
+    let arena = arena().await;
+    for path in ["/bots/no-such-bot", "/matches/no-such-match"] {
+        let (status, content_type, body) = get_page(&format!("{}{path}", arena.base)).await;
+        assert_eq!(status, 404, "{path}: {body}");
+        assert!(content_type.starts_with("text/html"), "{content_type}");
+        assert_contains(&body, &["Not found", "no-such-", "/static/style.css"]);
+    }
+}
+
+#[tokio::test]
+async fn static_files_have_their_type_and_a_cache_header() {
+    let arena = arena().await;
+    for (path, wanted_type, wanted_text) in [
+        ("/static/style.css", "text/css", "table"),
+        ("/static/live.js", "text/javascript", "/api/leaderboard?game="),
+    ] {
+        let response = reqwest::get(format!("{}{path}", arena.base)).await.unwrap();
+        assert_eq!(response.status().as_u16(), 200, "{path}");
+        let header = |name| {
+            response
+                .headers()
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_string()
+        };
+        assert!(header("content-type").starts_with(wanted_type), "{path}");
+        assert!(header("cache-control").contains("max-age="), "{path}");
+        assert!(response.text().await.unwrap().contains(wanted_text), "{path}");
+    }
+}
+
+/// The value of the attribute `name` of the first element that has it, in serialized HTML.
+fn attribute<'a>(html: &'a str, name: &str) -> Option<&'a str> {
+    let start = html.find(&format!(" {name}=\""))? + name.len() + 3;
+    let len = html[start..].find('"')?;
+    Some(&html[start..start + len])
+}
+
+#[tokio::test]
+async fn in_a_browser_the_leaderboard_renders_and_refreshes_itself() {
+    let arena = arena().await;
+    let dom = chromium::dump_dom(&format!("{}/", arena.base)).await;
+    // The script polls every 2 s; Chromium runs the page for 5 s of virtual time.
+    let refreshed: u32 = attribute(&dom, "data-refreshed")
+        .expect("the table counts its refreshes")
+        .parse()
+        .expect("a number");
+    assert!(refreshed >= 1, "the leaderboard never refreshed:\n{dom}");
+    assert!(arena.api_calls.load(Ordering::SeqCst) >= 1);
+    let updated = &dom[dom.find("<span id=\"updated\">").expect("#updated") + 19..];
+    let updated = &updated[..updated.find("</span>").unwrap()];
+    assert!(
+        updated != "page load" && updated.contains(':'),
+        "#updated is {updated:?}"
+    );
+    // The redrawn rows: every rated bot, linked, best first, the name as text.
+    let rows = arena.store.leaderboard("durak").await.unwrap();
+    let mut last = 0;
+    for row in &rows {
+        let link = format!("<a href=\"/bots/{}\">", row.bot_id);
+        let at = dom.find(&link).unwrap_or_else(|| panic!("no {link}:\n{dom}"));
+        assert!(at > last, "{} out of order:\n{dom}", row.name);
+        last = at;
+        let rating = format!("<td class=\"num\">{:.2}</td>", row.skill.rating());
+        assert!(dom[at..].contains(&rating), "{rating}:\n{dom}");
+    }
+    assert!(dom.contains(SNEAKY_ESCAPED), "{dom}");
+    assert!(!dom.contains("<script>alert"), "{dom}");
+    assert!(!dom.contains("stale"), "{dom}");
+}
+
+#[tokio::test]
+async fn in_a_browser_the_match_page_shows_the_moves_and_the_say_line() {
+    let arena = arena().await;
+    let dom = chromium::dump_dom(&format!("{}/matches/{}", arena.base, arena.first)).await;
+    assert_contains(
+        &dom,
+        &[
+            ">attack 9C</code>",
+            ">beat 10C</code>",
+            ">take</code>",
+            &format!("<q class=\"say\">{SAY}</q>"),
+            "random@durak",
+        ],
+    );
+    assert_eq!(dom.matches("<li>").count(), 4, "{dom}");
+}

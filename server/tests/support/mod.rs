@@ -1,0 +1,263 @@
+//! What the server's tests share: a temporary database, the server started in process on a
+//! loopback port, an API client, and real HTTP bots (well-behaved and misbehaving) served by axum
+//! on loopback.
+
+#![allow(dead_code)] // each test file uses a different part of the support code
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::post;
+use cardarena_server::app::{Running, ServeConfig, start};
+use serde_json::{Value, json};
+
+/// A database file in a fresh temporary directory, removed on drop.
+pub struct TempDb {
+    dir: PathBuf,
+}
+
+impl TempDb {
+    /// A new, empty place for a database.
+    pub fn new() -> TempDb {
+        let dir = std::env::temp_dir().join(format!("cardarena-test-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDb { dir }
+    }
+
+    /// The database's URL.
+    pub fn url(&self) -> String {
+        format!("sqlite://{}", self.dir.join("test.db").display())
+    }
+}
+
+impl Drop for TempDb {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A config for a test server on a free loopback port; no ladder unless asked.
+pub fn config(db: &TempDb) -> ServeConfig {
+    let mut config = ServeConfig::new("127.0.0.1:0".parse().unwrap(), db.url());
+    config.deadline_ms = 300;
+    config.ladder_interval = Duration::from_secs(3600);
+    config
+}
+
+/// The server under test and a client for its API.
+pub struct Server {
+    /// The started server.
+    pub running: Running,
+    /// The HTTP client.
+    pub http: reqwest::Client,
+}
+
+impl Server {
+    /// Starts a server with this config.
+    pub async fn start(config: ServeConfig) -> Server {
+        let running = start(config).await.expect("the server starts");
+        Server {
+            running,
+            http: reqwest::Client::new(),
+        }
+    }
+
+    /// The URL of `path` on the server.
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.running.addr)
+    }
+
+    /// GET `path`: status and JSON body.
+    pub async fn get(&self, path: &str) -> (StatusCode, Value) {
+        let response = self.http.get(self.url(path)).send().await.unwrap();
+        status_and_json(response).await
+    }
+
+    /// Sends `body` as JSON with `method` to `path`, with a bearer `token` if given.
+    pub async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        let mut request = self.http.request(method, self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        status_and_json(request.send().await.unwrap()).await
+    }
+
+    /// Registers a durak bot at `url`; returns the 201 answer (id, token, secret, …).
+    pub async fn register(&self, name: &str, url: &str) -> Value {
+        let body = json!({"name": name, "url": url, "game": "durak"});
+        let (status, answer) = self
+            .send(reqwest::Method::POST, "/api/bots", None, Some(body))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{answer}");
+        answer
+    }
+
+    /// Queues practice matches of a registered bot; returns their ids.
+    pub async fn practice(&self, bot: &Value, matches: u32, opponents: &[&str]) -> Vec<String> {
+        let path = format!("/api/bots/{}/practice", bot["id"].as_str().unwrap());
+        let body = json!({"matches": matches, "opponents": opponents});
+        let token = bot["token"].as_str();
+        let (status, answer) = self
+            .send(reqwest::Method::POST, &path, token, Some(body))
+            .await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{answer}");
+        answer["match_ids"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|id| id.as_str().unwrap().to_string())
+            .collect()
+    }
+
+    /// Waits until the match is finished (or failed) and returns it.
+    pub async fn finished_match(&self, id: &str) -> Value {
+        for _ in 0..600 {
+            let (status, m) = self.get(&format!("/api/matches/{id}")).await;
+            assert_eq!(status, StatusCode::OK, "{m}");
+            if m["status"] != "queued" && m["status"] != "running" {
+                return m;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("match {id} did not finish within 30 s");
+    }
+}
+
+async fn status_and_json(response: reqwest::Response) -> (StatusCode, Value) {
+    let status = StatusCode::from_u16(response.status().as_u16()).unwrap();
+    let text = response.text().await.unwrap();
+    let json = serde_json::from_str(&text).unwrap_or(Value::String(text));
+    (status, json)
+}
+
+/// One request a test bot received.
+#[derive(Debug, Clone)]
+pub struct Received {
+    /// The route it came to.
+    pub route: &'static str,
+    /// Its headers.
+    pub headers: HeaderMap,
+    /// Its body.
+    pub body: Bytes,
+}
+
+/// Real HTTP bots on one loopback port, one route per behaviour, recording what they receive.
+pub struct TestBots {
+    /// The bots' address.
+    pub addr: SocketAddr,
+    /// Every request received, in order.
+    pub received: Arc<Mutex<Vec<Received>>>,
+}
+
+impl TestBots {
+    /// The URL of the bot behaving as `route` (e.g. "/good").
+    pub fn url(&self, route: &str) -> String {
+        format!("http://{}{route}", self.addr)
+    }
+
+    /// The JSON bodies received on `route`.
+    pub fn bodies(&self, route: &str) -> Vec<Value> {
+        self.received
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|r| r.route == route)
+            .map(|r| serde_json::from_slice(&r.body).unwrap())
+            .collect()
+    }
+}
+
+type Log = Arc<Mutex<Vec<Received>>>;
+
+fn record(log: &Log, route: &'static str, headers: &HeaderMap, body: &Bytes) -> Value {
+    log.lock().unwrap().push(Received {
+        route,
+        headers: headers.clone(),
+        body: body.clone(),
+    });
+    serde_json::from_slice(body).unwrap_or(Value::Null)
+}
+
+/// Plays the first legal action by index and says which turn it is on.
+async fn good(State(log): State<Log>, headers: HeaderMap, body: Bytes) -> axum::Json<Value> {
+    let request = record(&log, "/good", &headers, &body);
+    match request["type"].as_str() {
+        Some("turn") => axum::Json(json!({
+            "action_index": 0,
+            "say": format!("turn {}", request["turn"]),
+        })),
+        _ => axum::Json(json!({})),
+    }
+}
+
+/// Answers turns after the deadline.
+async fn slow(body: Bytes) -> axum::Json<Value> {
+    let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    if request["type"] == "turn" {
+        tokio::time::sleep(Duration::from_secs(2)).await;
+    }
+    axum::Json(json!({"action_index": 0}))
+}
+
+/// Answers 500.
+async fn broken() -> (StatusCode, &'static str) {
+    (StatusCode::INTERNAL_SERVER_ERROR, "oops")
+}
+
+/// Answers text that is not JSON.
+async fn garbage() -> &'static str {
+    "this is not json {"
+}
+
+/// Answers 1 MiB.
+async fn huge() -> String {
+    format!(
+        "{{\"action_index\": 0, \"pad\": \"{}\"}}",
+        "x".repeat(1 << 20)
+    )
+}
+
+/// Plays a card nobody holds.
+async fn illegal() -> axum::Json<Value> {
+    axum::Json(json!({"action": {"kind": "attack", "card": "RJ"}}))
+}
+
+/// Starts the test bots on a free loopback port.
+pub async fn test_bots() -> TestBots {
+    let received: Log = Arc::default();
+    let app = Router::new()
+        .route("/good", post(good))
+        .route("/slow", post(slow))
+        .route("/broken", post(broken))
+        .route("/garbage", post(garbage))
+        .route("/huge", post(huge))
+        .route("/illegal", post(illegal))
+        .with_state(received.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    TestBots { addr, received }
+}
+
+/// A loopback URL on which nothing listens.
+pub async fn closed_port_url() -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    drop(listener);
+    format!("http://{addr}/bot")
+}

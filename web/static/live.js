@@ -1,0 +1,64 @@
+// The live leaderboard: every 2 s, each table.leaderboard[data-game] is redrawn from
+// /api/leaderboard?game=<id>. Cells are filled with textContent, so a bot's name is never
+// parsed as HTML. After each redraw the table's data-refreshed counts up and #updated shows
+// the time; when the server cannot be reached the table is marked stale and kept.
+"use strict";
+(function () {
+  var PERIOD_MS = 2000;
+
+  function cell(row, text, numeric) {
+    var td = document.createElement("td");
+    if (numeric) td.className = "num";
+    td.textContent = text;
+    row.appendChild(td);
+    return td;
+  }
+
+  function redraw(table, rows) {
+    var body = document.createElement("tbody");
+    rows.forEach(function (r, i) {
+      var tr = document.createElement("tr");
+      cell(tr, String(i + 1), true);
+      var link = document.createElement("a");
+      link.href = "/bots/" + encodeURIComponent(r.bot_id);
+      link.textContent = r.name;
+      cell(tr, "").appendChild(link);
+      cell(tr, Number(r.rating).toFixed(2), true);
+      cell(tr, Number(r.mu).toFixed(2), true);
+      cell(tr, Number(r.sigma).toFixed(2), true);
+      cell(tr, String(r.matches), true);
+      cell(tr, String(r.wins), true);
+      cell(tr, String(r.faults), true);
+      body.appendChild(tr);
+    });
+    if (rows.length === 0) {
+      var empty = document.createElement("tr");
+      empty.className = "empty";
+      cell(empty, "No rated bots yet.").colSpan = 8;
+      body.appendChild(empty);
+    }
+    table.replaceChild(body, table.tBodies[0]);
+    table.classList.remove("stale");
+    table.dataset.refreshed = String(Number(table.dataset.refreshed || 0) + 1);
+    var updated = document.getElementById("updated");
+    if (updated) updated.textContent = new Date().toLocaleTimeString();
+  }
+
+  function refresh(table) {
+    fetch("/api/leaderboard?game=" + encodeURIComponent(table.dataset.game), {
+      headers: { Accept: "application/json" },
+      cache: "no-store",
+    })
+      .then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.json();
+      })
+      .then(function (board) { redraw(table, board.rows); })
+      .catch(function () { table.classList.add("stale"); })
+      .then(function () { setTimeout(refresh, PERIOD_MS, table); });
+  }
+
+  document.querySelectorAll("table.leaderboard[data-game]").forEach(function (table) {
+    setTimeout(refresh, PERIOD_MS, table);
+  });
+})();
