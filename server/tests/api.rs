@@ -147,7 +147,7 @@ async fn only_the_owner_token_changes_or_removes_a_bot() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn practice_matches_are_played_stored_and_replay() {
+async fn practice_matches_are_played_and_stored_with_says() {
     let db = TempDb::new();
     let server = Server::start(config(&db)).await;
     let bots = test_bots().await;
@@ -345,4 +345,105 @@ async fn public_mode_refuses_private_addresses_and_rate_limits_registration() {
         (status, answer["error"].as_str()),
         (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited"))
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_never_receives_another_seats_hidden_cards() {
+    use cardarena_engine::Game;
+    use cardarena_engine::games::durak::{Durak, DurakAction, DurakOptions};
+
+    let db = TempDb::new();
+    let server = Server::start(config(&db)).await;
+    let bots = test_bots().await;
+    let bot = server.register("watcher", &bots.url("/good")).await;
+    let ids = server.practice(&bot, 4, &["greedy", "random"]).await;
+    for id in &ids {
+        let m = server.finished_match(id).await;
+        let actions: Vec<DurakAction> = m["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| serde_json::from_value(a["action"].clone()).unwrap())
+            .collect();
+        let options: DurakOptions = serde_json::from_value(m["options"].clone()).unwrap();
+        let seed = m["seed"].as_u64().unwrap();
+        let turns: Vec<Value> = bots
+            .bodies("/good")
+            .into_iter()
+            .filter(|b| b["match_id"] == json!(id) && b["type"] == "turn")
+            .collect();
+        assert!(!turns.is_empty());
+        for request in turns {
+            let seat = request["seat"].as_u64().unwrap() as usize;
+            let turn = request["turn"].as_u64().unwrap() as usize;
+            let mut game = Durak::new(&options, 3, seed).unwrap();
+            for action in &actions[..turn - 1] {
+                game.apply(action).unwrap();
+            }
+            assert_eq!(game.to_act(), Some(seat));
+            let view = request["view"].to_string();
+            let own: Vec<String> = game.hand(seat).iter().map(|c| c.to_string()).collect();
+            let shown: Vec<String> =
+                serde_json::from_value(request["view"]["hand"].clone()).unwrap();
+            assert_eq!(shown.len(), own.len());
+            assert!(shown.iter().all(|c| own.contains(c)));
+            let mut hidden: Vec<_> = game.deck().to_vec();
+            for other in (0..3).filter(|&o| o != seat) {
+                hidden.extend(game.hand(other).iter());
+            }
+            for card in hidden.into_iter().filter(|&c| c != game.trump()) {
+                assert!(
+                    !view.contains(&format!("\"{card}\"")),
+                    "seat {seat} at turn {turn} was shown {card}: {view}"
+                );
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replay_confirms_a_stored_match_and_catches_a_tampered_one() {
+    let db = TempDb::new();
+    let server = Server::start(config(&db)).await;
+    let bots = test_bots().await;
+    let bot = server.register("replayed", &bots.url("/good")).await;
+    let slow = server.register("faulty", &bots.url("/garbage")).await;
+    let ids = server.practice(&bot, 1, &["greedy", "random"]).await;
+    let faulty = server.practice(&slow, 1, &["reference"]).await;
+    let replay = |id: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_cardarena"))
+            .args(["replay", id, "--database-url", &db.url()])
+            .output()
+            .unwrap()
+    };
+    for id in [&ids[0], &faulty[0]] {
+        assert_eq!(server.finished_match(id).await["status"], "finished");
+        let out = replay(id);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            stdout.contains("the stored outcome is confirmed"),
+            "{stdout}"
+        );
+    }
+
+    let pool = sqlx::SqlitePool::connect(&db.url()).await.unwrap();
+    sqlx::query("UPDATE seats SET rank = rank + 1 WHERE match_id = ? AND seat = 0")
+        .bind(&ids[0])
+        .execute(&pool)
+        .await
+        .unwrap();
+    let out = replay(&ids[0]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("replays to a different outcome"),
+        "{stderr}"
+    );
+    let out = replay("no-such-match");
+    assert_eq!(out.status.code(), Some(2));
 }

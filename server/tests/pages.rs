@@ -203,12 +203,20 @@ async fn get_page(url: &str) -> (u16, String, String) {
     (status, content_type, response.text().await.expect("a body"))
 }
 
-/// The body of a page that must be there, as HTML.
+/// The body of a page that must be there, as HTML, with `<` and `>` escaped by name (askama
+/// writes `&#60;`, a browser `&lt;`: the same text).
 async fn html(url: &str) -> String {
     let (status, content_type, body) = get_page(url).await;
     assert_eq!(status, 200, "{url}: {body}");
-    assert!(content_type.starts_with("text/html"), "{url}: {content_type}");
-    body
+    assert!(
+        content_type.starts_with("text/html"),
+        "{url}: {content_type}"
+    );
+    named_entities(&body)
+}
+
+fn named_entities(html: &str) -> String {
+    html.replace("&#60;", "&lt;").replace("&#62;", "&gt;")
 }
 
 fn assert_contains(body: &str, wanted: &[&str]) {
@@ -276,7 +284,12 @@ async fn the_game_picker_shows_one_game_and_refuses_an_unknown_one() {
 async fn a_bot_page_shows_its_rating_history_matches_and_faults() {
     let arena = arena().await;
     let body = html(&format!("{}/bots/{}", arena.base, arena.mallory)).await;
-    let rating = arena.store.rating_of(&arena.mallory).await.unwrap().unwrap();
+    let rating = arena
+        .store
+        .rating_of(&arena.mallory)
+        .await
+        .unwrap()
+        .unwrap();
     let match_link = |id: &str| format!("<a href=\"/matches/{id}\">");
     assert_contains(
         &body,
@@ -317,7 +330,10 @@ async fn a_house_bot_page_and_an_unrated_bot_page() {
         ],
     );
     let body = html(&format!("{}/bots/{}", arena.base, arena.idle)).await;
-    assert_contains(&body, &["<h1>Idle Ivan</h1>", "Not rated yet", "No matches yet."]);
+    assert_contains(
+        &body,
+        &["<h1>Idle Ivan</h1>", "Not rated yet", "No matches yet."],
+    );
     assert!(!body.contains("<polyline"), "{body}");
 }
 
@@ -369,7 +385,11 @@ async fn static_files_have_their_type_and_a_cache_header() {
     let arena = arena().await;
     for (path, wanted_type, wanted_text) in [
         ("/static/style.css", "text/css", "table"),
-        ("/static/live.js", "text/javascript", "/api/leaderboard?game="),
+        (
+            "/static/live.js",
+            "text/javascript",
+            "/api/leaderboard?game=",
+        ),
     ] {
         let response = reqwest::get(format!("{}{path}", arena.base)).await.unwrap();
         assert_eq!(response.status().as_u16(), 200, "{path}");
@@ -383,7 +403,10 @@ async fn static_files_have_their_type_and_a_cache_header() {
         };
         assert!(header("content-type").starts_with(wanted_type), "{path}");
         assert!(header("cache-control").contains("max-age="), "{path}");
-        assert!(response.text().await.unwrap().contains(wanted_text), "{path}");
+        assert!(
+            response.text().await.unwrap().contains(wanted_text),
+            "{path}"
+        );
     }
 }
 
@@ -416,7 +439,9 @@ async fn in_a_browser_the_leaderboard_renders_and_refreshes_itself() {
     let mut last = 0;
     for row in &rows {
         let link = format!("<a href=\"/bots/{}\">", row.bot_id);
-        let at = dom.find(&link).unwrap_or_else(|| panic!("no {link}:\n{dom}"));
+        let at = dom
+            .find(&link)
+            .unwrap_or_else(|| panic!("no {link}:\n{dom}"));
         assert!(at > last, "{} out of order:\n{dom}", row.name);
         last = at;
         let rating = format!("<td class=\"num\">{:.2}</td>", row.skill.rating());

@@ -45,12 +45,23 @@ pub(crate) fn utc(ms: i64) -> String {
     )
 }
 
-/// An action in a few words: the values of its JSON object joined by spaces, arrays spread
-/// out, nulls left out (`{"kind":"attack","card":"7H"}` reads `attack 7H`). Generic, so a new
-/// game's actions read well with no code here.
+/// An action in a few words: the values of its JSON object joined by spaces, the protocol's
+/// `kind` first, arrays spread out, nulls left out (`{"kind":"attack","card":"7H"}` reads
+/// `attack 7H`). Generic, so a new game's actions read well with no code here. (The other
+/// fields follow in the map's order: alphabetical, as serde_json keeps objects sorted.)
 pub(crate) fn compact_action(action: &Value) -> String {
     let mut words = Vec::new();
-    push_words(action, &mut words);
+    match action {
+        Value::Object(map) => {
+            if let Some(kind) = map.get("kind") {
+                push_words(kind, &mut words);
+            }
+            map.iter()
+                .filter(|(key, _)| *key != "kind")
+                .for_each(|(_, v)| push_words(v, &mut words));
+        }
+        other => push_words(other, &mut words),
+    }
     if words.is_empty() {
         action.to_string()
     } else {
@@ -145,10 +156,14 @@ mod tests {
             compact_action(&json!({"kind": "attack", "card": "7H"})),
             "attack 7H"
         );
+        assert_eq!(
+            compact_action(&json!({"card": "7H", "kind": "beat"})),
+            "beat 7H"
+        );
         assert_eq!(compact_action(&json!({"kind": "take"})), "take");
         assert_eq!(
             compact_action(&json!({"kind": "play", "cards": ["7H", "7S"], "bid": 3, "x": null})),
-            "play 7H 7S 3"
+            "play 3 7H 7S"
         );
         assert_eq!(compact_action(&json!({})), "{}");
         assert_eq!(compact_action(&json!("draw")), "draw");

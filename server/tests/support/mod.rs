@@ -205,6 +205,12 @@ async fn good(State(log): State<Log>, headers: HeaderMap, body: Bytes) -> axum::
     }
 }
 
+/// Plays like `good`, taking 5 ms over each turn.
+async fn steady(state: State<Log>, headers: HeaderMap, body: Bytes) -> axum::Json<Value> {
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    good(state, headers, body).await
+}
+
 /// Answers turns after the deadline.
 async fn slow(body: Bytes) -> axum::Json<Value> {
     let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
@@ -242,6 +248,7 @@ pub async fn test_bots() -> TestBots {
     let received: Log = Arc::default();
     let app = Router::new()
         .route("/good", post(good))
+        .route("/steady", post(steady))
         .route("/slow", post(slow))
         .route("/broken", post(broken))
         .route("/garbage", post(garbage))

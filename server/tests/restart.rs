@@ -1,0 +1,206 @@
+//! Killing the server (SIGKILL) mid-run and starting it again on the same database: no finished
+//! match is lost or changed, none is counted twice in the ratings, and the interrupted ones are
+//! played again. Runs the real binary.
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::Value;
+use sqlx::Row;
+use support::{TempDb, test_bots};
+
+/// The `cardarena serve` process and its address.
+struct ServeProcess {
+    child: Child,
+    base: String,
+}
+
+impl ServeProcess {
+    fn start(db: &TempDb) -> ServeProcess {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cardarena"))
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--database-url",
+                &db.url(),
+            ])
+            .args(["--max-matches", "3", "--ladder-interval-ms", "30"])
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let stdout = child.stdout.take().unwrap();
+        let mut lines = BufReader::new(stdout).lines();
+        let base = loop {
+            let line = lines.next().expect("serve prints its address").unwrap();
+            if let Some(url) = line.strip_prefix("leaderboard: ") {
+                break url.trim_end_matches('/').to_string();
+            }
+        };
+        ServeProcess { child, base }
+    }
+
+    fn kill(mut self) {
+        self.child.kill().unwrap(); // SIGKILL
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for ServeProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn get(http: &reqwest::Client, url: String) -> Value {
+    http.get(url).send().await.unwrap().json().await.unwrap()
+}
+
+async fn statuses(http: &reqwest::Client, base: &str, ids: &[String]) -> BTreeMap<String, Value> {
+    let mut out = BTreeMap::new();
+    for id in ids {
+        out.insert(
+            id.clone(),
+            get(http, format!("{base}/api/matches/{id}")).await,
+        );
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_resumes_without_losing_or_double_counting_matches() {
+    let db = TempDb::new();
+    let bots = test_bots().await;
+    let http = reqwest::Client::new();
+
+    let first = ServeProcess::start(&db);
+    let body = serde_json::json!({"name": "steady", "url": bots.url("/steady"), "game": "durak"});
+    let bot: Value = http
+        .post(format!("{}/api/bots", first.base))
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let practice = serde_json::json!({"matches": 12, "opponents": ["greedy", "random"]});
+    let queued: Value = http
+        .post(format!(
+            "{}/api/bots/{}/practice",
+            first.base,
+            bot["id"].as_str().unwrap()
+        ))
+        .bearer_auth(bot["token"].as_str().unwrap())
+        .json(&practice)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let ids: Vec<String> = queued["match_ids"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+
+    // Kill it once some matches are finished and others are running.
+    let mut before = BTreeMap::new();
+    for _ in 0..600 {
+        before = statuses(&http, &first.base, &ids).await;
+        let count = |s: &str| before.values().filter(|m| m["status"] == s).count();
+        if count("finished") >= 3 && count("running") >= 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    first.kill();
+    let finished_before: Vec<&String> = before
+        .iter()
+        .filter(|(_, m)| m["status"] == "finished")
+        .map(|(id, _)| id)
+        .collect();
+    let running_before: Vec<&String> = before
+        .iter()
+        .filter(|(_, m)| m["status"] == "running")
+        .map(|(id, _)| id)
+        .collect();
+    assert!(
+        finished_before.len() >= 3 && !running_before.is_empty(),
+        "{before:?}"
+    );
+
+    let second = ServeProcess::start(&db);
+    let mut after = BTreeMap::new();
+    for _ in 0..1500 {
+        after = statuses(&http, &second.base, &ids).await;
+        if after.values().all(|m| m["status"] == "finished") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(
+        after.values().all(|m| m["status"] == "finished"),
+        "{after:?}"
+    );
+    for id in &finished_before {
+        // The status was read before the kill; a finished match is exactly as it was.
+        let (old, new) = (&before[*id], &after[*id]);
+        assert_eq!(old["seats"], new["seats"], "{id}");
+        assert_eq!(old["actions"], new["actions"], "{id}");
+    }
+    for id in &running_before {
+        assert!(
+            !after[*id]["actions"].as_array().unwrap().is_empty(),
+            "{id} replayed"
+        );
+    }
+    second.kill();
+
+    // Ratings: every finished rated match counted once, in one gapless sequence, and each bot's
+    // rating is the one its last rated match left.
+    let pool = sqlx::SqlitePool::connect(&db.url()).await.unwrap();
+    let seqs: Vec<i64> = sqlx::query_scalar(
+        "SELECT rating_seq FROM matches WHERE rated = 1 AND status = 'finished' ORDER BY rating_seq",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert!(seqs.len() >= 2, "the ladder played rated matches");
+    assert_eq!(seqs, (1..=seqs.len() as i64).collect::<Vec<_>>());
+    let unfinished_rated: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM matches WHERE rating_seq IS NOT NULL AND status != 'finished'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(unfinished_rated, 0);
+    let rows = sqlx::query(
+        "SELECT r.bot_id, r.matches, r.mu,
+            (SELECT COUNT(*) FROM seats s JOIN matches m ON m.id = s.match_id
+             WHERE s.bot_id = r.bot_id AND m.rating_seq IS NOT NULL) AS counted,
+            (SELECT s.mu_after FROM seats s JOIN matches m ON m.id = s.match_id
+             WHERE s.bot_id = r.bot_id AND m.rating_seq IS NOT NULL
+             ORDER BY m.rating_seq DESC LIMIT 1) AS last_mu
+         FROM ratings r",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert!(!rows.is_empty());
+    for row in rows {
+        let matches: i64 = row.get("matches");
+        let counted: i64 = row.get("counted");
+        assert_eq!(matches, counted, "bot {}", row.get::<String, _>("bot_id"));
+        assert_eq!(row.get::<f64, _>("mu"), row.get::<f64, _>("last_mu"));
+    }
+}
