@@ -62,6 +62,10 @@ pub enum MatchError {
         /// What the substitute did.
         fault: BotFault,
     },
+    /// The game went on past the game's decision cap ([`HouseGame::MAX_DECISIONS`]): legal play
+    /// can cycle in some games (durak, when every player keeps taking), so a match is cut off.
+    #[error("no result after {0} decisions")]
+    TooLong(u32),
     /// The game has nobody to act but no result: a bug in the game's rules, never a bot's doing.
     #[error("the game stopped without a result")]
     NoOutcome,
@@ -93,6 +97,9 @@ pub async fn play_match<G: HouseGame>(
     let mut substitutes: Vec<Option<Box<dyn Bot<G>>>> = (0..bots.len()).map(|_| None).collect();
     let mut legal = Vec::new();
     while let Some(seat) = game.to_act() {
+        if actions.len() >= G::MAX_DECISIONS as usize {
+            return Err(MatchError::TooLong(G::MAX_DECISIONS));
+        }
         game.legal_actions_into(&mut legal);
         let view = game.view(seat);
         let turn = Turn {

@@ -11,6 +11,10 @@ pub trait HouseGame: Game {
     /// The ids of the game's house bots; `random` is always among them.
     const HOUSE_BOTS: &'static [&'static str];
 
+    /// The most decisions a match may take before the runner cuts it off; far above any real
+    /// game's length.
+    const MAX_DECISIONS: u32 = 10_000;
+
     /// A fresh house bot by id, its random choices (if any) following from `seed`; `None` for an
     /// unknown id.
     fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;

@@ -94,3 +94,30 @@ fn says_are_kept_with_the_decision_they_came_with() {
         assert!(n == 0 || said.index > played.says[n - 1].index);
     }
 }
+
+/// Always plays the first legal action: in durak, with every seat doing so, some deals cycle.
+struct First;
+
+impl Bot<Durak> for First {
+    fn act<'a>(
+        &'a mut self,
+        turn: Turn<'a, Durak>,
+    ) -> BotFuture<'a, Result<Reply<DurakAction>, BotFault>> {
+        let action = turn.legal_actions[0];
+        Box::pin(async move { Ok(Reply::silent(action)) })
+    }
+}
+
+#[test]
+fn a_match_that_cycles_is_cut_off_at_the_decision_cap() {
+    // Seed 47 with four first-action players never ends (found by playing seeds 0..3000).
+    let mut bots: Vec<Box<dyn Bot<Durak>>> = (0..4).map(|_| Box::new(First) as _).collect();
+    let result = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap()
+        .block_on(play_match::<Durak>(&DurakOptions::default(), 47, &mut bots));
+    match result {
+        Err(cardarena_bots::MatchError::TooLong(cap)) => assert_eq!(cap, Durak::MAX_DECISIONS),
+        other => panic!("expected the cap, got {:?}", other.map(|p| p.outcome)),
+    }
+}

@@ -149,7 +149,8 @@ async fn good_bot(State(log): State<Log>, headers: HeaderMap, body: Bytes) -> Re
         other => seen.wrong.push(format!("bad signature header {other:?}")),
     }
     if header(MATCH_HEADER) != Some(MATCH_ID) {
-        seen.wrong.push(format!("bad match header {:?}", header(MATCH_HEADER)));
+        seen.wrong
+            .push(format!("bad match header {:?}", header(MATCH_HEADER)));
     }
     if header(header::CONTENT_TYPE.as_str()) != Some("application/json") {
         seen.wrong.push("bad content type".to_owned());
@@ -206,14 +207,22 @@ async fn a_good_bot_plays_a_whole_match_on_one_kept_alive_connection() {
 
     let seen = log.lock().unwrap();
     assert!(seen.wrong.is_empty(), "{:?}", seen.wrong);
-    assert!(played.faults.iter().all(Option::is_none), "{:?}", played.faults);
+    assert!(
+        played.faults.iter().all(Option::is_none),
+        "{:?}",
+        played.faults
+    );
     assert_eq!(
         after(&played, played.actions.len()).outcome(),
         Some(played.game_outcome.clone())
     );
 
     // match_start first, match_end last, turns between.
-    let types: Vec<&str> = seen.bodies.iter().map(|b| b["type"].as_str().unwrap()).collect();
+    let types: Vec<&str> = seen
+        .bodies
+        .iter()
+        .map(|b| b["type"].as_str().unwrap())
+        .collect();
     assert_eq!(types.first(), Some(&"match_start"));
     assert_eq!(types.last(), Some(&"match_end"));
     assert!(types[1..types.len() - 1].iter().all(|t| *t == "turn"));
@@ -225,7 +234,10 @@ async fn a_good_bot_plays_a_whole_match_on_one_kept_alive_connection() {
     );
     let end = seen.bodies.last().unwrap();
     assert_eq!(end["seat"], SEAT);
-    assert_eq!(end["outcome"], serde_json::to_value(&played.outcome).unwrap());
+    assert_eq!(
+        end["outcome"],
+        serde_json::to_value(&played.outcome).unwrap()
+    );
 
     // Every decision of the seat was asked over HTTP and answered both ways, say lines kept.
     let turns = types.len() - 2;
@@ -304,7 +316,11 @@ async fn a_bot_never_sees_another_seats_hidden_cards() {
         }
         assert!(checked > 0);
         // The check can see cards at all: the bot's own hand is there.
-        assert!(game.hand(SEAT).iter().all(|c| shown.contains(&c.to_string())));
+        assert!(
+            game.hand(SEAT)
+                .iter()
+                .all(|c| shown.contains(&c.to_string()))
+        );
     }
 }
 
@@ -410,7 +426,10 @@ async fn a_bot_whose_port_is_closed_is_a_connect_fault() {
     let url = format!("http://127.0.0.1:{port}/bot").parse().unwrap();
     let played = play(url, AddressPolicy::Local, DEADLINE).await;
     let detail = assert_forfeit(&played, FaultKind::Connect);
-    assert!(!detail.contains(&port.to_string()), "the URL stays out: {detail}");
+    assert!(
+        !detail.contains(&port.to_string()),
+        "the URL stays out: {detail}"
+    );
 }
 
 #[tokio::test]
@@ -460,7 +479,10 @@ async fn public_mode_refuses_loopback_by_literal_and_by_name_local_mode_allows_i
             "{url}: {refused:?}"
         );
         assert!(
-            refused.unwrap_err().to_string().contains("not a public address"),
+            refused
+                .unwrap_err()
+                .to_string()
+                .contains("not a public address"),
             "{url}"
         );
     }
@@ -469,10 +491,16 @@ async fn public_mode_refuses_loopback_by_literal_and_by_name_local_mode_allows_i
     assert!(log.lock().unwrap().bodies.is_empty());
 
     for url in [&literal, &named] {
-        let checked = http::check_bot_url(url, AddressPolicy::Local).await.unwrap();
+        let checked = http::check_bot_url(url, AddressPolicy::Local)
+            .await
+            .unwrap();
         assert_eq!(checked.as_str(), url.as_str());
         let played = play(checked, AddressPolicy::Local, Duration::from_secs(2)).await;
-        assert!(played.faults.iter().all(Option::is_none), "{url}: {:?}", played.faults);
+        assert!(
+            played.faults.iter().all(Option::is_none),
+            "{url}: {:?}",
+            played.faults
+        );
     }
     assert!(log.lock().unwrap().wrong.is_empty());
 }

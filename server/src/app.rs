@@ -187,6 +187,7 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
     let app = Router::new()
         .nest("/api", api::router())
         .with_state(state)
+        .merge(crate::pages::router(store.clone()))
         .layer(TraceLayer::new_for_http());
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await

@@ -164,6 +164,16 @@ async fn a_killed_server_resumes_without_losing_or_double_counting_matches() {
             "{id} replayed"
         );
     }
+    // Let the ladder rate a few matches more, then kill this one too, mid-ladder.
+    for _ in 0..1500 {
+        let board = get(&http, format!("{}/api/leaderboard?game=durak", second.base)).await;
+        let rows = board["rows"].as_array().unwrap();
+        let seats: u64 = rows.iter().map(|r| r["matches"].as_u64().unwrap()).sum();
+        if seats >= 12 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     second.kill();
 
     // Ratings: every finished rated match counted once, in one gapless sequence, and each bot's

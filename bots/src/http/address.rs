@@ -104,7 +104,9 @@ pub enum BotUrlError {
     #[error("the bot URL has no host")]
     NoHost,
     /// A user name or password in the URL.
-    #[error("the bot URL must not hold a user name or password; check the signature header instead")]
+    #[error(
+        "the bot URL must not hold a user name or password; check the signature header instead"
+    )]
     Credentials,
     /// A `#fragment`, which is never sent.
     #[error("the bot URL must not have a #fragment")]
@@ -205,9 +207,8 @@ impl Resolve for PublicResolver {
     fn resolve(&self, name: Name) -> Resolving {
         let host = name.as_str().to_owned();
         Box::pin(async move {
-            let resolved: Vec<SocketAddr> = tokio::net::lookup_host((host.as_str(), 0))
-                .await?
-                .collect();
+            let resolved: Vec<SocketAddr> =
+                tokio::net::lookup_host((host.as_str(), 0)).await?.collect();
             let (public, refused): (Vec<SocketAddr>, Vec<SocketAddr>) =
                 resolved.into_iter().partition(|addr| is_public(addr.ip()));
             if public.is_empty() {

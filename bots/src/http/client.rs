@@ -31,12 +31,11 @@ impl HttpClient {
     /// verified against the system's CA roots; with none installed, https calls fail to connect).
     pub fn new(policy: AddressPolicy) -> HttpClient {
         let client = builder(policy).build().or_else(|e| {
-            tracing::warn!(
-                "no TLS roots for bot calls ({e}); https:// bots will fail to connect"
-            );
+            tracing::warn!("no TLS roots for bot calls ({e}); https:// bots will fail to connect");
             builder(policy).tls_certs_only([]).build()
         });
-        let client = client.unwrap_or_else(|e| panic!("the HTTP client for bots cannot be built: {e}"));
+        let client =
+            client.unwrap_or_else(|e| panic!("the HTTP client for bots cannot be built: {e}"));
         HttpClient { client, policy }
     }
 
@@ -135,7 +134,7 @@ fn builder(policy: AddressPolicy) -> reqwest::ClientBuilder {
 fn too_large(what: String) -> BotFault {
     BotFault::new(
         FaultKind::TooLarge,
-        format!("{what}; at most {MAX_ANSWER_BYTES} are allowed"),
+        format!("{what}; at most {MAX_ANSWER_BYTES} bytes are allowed"),
     )
 }
 

@@ -241,7 +241,10 @@ fn not_an_answer(body: &[u8], error: Option<serde_json::Error>) -> BotFault {
         return bad_json("the answer is empty");
     }
     match serde_json::from_slice::<serde_json::Value>(body) {
-        Err(e) => bad_json(format!("the answer is not JSON ({e}): {}", quote_bytes(body))),
+        Err(e) => bad_json(format!(
+            "the answer is not JSON ({e}): {}",
+            quote_bytes(body)
+        )),
         Ok(serde_json::Value::Object(_)) => bad_json(format!(
             "the answer is not a valid answer object ({}): {}",
             error.map_or_else(String::new, |e| e.to_string()),
@@ -364,9 +367,15 @@ mod tests {
             (r#"{"action_index": 18446744073709551615}"#, "out of range"),
             (r#"{"action": {"kind": "fly"}}"#, "not an action"),
             (r#"{"action": "take"}"#, "not an action"),
-            (r#"{"action": {"kind": "beat", "card": "ZZ"}}"#, "not an action"),
+            (
+                r#"{"action": {"kind": "beat", "card": "ZZ"}}"#,
+                "not an action",
+            ),
             (r#"{"action": {"kind": "done"}}"#, "not among the legal"),
-            (r#"{"action": {"kind": "beat", "card": "JC"}}"#, "not among the legal"),
+            (
+                r#"{"action": {"kind": "beat", "card": "JC"}}"#,
+                "not among the legal",
+            ),
         ];
         for (body, said) in cases {
             let (kind, detail) = fault(body);

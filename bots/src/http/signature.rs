@@ -80,10 +80,18 @@ mod tests {
             "sha256=f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8"
         );
         assert!(verify(b"key", body, &header));
-        assert!(verify(b"key", body, &header.to_uppercase().replace("SHA256=", "sha256=")));
+        assert!(verify(
+            b"key",
+            body,
+            &header.to_uppercase().replace("SHA256=", "sha256=")
+        ));
         assert!(!verify(b"key", b"The quick brown fox", &header));
         assert!(!verify(b"other key", body, &header));
-        assert!(!verify(b"key", body, header.trim_start_matches(SIGNATURE_PREFIX)));
+        assert!(!verify(
+            b"key",
+            body,
+            header.trim_start_matches(SIGNATURE_PREFIX)
+        ));
         assert!(!verify(b"key", body, "sha256=zz"));
         assert!(!verify(b"key", body, "sha256="));
         assert!(!verify(b"key", body, &header[..header.len() - 2]));

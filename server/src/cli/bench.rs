@@ -23,10 +23,33 @@ pub struct BenchArgs {
     /// The seed the games' seeds derive from.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Measure the server's match runner against an instant HTTP bot on loopback, beside a plain
+    /// loop of the same HTTP calls, instead of the engine alone.
+    #[arg(long)]
+    http: bool,
+    /// With --http: how many matches (and plain callers) run at once.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    concurrency: u64,
+    /// With --http: how long each concurrent phase runs, in seconds.
+    #[arg(long, default_value_t = 3.0)]
+    seconds: f64,
 }
 
 /// Plays the games and prints the figures.
 pub fn run(args: BenchArgs) -> Result<(), CliError> {
+    if args.http {
+        if !(args.seconds > 0.0 && args.seconds <= 3600.0) {
+            return Err(CliError(
+                "--seconds must be above 0 and at most 3600".into(),
+            ));
+        }
+        return super::bench_http::run(
+            &args.game,
+            args.players,
+            args.concurrency as usize,
+            args.seconds,
+        );
+    }
     let game = args.game.clone();
     let report = with_game(&game, Bench(args)).ok_or_else(|| unknown_game(&game))??;
     let line = serde_json::to_string(&report).map_err(|e| CliError(e.to_string()))?;

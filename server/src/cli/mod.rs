@@ -1,6 +1,7 @@
 //! Command-line arguments and the commands they run.
 
 mod bench;
+mod bench_http;
 mod options;
 mod play;
 mod replay;
