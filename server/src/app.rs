@@ -39,8 +39,8 @@ pub struct ServeConfig {
     pub deadline_ms: u32,
     /// The most matches played at once.
     pub max_concurrent: usize,
-    /// Time between two ladder matches of a game.
-    pub ladder_interval: Duration,
+    /// Time between two ladder matches of a game; `None` runs no ladder.
+    pub ladder_interval: Option<Duration>,
     /// Registrations allowed per client address per hour in public mode.
     pub registrations_per_hour: u32,
 }
@@ -56,7 +56,7 @@ impl ServeConfig {
             public: false,
             deadline_ms: 1000,
             max_concurrent: 64,
-            ladder_interval: Duration::from_millis(500),
+            ladder_interval: Some(Duration::from_millis(500)),
             registrations_per_hour: 20,
         }
     }
@@ -159,19 +159,21 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
     let runner = Runner::new(client, key.clone());
     let scheduler = Scheduler::new(store.clone(), runner, config.max_concurrent);
     tokio::spawn(scheduler.clone().run());
-    let ladder_config = LadderConfig {
-        interval: config.ladder_interval,
-        max_pending: 2,
-        demo: config.demo,
-        deadline_ms: config.deadline_ms,
-    };
     let seed = crate::secrets::random_u64();
-    tokio::spawn(ladder::run(
-        store.clone(),
-        scheduler.clone(),
-        ladder_config,
-        seed,
-    ));
+    if let Some(interval) = config.ladder_interval {
+        let ladder_config = LadderConfig {
+            interval,
+            max_pending: 2,
+            demo: config.demo,
+            deadline_ms: config.deadline_ms,
+        };
+        tokio::spawn(ladder::run(
+            store.clone(),
+            scheduler.clone(),
+            ladder_config,
+            seed,
+        ));
+    }
     let registrations = config.public.then(|| {
         let per_hour = NonZeroU32::new(config.registrations_per_hour).unwrap_or(NonZeroU32::MIN);
         Arc::new(RateLimiter::keyed(Quota::per_hour(per_hour)))

@@ -244,7 +244,7 @@ async fn every_misbehaving_bot_gets_its_fault_forfeits_and_the_match_completes()
 async fn the_ladder_rates_bots_and_the_leaderboard_orders_them() {
     let db = TempDb::new();
     let mut config = config(&db);
-    config.ladder_interval = std::time::Duration::from_millis(20);
+    config.ladder_interval = Some(std::time::Duration::from_millis(20));
     let server = Server::start(config).await;
     let bots = test_bots().await;
     let bot = server.register("laddered", &bots.url("/good")).await;

@@ -5,14 +5,9 @@
 #[path = "support/chromium.rs"]
 mod chromium;
 
-use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-use axum::extract::{Query, State};
-use axum::routing::get;
-use axum::{Json, Router};
+use cardarena_server::app::{ServeConfig, start};
 use cardarena_server::store::{
     BotKind, FinishedSeat, MatchKind, MatchResult, NewBot, NewMatch, SavedAction, Store,
 };
@@ -27,12 +22,12 @@ const SAY: &str = "Beat that, Morty!";
 /// Mallory's fault in the first match.
 const FAULT_DETAIL: &str = "no answer within 1000 ms";
 
-/// A database file in the temporary directory, removed (with its WAL files) when dropped.
+/// A database file in the temporary directory, removed (with its WAL and key files) when dropped.
 struct TempDb(PathBuf);
 
 impl Drop for TempDb {
     fn drop(&mut self) {
-        for suffix in ["", "-wal", "-shm"] {
+        for suffix in ["", "-wal", "-shm", ".key"] {
             let mut path = self.0.clone().into_os_string();
             path.push(suffix);
             let _ = std::fs::remove_file(path);
@@ -52,8 +47,6 @@ struct Arena {
     /// Mallory faults (timeout) and loses; random says [`SAY`] with the first move.
     first: String,
     second: String,
-    /// How many times the stand-in leaderboard API answered.
-    api_calls: Arc<AtomicUsize>,
     _db: TempDb,
 }
 
@@ -142,15 +135,14 @@ async fn arena() -> Arena {
     };
     assert!(store.finish_match(&ids[1], &second).await.unwrap());
 
-    let api_calls = Arc::new(AtomicUsize::new(0));
-    let app = cardarena_server::pages::router(store.clone()).merge(
-        Router::new()
-            .route("/api/leaderboard", get(stand_in_leaderboard))
-            .with_state((store.clone(), api_calls.clone())),
+    // The whole app (API and pages) on the same database, with no ladder to move the ratings.
+    let mut config = ServeConfig::new(
+        "127.0.0.1:0".parse().unwrap(),
+        format!("sqlite://{}", path.display()),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, app).await });
+    config.ladder_interval = None;
+    let running = start(config).await.expect("the server starts");
+    let base = format!("http://{}", running.addr);
 
     Arena {
         base,
@@ -161,33 +153,8 @@ async fn arena() -> Arena {
         idle: idle.id,
         first: ids[0].clone(),
         second: ids[1].clone(),
-        api_calls,
         _db: db,
     }
-}
-
-/// `GET /api/leaderboard?game=` as the API answers it (same JSON, from the same store), until
-/// the pages are merged into the app with the real API.
-async fn stand_in_leaderboard(
-    State((store, calls)): State<(Store, Arc<AtomicUsize>)>,
-    Query(query): Query<HashMap<String, String>>,
-) -> Json<Value> {
-    calls.fetch_add(1, Ordering::SeqCst);
-    let game = query.get("game").cloned().unwrap_or_default();
-    let rows: Vec<Value> = store
-        .leaderboard(&game)
-        .await
-        .expect("the leaderboard reads")
-        .iter()
-        .map(|r| {
-            json!({
-                "bot_id": r.bot_id, "name": r.name, "mu": r.skill.mu, "sigma": r.skill.sigma,
-                "rating": r.skill.rating(), "matches": r.matches, "wins": r.wins,
-                "faults": r.faults,
-            })
-        })
-        .collect();
-    Json(json!({"game": game, "rows": rows}))
 }
 
 /// A page as (status, content type, body).
@@ -427,7 +394,6 @@ async fn in_a_browser_the_leaderboard_renders_and_refreshes_itself() {
         .parse()
         .expect("a number");
     assert!(refreshed >= 1, "the leaderboard never refreshed:\n{dom}");
-    assert!(arena.api_calls.load(Ordering::SeqCst) >= 1);
     let updated = &dom[dom.find("<span id=\"updated\">").expect("#updated") + 19..];
     let updated = &updated[..updated.find("</span>").unwrap()];
     assert!(

@@ -37,6 +37,9 @@ pub struct ServeArgs {
     /// Milliseconds between two ladder matches of a game.
     #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
     ladder_interval_ms: u64,
+    /// Run no ladder: matches are played only when asked for (practice).
+    #[arg(long, conflicts_with = "demo")]
+    no_ladder: bool,
     /// Registrations allowed per client address per hour in public mode.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     registrations_per_hour: u32,
@@ -57,7 +60,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         public: args.public,
         deadline_ms: args.deadline_ms,
         max_concurrent: args.max_matches.into(),
-        ladder_interval: Duration::from_millis(args.ladder_interval_ms),
+        ladder_interval: (!args.no_ladder).then(|| Duration::from_millis(args.ladder_interval_ms)),
         registrations_per_hour: args.registrations_per_hour,
         ..ServeConfig::new(args.addr, args.database_url)
     };

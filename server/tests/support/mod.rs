@@ -46,7 +46,7 @@ impl Drop for TempDb {
 pub fn config(db: &TempDb) -> ServeConfig {
     let mut config = ServeConfig::new("127.0.0.1:0".parse().unwrap(), db.url());
     config.deadline_ms = 300;
-    config.ladder_interval = Duration::from_secs(3600);
+    config.ladder_interval = None;
     config
 }
 
