@@ -13,6 +13,9 @@ use crate::store::{ClaimedMatch, Store};
 /// process.
 const IDLE_POLL: Duration = Duration::from_secs(1);
 
+/// How many times the result of a match is offered to the store.
+const STORE_ATTEMPTS: u32 = 4;
+
 /// Plays queued matches. Wake it with [`Scheduler::wake`] when a match is queued.
 #[derive(Clone)]
 pub struct Scheduler {
@@ -71,16 +74,25 @@ impl Scheduler {
     }
 
     async fn play(&self, m: ClaimedMatch) {
-        let stored = match self.runner.run(&m).await {
-            Ok(result) => self.store.finish_match(&m.id, &result).await.map(drop),
-            Err(e) => {
-                tracing::error!(match_id = %m.id, "match failed: {e}");
-                self.store.fail_match(&m.id, &e.to_string()).await
+        let outcome = self.runner.run(&m).await;
+        if let Err(e) = &outcome {
+            tracing::error!(match_id = %m.id, "match failed: {e}");
+        }
+        // A busy or briefly failing database gets a few more tries; if it still fails the match
+        // stays running and is played again after a restart.
+        for attempt in 1..=STORE_ATTEMPTS {
+            let stored = match &outcome {
+                Ok(result) => self.store.finish_match(&m.id, result).await.map(drop),
+                Err(e) => self.store.fail_match(&m.id, &e.to_string()).await,
+            };
+            match stored {
+                Ok(()) => return,
+                Err(e) if attempt < STORE_ATTEMPTS => {
+                    tracing::warn!(match_id = %m.id, "storing the result failed, retrying: {e}");
+                    tokio::time::sleep(Duration::from_millis(100 << attempt)).await;
+                }
+                Err(e) => tracing::error!(match_id = %m.id, "cannot store the result: {e}"),
             }
-        };
-        match stored {
-            Ok(()) => tracing::debug!(match_id = %m.id, "match done"),
-            Err(e) => tracing::error!(match_id = %m.id, "cannot store the match's result: {e}"),
         }
     }
 }
