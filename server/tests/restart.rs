@@ -63,6 +63,14 @@ async fn get(http: &reqwest::Client, url: String) -> Value {
     http.get(url).send().await.unwrap().json().await.unwrap()
 }
 
+async fn post(http: &reqwest::Client, url: String, token: Option<&str>, body: &Value) -> Value {
+    let mut request = http.post(url).json(body);
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    request.send().await.unwrap().json().await.unwrap()
+}
+
 async fn statuses(http: &reqwest::Client, base: &str, ids: &[String]) -> BTreeMap<String, Value> {
     let mut out = BTreeMap::new();
     for id in ids {
@@ -82,30 +90,11 @@ async fn a_killed_server_resumes_without_losing_or_double_counting_matches() {
 
     let first = ServeProcess::start(&db);
     let body = serde_json::json!({"name": "steady", "url": bots.url("/steady"), "game": "durak"});
-    let bot: Value = http
-        .post(format!("{}/api/bots", first.base))
-        .json(&body)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let bot = post(&http, format!("{}/api/bots", first.base), None, &body).await;
     let practice = serde_json::json!({"matches": 12, "opponents": ["greedy", "random"]});
-    let queued: Value = http
-        .post(format!(
-            "{}/api/bots/{}/practice",
-            first.base,
-            bot["id"].as_str().unwrap()
-        ))
-        .bearer_auth(bot["token"].as_str().unwrap())
-        .json(&practice)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let id = bot["id"].as_str().unwrap();
+    let url = format!("{}/api/bots/{id}/practice", first.base);
+    let queued = post(&http, url, bot["token"].as_str(), &practice).await;
     let ids: Vec<String> = queued["match_ids"]
         .as_array()
         .unwrap()
