@@ -6,6 +6,7 @@
 
 pub mod arena;
 pub mod bot;
+pub mod bridge;
 pub mod durak;
 pub mod http;
 pub mod random;

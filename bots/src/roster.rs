@@ -2,6 +2,7 @@
 //! run time. Adding a game is one line in [`with_game`] and [`game_ids`].
 
 use cardarena_engine::Game;
+use cardarena_engine::games::bridge::Bridge;
 use cardarena_engine::games::durak::Durak;
 
 use crate::bot::Bot;
@@ -32,13 +33,14 @@ pub trait GameVisitor {
 pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
     match id {
         Durak::ID => Some(visitor.visit::<Durak>()),
+        Bridge::ID => Some(visitor.visit::<Bridge>()),
         _ => None,
     }
 }
 
 /// The ids of every game, in the order they were added.
 pub fn game_ids() -> &'static [&'static str] {
-    &[Durak::ID]
+    &[Durak::ID, Bridge::ID]
 }
 
 #[cfg(test)]

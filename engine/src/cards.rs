@@ -192,6 +192,26 @@ impl FromStr for Card {
     }
 }
 
+impl Serialize for Suit {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut buf = [0; 4];
+        serializer.serialize_str(self.letter().encode_utf8(&mut buf))
+    }
+}
+
+impl<'de> Deserialize<'de> for Suit {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Suit, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        let mut chars = text.chars();
+        match (chars.next().and_then(Suit::from_letter), chars.next()) {
+            (Some(suit), None) => Ok(suit),
+            _ => Err(serde::de::Error::custom(format!(
+                "{text:?} is not a suit: C, D, H or S"
+            ))),
+        }
+    }
+}
+
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
@@ -379,6 +399,18 @@ pub fn pack(low: Rank, suits: [Suit; 4]) -> Vec<Card> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn suits_travel_as_their_letter() {
+        for suit in Suit::ALL {
+            let json = serde_json::to_string(&suit).unwrap();
+            assert_eq!(json, format!("\"{}\"", suit.letter()));
+            assert_eq!(serde_json::from_str::<Suit>(&json).unwrap(), suit);
+        }
+        for bad in ["\"X\"", "\"\"", "\"HH\"", "3"] {
+            assert!(serde_json::from_str::<Suit>(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn text_form_round_trips_for_every_card() {

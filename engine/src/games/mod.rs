@@ -1,3 +1,4 @@
 //! The games, one folder each with its rules, view, actions and RULES.md.
 
+pub mod bridge;
 pub mod durak;

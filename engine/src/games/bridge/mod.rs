@@ -1,0 +1,503 @@
+//! `bridge`: the shedding game "дворовой бридж" of seed 001's AI contest, for 2 to 6 players,
+//! with its scoring to 125.
+//!
+//! A turn is a sequence of atomic decisions, as the contest's AI interface had them (putCard,
+//! getCard, finishMove): [`BridgeAction::Play`], [`BridgeAction::Draw`], [`BridgeAction::EndTurn`].
+//! The rules and every decision on the seed's gaps are in RULES.md beside this file.
+
+mod transcript;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+pub use view::{BridgeView, TurnView};
+
+use crate::cards::{Card, CardSet, Rank, Suit, pack};
+use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
+use crate::shuffle;
+
+/// Cards dealt to each player.
+pub const HAND_SIZE: usize = 5;
+/// Cards in the pack: six to ace in four suits.
+pub const PACK_SIZE: usize = 36;
+/// The most players a game seats.
+pub const MAX_PLAYERS: usize = 6;
+
+/// Options of a bridge match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BridgeOptions {
+    /// Going over this many points loses the match; reaching it exactly resets to zero.
+    pub target: u32,
+    /// Play one deal only, placed by its points (for fast rated play).
+    pub single_deal: bool,
+}
+
+impl Default for BridgeOptions {
+    fn default() -> BridgeOptions {
+        BridgeOptions {
+            target: 125,
+            single_deal: false,
+        }
+    }
+}
+
+/// One decision in bridge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum BridgeAction {
+    /// Put a card on the pile; a jack names the suit it orders.
+    Play {
+        /// The card.
+        card: Card,
+        /// The suit a jack orders; absent for every other card.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        suit: Option<Suit>,
+    },
+    /// Take one card from the deck.
+    Draw,
+    /// Finish the turn.
+    EndTurn,
+}
+
+/// The points a card left in hand scores: jack 20, ace 15, ten, queen and king 10, others 0.
+pub fn points(card: Card) -> u32 {
+    match card.rank() {
+        Some(Rank::Jack) => 20,
+        Some(Rank::Ace) => 15,
+        Some(Rank::Ten | Rank::Queen | Rank::King) => 10,
+        _ => 0,
+    }
+}
+
+/// The points a hand scores.
+pub fn hand_points(hand: CardSet) -> u32 {
+    hand.iter().map(points).sum()
+}
+
+/// Where the player to act is within their turn.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Turn {
+    /// The deal's first turn, on the turned-up card: it may end at once.
+    opening: bool,
+    /// The player took a card of their own will (not to cover a six).
+    drew: bool,
+    /// The player must cover the six on top (their own, or the opening up-card).
+    must_cover: bool,
+    /// Cards the player put on the pile this turn, in order.
+    played: Vec<Card>,
+    /// The player played or drew something this turn.
+    acted: bool,
+}
+
+impl Turn {
+    /// The rank the turn's next card must have, once a card was played and not a six to cover.
+    fn rank_to_follow(&self) -> Option<Rank> {
+        self.played.last().and_then(|c| c.rank())
+    }
+}
+
+/// A bridge match: a series of deals until a player goes over the target (or one deal).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bridge {
+    players: usize,
+    options: BridgeOptions,
+    rng: ChaCha8Rng,
+    hands: [CardSet; MAX_PLAYERS],
+    /// Face down; cards are drawn from the end.
+    deck: Vec<Card>,
+    /// Face up; the top card is the last.
+    pile: Vec<Card>,
+    /// The suit ordered by the jack on top.
+    ordered: Option<Suit>,
+    dealer: Seat,
+    deal: u32,
+    totals: [u32; MAX_PLAYERS],
+    last_deal: Option<[u32; MAX_PLAYERS]>,
+    current: Seat,
+    turn: Turn,
+    /// Turns each seat is still to lose (to eights and aces).
+    skips: [u32; MAX_PLAYERS],
+    /// Turns in a row that ended with nothing played or drawn.
+    idle_turns: usize,
+    over: bool,
+}
+
+impl Bridge {
+    /// The cards `seat` holds.
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat]
+    }
+
+    /// The face-down deck, in drawing order from the end.
+    pub fn deck(&self) -> &[Card] {
+        &self.deck
+    }
+
+    /// The face-up pile, its top card last.
+    pub fn pile(&self) -> &[Card] {
+        &self.pile
+    }
+
+    /// The top card of the pile.
+    pub fn top(&self) -> Card {
+        *self.pile.last().expect("the pile always has its top card")
+    }
+
+    /// The suit the jack on top orders, if a jack is on top.
+    pub fn ordered_suit(&self) -> Option<Suit> {
+        self.ordered
+    }
+
+    /// The dealer of the current deal.
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// The number of the current deal, from 1.
+    pub fn deal_number(&self) -> u32 {
+        self.deal
+    }
+
+    /// Every seat's total points so far.
+    pub fn totals(&self) -> &[u32] {
+        &self.totals[..self.players]
+    }
+
+    /// Turns each seat is still to lose.
+    pub fn skips(&self) -> &[u32] {
+        &self.skips[..self.players]
+    }
+
+    /// The match's options.
+    pub fn options(&self) -> &BridgeOptions {
+        &self.options
+    }
+
+    /// Whether `card` may go on the pile now, as far as the top card goes.
+    pub fn fits(&self, card: Card) -> bool {
+        let top = self.top();
+        if card.rank() == Some(Rank::Jack) {
+            return true;
+        }
+        if top.rank() == Some(Rank::Jack) {
+            return card.suit() == self.ordered;
+        }
+        card.suit() == top.suit() || card.rank() == top.rank()
+    }
+
+    /// The cards that stay on the pile when it is turned into a new deck: the top card and every
+    /// card played this turn (else a player covering a six could draw back and replay their own
+    /// sixes forever).
+    fn kept_on_reshuffle(&self) -> usize {
+        self.turn.played.len().clamp(1, self.pile.len())
+    }
+
+    fn can_draw(&self) -> bool {
+        !self.deck.is_empty() || self.pile.len() > self.kept_on_reshuffle()
+    }
+
+    /// The cards of the player to act that may be played now.
+    fn playable(&self) -> CardSet {
+        let hand = self.hands[self.current];
+        let mut out = CardSet::EMPTY;
+        match (self.turn.must_cover, self.turn.rank_to_follow()) {
+            (false, Some(rank)) => {
+                for card in (hand & CardSet::of_rank(rank)).iter() {
+                    out.insert(card);
+                }
+            }
+            _ => {
+                for card in hand.iter().filter(|&c| self.fits(c)) {
+                    out.insert(card);
+                }
+            }
+        }
+        out
+    }
+
+    fn may_draw(&self, playable: CardSet) -> bool {
+        if !self.can_draw() {
+            return false;
+        }
+        if self.turn.must_cover {
+            return playable.is_empty();
+        }
+        self.turn.played.is_empty() && !self.turn.drew
+    }
+
+    fn may_end(&self, playable: CardSet) -> bool {
+        if self.turn.must_cover {
+            return playable.is_empty() && !self.can_draw();
+        }
+        if !self.turn.played.is_empty() || self.turn.drew || self.turn.opening {
+            return true;
+        }
+        playable.is_empty() && !self.can_draw()
+    }
+
+    /// Takes the top card of the deck, first turning the pile (but the cards
+    /// [`kept_on_reshuffle`](Self::kept_on_reshuffle)) into a new, shuffled deck when the deck is
+    /// empty; `None` when there is nothing to take.
+    fn take_card(&mut self) -> Option<Card> {
+        if self.deck.is_empty() {
+            let keep = self.kept_on_reshuffle();
+            if self.pile.len() <= keep {
+                return None;
+            }
+            let kept = self.pile.split_off(self.pile.len() - keep);
+            self.deck = std::mem::replace(&mut self.pile, kept);
+            shuffle::shuffle(&mut self.deck, &mut self.rng);
+        }
+        self.deck.pop()
+    }
+
+    fn give(&mut self, seat: Seat, cards: u32) {
+        for _ in 0..cards {
+            match self.take_card() {
+                Some(card) => {
+                    self.hands[seat].insert(card);
+                }
+                None => break,
+            }
+        }
+    }
+
+    fn start_deal(&mut self) {
+        let mut cards = pack(Rank::Six, Suit::ALL);
+        shuffle::shuffle(&mut cards, &mut self.rng);
+        self.hands = [CardSet::EMPTY; MAX_PLAYERS];
+        for k in 0..HAND_SIZE * self.players {
+            let seat = (self.dealer + 1 + k) % self.players;
+            let card = cards.pop().expect("36 cards deal 5 to at most 6 players");
+            self.hands[seat].insert(card);
+        }
+        let up = cards.pop().expect("a card is left to turn up");
+        self.deck = cards;
+        self.pile = vec![up];
+        self.ordered = (up.rank() == Some(Rank::Jack)).then(|| up.suit()).flatten();
+        self.current = (self.dealer + 1) % self.players;
+        self.turn = Turn {
+            opening: true,
+            must_cover: up.rank() == Some(Rank::Six),
+            ..Turn::default()
+        };
+        self.skips = [0; MAX_PLAYERS];
+        self.idle_turns = 0;
+    }
+
+    /// The opponent the `k`th card of a run hits: the next opponents of `seat` in turn order,
+    /// round again when the run is longer than the opponents are many.
+    fn victim(&self, seat: Seat, k: usize) -> Seat {
+        (seat + 1 + k % (self.players - 1)) % self.players
+    }
+
+    fn end_turn(&mut self) {
+        let seat = self.current;
+        let turn = std::mem::take(&mut self.turn);
+        if let Some(rank) = turn.rank_to_follow() {
+            let run = turn
+                .played
+                .iter()
+                .rev()
+                .take_while(|c| c.rank() == Some(rank))
+                .count();
+            match rank {
+                Rank::Seven => self.give(self.victim(seat, 0), run as u32),
+                Rank::Eight => {
+                    for k in 0..run {
+                        let victim = self.victim(seat, k);
+                        self.give(victim, 2);
+                        self.skips[victim] += 1;
+                    }
+                }
+                Rank::Ace => {
+                    for k in 0..run {
+                        self.skips[self.victim(seat, k)] += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.idle_turns = if turn.acted { 0 } else { self.idle_turns + 1 };
+        if self.hands[seat].is_empty() || self.idle_turns >= self.players {
+            self.end_deal();
+            return;
+        }
+        let mut next = seat;
+        loop {
+            next = (next + 1) % self.players;
+            if self.skips[next] == 0 {
+                break;
+            }
+            self.skips[next] -= 1;
+        }
+        self.current = next;
+    }
+
+    fn end_deal(&mut self) {
+        let mut scored = [0; MAX_PLAYERS];
+        for (seat, points) in scored.iter_mut().enumerate().take(self.players) {
+            *points = hand_points(self.hands[seat]);
+            self.totals[seat] += *points;
+            if !self.options.single_deal && self.totals[seat] == self.options.target {
+                self.totals[seat] = 0;
+            }
+        }
+        self.last_deal = Some(scored);
+        let over_target = self.totals().iter().any(|&t| t > self.options.target);
+        if self.options.single_deal || over_target {
+            self.over = true;
+            return;
+        }
+        self.dealer = (self.dealer + 1) % self.players;
+        self.deal += 1;
+        self.start_deal();
+    }
+
+    fn is_legal(&self, action: &BridgeAction) -> bool {
+        let playable = self.playable();
+        match *action {
+            BridgeAction::Play { card, suit } => {
+                playable.contains(card) && (card.rank() == Some(Rank::Jack)) == suit.is_some()
+            }
+            BridgeAction::Draw => self.may_draw(playable),
+            BridgeAction::EndTurn => self.may_end(playable),
+        }
+    }
+}
+
+impl Game for Bridge {
+    const ID: &'static str = "bridge";
+    const PLAYERS: PlayerCount = PlayerCount {
+        min: 2,
+        max: MAX_PLAYERS,
+        default: 4,
+    };
+    type Options = BridgeOptions;
+    type Action = BridgeAction;
+    type View = BridgeView;
+
+    fn new(options: &BridgeOptions, players: usize, seed: u64) -> Result<Bridge, SetupError> {
+        SetupError::check_players::<Bridge>(players)?;
+        if options.target == 0 {
+            return Err(SetupError::Options {
+                game: Self::ID,
+                detail: "the target must be at least 1 point".into(),
+            });
+        }
+        let mut game = Bridge {
+            players,
+            options: options.clone(),
+            rng: shuffle::rng(seed),
+            hands: [CardSet::EMPTY; MAX_PLAYERS],
+            deck: Vec::with_capacity(PACK_SIZE),
+            pile: Vec::with_capacity(PACK_SIZE),
+            ordered: None,
+            dealer: players - 1,
+            deal: 1,
+            totals: [0; MAX_PLAYERS],
+            last_deal: None,
+            current: 0,
+            turn: Turn::default(),
+            skips: [0; MAX_PLAYERS],
+            idle_turns: 0,
+            over: false,
+        };
+        game.start_deal();
+        Ok(game)
+    }
+
+    fn players(&self) -> usize {
+        self.players
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        (!self.over).then_some(self.current)
+    }
+
+    fn legal_actions_into(&self, out: &mut Vec<BridgeAction>) {
+        out.clear();
+        if self.over {
+            return;
+        }
+        let playable = self.playable();
+        for card in playable.iter() {
+            if card.rank() == Some(Rank::Jack) {
+                out.extend(Suit::ALL.map(|suit| BridgeAction::Play {
+                    card,
+                    suit: Some(suit),
+                }));
+            } else {
+                out.push(BridgeAction::Play { card, suit: None });
+            }
+        }
+        if self.may_draw(playable) {
+            out.push(BridgeAction::Draw);
+        }
+        if self.may_end(playable) {
+            out.push(BridgeAction::EndTurn);
+        }
+    }
+
+    fn apply(&mut self, action: &BridgeAction) -> Result<(), RuleError> {
+        if self.over {
+            return Err(RuleError::GameOver);
+        }
+        if !self.is_legal(action) {
+            return Err(RuleError::Illegal(format!(
+                "{action:?} is not allowed now (top card {}, hand {:?})",
+                self.top(),
+                self.hands[self.current]
+            )));
+        }
+        match *action {
+            BridgeAction::Play { card, suit } => {
+                self.hands[self.current].remove(card);
+                self.pile.push(card);
+                self.ordered = suit;
+                self.turn.must_cover = card.rank() == Some(Rank::Six);
+                self.turn.played.push(card);
+                self.turn.acted = true;
+            }
+            BridgeAction::Draw => {
+                if let Some(card) = self.take_card() {
+                    self.hands[self.current].insert(card);
+                }
+                if !self.turn.must_cover {
+                    self.turn.drew = true;
+                }
+                self.turn.acted = true;
+            }
+            BridgeAction::EndTurn => self.end_turn(),
+        }
+        Ok(())
+    }
+
+    fn view(&self, seat: Seat) -> BridgeView {
+        view::view(self, seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.over {
+            return None;
+        }
+        let totals = self.totals();
+        let seats = totals
+            .iter()
+            .map(|&mine| SeatResult {
+                rank: 1 + totals.iter().filter(|&&other| other < mine).count() as u32,
+                score: -f64::from(mine),
+            })
+            .collect();
+        Some(Outcome { seats })
+    }
+
+    fn transcript(initial: &Bridge, actions: &[BridgeAction], names: &[String]) -> Option<String> {
+        transcript::write(initial, actions, names)
+    }
+}
