@@ -447,3 +447,46 @@ async fn replay_confirms_a_stored_match_and_catches_a_tampered_one() {
     let out = replay("no-such-match");
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_plays_a_practice_match_through_the_server_with_an_http_bot() {
+    let db = TempDb::new();
+    let server = Server::start(config(&db)).await;
+    let bots = test_bots().await;
+    let (_, games) = server.get("/api/games").await;
+    for game in games.as_array().unwrap() {
+        let id = game["id"].as_str().unwrap();
+        let bot = server
+            .register_for(id, &format!("good-{id}"), &bots.url("/good"))
+            .await;
+        let house = game["house_bots"][0].as_str().unwrap();
+        let path = format!("/api/bots/{}/practice", bot["id"].as_str().unwrap());
+        // One deal where the game has such an option, so that the match is short.
+        let mut options = game["options"].clone();
+        if options.get("single_deal").is_some() {
+            options["single_deal"] = json!(true);
+        }
+        let body = json!({"matches": 1, "opponents": [house], "options": options});
+        let (status, answer) = server
+            .send(Method::POST, &path, bot["token"].as_str(), Some(body))
+            .await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{id}: {answer}");
+        let match_id = answer["match_ids"][0].as_str().unwrap();
+        let m = server.finished_match(match_id).await;
+        assert_eq!(m["status"], "finished", "{id}: {m}");
+        assert_eq!(m["game"], id);
+        let ours = m["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["bot_id"] == bot["id"])
+            .unwrap();
+        assert!(ours["fault"].is_null(), "{id}: {m}");
+        let turns = bots
+            .bodies("/good")
+            .into_iter()
+            .filter(|b| b["match_id"] == json!(match_id) && b["type"] == "turn")
+            .count();
+        assert!(turns > 0, "{id}: the bot was asked");
+    }
+}

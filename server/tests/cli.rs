@@ -93,7 +93,7 @@ fn many_games_print_a_table_with_every_game_counted() {
     assert_eq!(
         header,
         [
-            "name", "bot", "games", "wins", "losses", "draws", "fool", "rate"
+            "name", "bot", "games", "wins", "losses", "draws", "loss", "rate"
         ]
     );
     let rows: Vec<Vec<String>> = lines

@@ -1,21 +1,86 @@
-//! House bots for `bridge`.
+//! House bots for `bridge`: `demo` (seed 001's sample AI), `greedy` and `random`.
 
-use cardarena_engine::games::bridge::Bridge;
+mod demo;
+mod greedy;
 
-use crate::bot::Bot;
+use cardarena_engine::games::bridge::{Bridge, BridgeAction, BridgeView};
+use cardarena_engine::{Card, CardSet, Rank, Suit};
+
+use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
 use crate::random::RandomBot;
 use crate::roster::HouseGame;
 
+pub use demo::Demo;
+pub use greedy::Greedy;
+
 impl HouseGame for Bridge {
-    const HOUSE_BOTS: &'static [&'static str] = &["random"];
+    /// `demo` first: it is the substitute that finishes a faulted seat's game.
+    const HOUSE_BOTS: &'static [&'static str] = &["demo", "greedy", "random"];
 
     /// A match runs to 125 points over many deals: random play averages over a thousand decisions.
     const MAX_DECISIONS: u32 = 200_000;
 
     fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<Bridge>>> {
         match id {
+            "demo" => Some(Box::new(Demo::new(seed))),
+            "greedy" => Some(Box::new(Greedy)),
             "random" => Some(Box::new(RandomBot::<Bridge>::new(seed))),
             _ => None,
         }
+    }
+}
+
+/// A bridge strategy: one decision from the view and the legal actions. `&mut self` lets a
+/// strategy keep its own state within a match (demo remembers its hand before a draw, and its
+/// random generator).
+trait Strategy {
+    fn choose(&mut self, view: &BridgeView, legal: &[BridgeAction]) -> Option<BridgeAction>;
+}
+
+/// Every strategy is a bot: it answers with its choice (the runner checks it against the legal
+/// actions).
+impl<S: Strategy + Send> Bot<Bridge> for S {
+    fn act<'a>(
+        &'a mut self,
+        turn: Turn<'a, Bridge>,
+    ) -> BotFuture<'a, Result<Reply<BridgeAction>, BotFault>> {
+        let choice = self.choose(turn.view, turn.legal_actions);
+        Box::pin(async move {
+            choice
+                .map(Reply::silent)
+                .ok_or_else(|| BotFault::illegal("asked to act with no legal action"))
+        })
+    }
+}
+
+/// The distinct cards among the legal plays, in the order listed.
+fn playable(legal: &[BridgeAction]) -> CardSet {
+    let mut out = CardSet::EMPTY;
+    for action in legal {
+        if let BridgeAction::Play { card, .. } = *action {
+            out.insert(card);
+        }
+    }
+    out
+}
+
+/// The cards of a hand as a set.
+fn card_set(cards: &[Card]) -> CardSet {
+    let mut out = CardSet::EMPTY;
+    for &card in cards {
+        out.insert(card);
+    }
+    out
+}
+
+fn is_jack(card: Card) -> bool {
+    card.rank() == Some(Rank::Jack)
+}
+
+/// The play of `card`, naming `suit` when it is a jack (and only then).
+fn play(card: Card, suit: Suit) -> BridgeAction {
+    BridgeAction::Play {
+        card,
+        suit: is_jack(card).then_some(suit),
     }
 }

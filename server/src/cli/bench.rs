@@ -23,6 +23,9 @@ pub struct BenchArgs {
     /// The seed the games' seeds derive from.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The game's options as a JSON object, e.g. '{"single_deal": true}' for bridge.
+    #[arg(long)]
+    options: Option<String>,
     /// Measure the server's match runner against an instant HTTP bot on loopback, beside a plain
     /// loop of the same HTTP calls, instead of the engine alone.
     #[arg(long)]
@@ -77,7 +80,7 @@ impl GameVisitor for Bench {
     fn visit<G: HouseGame>(self) -> Self::Output {
         let args = self.0;
         let players = args.players.unwrap_or(G::PLAYERS.default);
-        let options = G::Options::default();
+        let options = super::options::game_options::<G>(args.options.as_deref(), None)?;
         let mut chooser = rng(args.seed);
         let mut legal = Vec::new();
         let mut decisions = 0u64;

@@ -70,7 +70,7 @@ impl Results {
         let _ = writeln!(
             out,
             "{:name_width$}  {:bot_width$}  {:>7}  {:>7}  {:>7}  {:>7}  {:>9}",
-            "name", "bot", "games", "wins", "losses", "draws", "fool rate"
+            "name", "bot", "games", "wins", "losses", "draws", "loss rate"
         );
         for r in &self.rows {
             let rate = if r.games == 0 {

@@ -99,7 +99,12 @@ impl Server {
 
     /// Registers a durak bot at `url`; returns the 201 answer (id, token, secret, …).
     pub async fn register(&self, name: &str, url: &str) -> Value {
-        let body = json!({"name": name, "url": url, "game": "durak"});
+        self.register_for("durak", name, url).await
+    }
+
+    /// Registers a bot of `game` at `url`; returns the 201 answer.
+    pub async fn register_for(&self, game: &str, name: &str, url: &str) -> Value {
+        let body = json!({"name": name, "url": url, "game": game});
         let (status, answer) = self
             .send(reqwest::Method::POST, "/api/bots", None, Some(body))
             .await;

@@ -1,5 +1,5 @@
-//! A plain-text log of a bridge match: each deal's up-card, every decision with the cards it
-//! moved, and each deal's points.
+//! A plain-text log of a bridge match: each deal's hands and up-card, every decision with the
+//! cards it moved, the cards sevens and eights made others take, and each deal's points.
 
 use std::fmt::Write;
 
@@ -29,6 +29,7 @@ pub(super) fn write(
         }
         let seat = game.current;
         let before = game.hands[seat];
+        let hands_before = game.hands;
         game.apply(action).ok()?;
         let text = match *action {
             BridgeAction::Play {
@@ -46,6 +47,15 @@ pub(super) fn write(
             BridgeAction::EndTurn => "ends the turn".to_string(),
         };
         let _ = writeln!(out, "{}: {text}", name(seat));
+        if *action == BridgeAction::EndTurn && game.deal == deal {
+            for other in (0..game.players).filter(|&o| o != seat) {
+                let taken = game.hands[other] - hands_before[other];
+                if !taken.is_empty() {
+                    let cards: Vec<String> = taken.iter().map(|c| c.to_string()).collect();
+                    let _ = writeln!(out, "  {} takes {}", name(other), cards.join(" "));
+                }
+            }
+        }
         if game.deal != deal || game.over {
             deal_footer(&mut out, &game, &name);
         }
