@@ -3,8 +3,9 @@
 //! or the deck's order), a seat to act always has a legal action, apply accepts exactly the legal
 //! actions, every game ends, and the same seed and actions give the same game.
 
+mod support;
+
 use cardarena_engine::games::bridge::{Bridge, BridgeAction, BridgeOptions, BridgeView};
-use cardarena_engine::shuffle::{below, rng};
 use cardarena_engine::{Card, CardSet, Game, Rank, Suit, cards::pack};
 use proptest::prelude::*;
 
@@ -93,45 +94,23 @@ fn random_game(
     views: bool,
     exhaustive: bool,
 ) -> (Vec<BridgeAction>, Bridge) {
-    let mut game = Bridge::new(options, players, seed).unwrap();
-    let mut rng = rng(chooser);
-    let mut actions = Vec::new();
-    let candidates = every_action();
-    while let Some(seat) = game.to_act() {
-        assert!(
-            actions.len() < MAX_DECISIONS,
-            "no end after {MAX_DECISIONS} decisions"
-        );
-        assert_cards_conserved(&game);
-        if views {
-            assert_views_hide_what_they_must(&game);
-        }
-        let legal = game.legal_actions();
-        assert!(!legal.is_empty(), "seat {seat} to act with no legal action");
-        if exhaustive {
-            for action in &candidates {
-                let mut copy = game.clone();
-                let result = copy.apply(action);
-                assert_eq!(
-                    result.is_ok(),
-                    legal.contains(action),
-                    "{action:?} with {legal:?}"
-                );
-                if result.is_err() {
-                    assert_eq!(copy, game, "a refused {action:?} changed the game");
-                }
+    let candidates = exhaustive.then(every_action);
+    let (actions, game) = support::random_game(
+        options,
+        players,
+        seed,
+        chooser,
+        MAX_DECISIONS,
+        candidates.as_deref(),
+        |game: &Bridge| {
+            assert_cards_conserved(game);
+            if views {
+                assert_views_hide_what_they_must(game);
             }
-        }
-        let action = legal[below(&mut rng, legal.len())];
-        game.apply(&action).unwrap();
-        actions.push(action);
-    }
-    assert_cards_conserved(&game);
-    assert!(game.legal_actions().is_empty());
-    let outcome = game.outcome().expect("a finished game has an outcome");
-    assert_eq!(outcome.seats.len(), players);
-    let best = outcome.seats.iter().map(|s| s.rank).min();
-    assert_eq!(best, Some(1));
+        },
+    );
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.seats.iter().map(|s| s.rank).min(), Some(1));
     if !options.single_deal {
         assert!(
             game.totals().iter().any(|&t| t > options.target),
@@ -176,11 +155,7 @@ proptest! {
     #[test]
     fn same_seed_and_actions_give_the_same_game(seed: u64, chooser: u64, players in 2usize..=6) {
         let (actions, end) = random_game(&options(false), players, seed, chooser, false, false);
-        let mut replay = Bridge::new(&options(false), players, seed).unwrap();
-        for action in &actions {
-            replay.apply(action).unwrap();
-        }
-        prop_assert_eq!(replay, end);
+        support::assert_replays(&options(false), players, seed, &actions, &end);
         let (again, _) = random_game(&options(false), players, seed, chooser, false, false);
         prop_assert_eq!(again, actions);
     }

@@ -2,8 +2,9 @@
 //! what its seat may see, a seat to act always has a legal action, apply accepts exactly the legal
 //! actions, every game ends, and the same seed and actions give the same game.
 
+mod support;
+
 use cardarena_engine::games::durak::{Durak, DurakAction, DurakOptions, DurakView, seed_pack};
-use cardarena_engine::shuffle::{below, rng};
 use cardarena_engine::{Card, CardSet, Game};
 use proptest::prelude::*;
 
@@ -78,42 +79,22 @@ fn random_game(
     chooser: u64,
     exhaustive: bool,
 ) -> (Vec<DurakAction>, Durak) {
-    let mut game = Durak::new(options, players, seed).unwrap();
-    let mut rng = rng(chooser);
-    let mut actions = Vec::new();
-    let candidates = every_action();
-    while let Some(seat) = game.to_act() {
-        assert!(
-            actions.len() < MAX_DECISIONS,
-            "no end after {MAX_DECISIONS} decisions"
-        );
-        assert!(game.in_game(seat));
-        assert_cards_conserved(&game);
-        assert_views_hide_what_they_must(&game);
-        let legal = game.legal_actions();
-        assert!(!legal.is_empty(), "seat {seat} to act with no legal action");
-        if exhaustive {
-            for action in &candidates {
-                let mut copy = game.clone();
-                let result = copy.apply(action);
-                assert_eq!(
-                    result.is_ok(),
-                    legal.contains(action),
-                    "{action:?} with legal {legal:?}"
-                );
-                if result.is_err() {
-                    assert_eq!(copy, game, "a refused {action:?} changed the game");
-                }
+    let candidates = exhaustive.then(every_action);
+    let (actions, game) = support::random_game(
+        options,
+        players,
+        seed,
+        chooser,
+        MAX_DECISIONS,
+        candidates.as_deref(),
+        |game: &Durak| {
+            if let Some(seat) = game.to_act() {
+                assert!(game.in_game(seat));
             }
-        }
-        let action = legal[below(&mut rng, legal.len())];
-        game.apply(&action).unwrap();
-        actions.push(action);
-    }
-    assert_cards_conserved(&game);
-    assert!(game.legal_actions().is_empty());
-    let outcome = game.outcome().expect("a finished game has an outcome");
-    assert_eq!(outcome.seats.len(), players);
+            assert_cards_conserved(game);
+            assert_views_hide_what_they_must(game);
+        },
+    );
     assert_eq!(game.is_draw(), game.fool().is_none());
     (actions, game)
 }
@@ -143,11 +124,7 @@ proptest! {
     #[test]
     fn same_seed_and_actions_give_the_same_game(seed: u64, chooser: u64, players in 2usize..=4) {
         let (actions, end) = random_game(&options(None), players, seed, chooser, false);
-        let mut replay = Durak::new(&options(None), players, seed).unwrap();
-        for action in &actions {
-            replay.apply(action).unwrap();
-        }
-        prop_assert_eq!(replay, end);
+        support::assert_replays(&options(None), players, seed, &actions, &end);
         let (again, _) = random_game(&options(None), players, seed, chooser, false);
         prop_assert_eq!(again, actions);
     }

@@ -1,0 +1,67 @@
+//! What every game's property tests share: a random game played to its end with the invariants
+//! every game keeps checked at each step.
+
+use cardarena_engine::Game;
+use cardarena_engine::shuffle::{below, rng};
+
+/// Plays `G` from `seed` with choices drawn from `chooser`, checking at every step that the seat
+/// to act has a legal action, that the game ends within `max_decisions`, and `check` (the game's
+/// own invariants). With `candidates` (every action a bot could name), also that apply accepts
+/// exactly the legal ones and a refused action changes nothing. Returns the actions and the end.
+pub fn random_game<G: Game + PartialEq>(
+    options: &G::Options,
+    players: usize,
+    seed: u64,
+    chooser: u64,
+    max_decisions: usize,
+    candidates: Option<&[G::Action]>,
+    mut check: impl FnMut(&G),
+) -> (Vec<G::Action>, G) {
+    let mut game = G::new(options, players, seed).unwrap();
+    let mut rng = rng(chooser);
+    let mut actions = Vec::new();
+    while let Some(seat) = game.to_act() {
+        assert!(
+            actions.len() < max_decisions,
+            "no end after {max_decisions} decisions"
+        );
+        check(&game);
+        let legal = game.legal_actions();
+        assert!(!legal.is_empty(), "seat {seat} to act with no legal action");
+        for action in candidates.unwrap_or_default() {
+            let mut copy = game.clone();
+            let result = copy.apply(action);
+            assert_eq!(
+                result.is_ok(),
+                legal.contains(action),
+                "{action:?} with {legal:?}"
+            );
+            if result.is_err() {
+                assert!(copy == game, "a refused {action:?} changed the game");
+            }
+        }
+        let action = legal[below(&mut rng, legal.len())].clone();
+        game.apply(&action).unwrap();
+        actions.push(action);
+    }
+    check(&game);
+    assert!(game.legal_actions().is_empty());
+    let outcome = game.outcome().expect("a finished game has an outcome");
+    assert_eq!(outcome.seats.len(), players);
+    (actions, game)
+}
+
+/// Replays `actions` from `seed` and checks that it reaches `end`.
+pub fn assert_replays<G: Game + PartialEq>(
+    options: &G::Options,
+    players: usize,
+    seed: u64,
+    actions: &[G::Action],
+    end: &G,
+) {
+    let mut replay = G::new(options, players, seed).unwrap();
+    for action in actions {
+        replay.apply(action).unwrap();
+    }
+    assert!(replay == *end, "the replay differs");
+}
