@@ -6,7 +6,9 @@
 
 use cardarena_engine::{Outcome, Seat, SeatResult, SetupError};
 
-use crate::bot::{Bot, BotFault, Reply, Turn};
+use std::time::Duration;
+
+use crate::bot::{Bot, BotFault, BotFuture, FaultKind, Reply, Turn};
 use crate::roster::HouseGame;
 
 /// A line a bot said with one of its actions.
@@ -79,6 +81,19 @@ pub async fn play_match<G: HouseGame>(
     seed: u64,
     bots: &mut [Box<dyn Bot<G>>],
 ) -> Result<Played<G>, MatchError> {
+    play_match_within(options, seed, bots, None).await
+}
+
+/// [`play_match`] with a wall-clock cap: once `cap` has passed since the deal, the bot being
+/// waited on faults (timeout) and a house bot plays its seat on; the rest of the match runs
+/// without the cap (each bot's calls keep their own deadlines).
+pub async fn play_match_within<G: HouseGame>(
+    options: &G::Options,
+    seed: u64,
+    bots: &mut [Box<dyn Bot<G>>],
+    cap: Option<Duration>,
+) -> Result<Played<G>, MatchError> {
+    let mut deadline = cap.map(|cap| tokio::time::Instant::now() + cap);
     let initial = G::new(options, bots.len(), seed)?;
     if initial.players() != bots.len() {
         return Err(MatchError::Seats {
@@ -115,7 +130,10 @@ pub async fn play_match<G: HouseGame>(
                     .map_err(|fault| MatchError::Substitute { seat, fault })?
                     .action
             }
-            None => match checked(bots[seat].act(turn).await, &legal) {
+            None => match checked(
+                act_before(bots[seat].act(turn), deadline, cap).await,
+                &legal,
+            ) {
                 Ok(Reply { action, say }) => {
                     if let Some(text) = say.filter(|text| !text.is_empty()) {
                         let index = actions.len();
@@ -124,6 +142,9 @@ pub async fn play_match<G: HouseGame>(
                     action
                 }
                 Err(fault) => {
+                    if deadline.is_some_and(|d| tokio::time::Instant::now() >= d) {
+                        deadline = None;
+                    }
                     faults[seat] = Some(fault);
                     substitutes[seat] = Some(substitute::<G>(seed, seat));
                     continue;
@@ -152,6 +173,27 @@ pub async fn play_match<G: HouseGame>(
         game_outcome,
         outcome,
     })
+}
+
+/// The bot's answer, or a timeout fault once the match's wall-clock deadline has passed.
+async fn act_before<A>(
+    answer: BotFuture<'_, Result<Reply<A>, BotFault>>,
+    deadline: Option<tokio::time::Instant>,
+    cap: Option<Duration>,
+) -> Result<Reply<A>, BotFault> {
+    let Some(deadline) = deadline else {
+        return answer.await;
+    };
+    match tokio::time::timeout_at(deadline, answer).await {
+        Ok(reply) => reply,
+        Err(_) => Err(BotFault::new(
+            FaultKind::Timeout,
+            format!(
+                "the match's wall-clock cap of {} ms was reached",
+                cap.unwrap_or_default().as_millis()
+            ),
+        )),
+    }
 }
 
 /// The bot's reply if its action is among the legal ones, its say line cut to length.

@@ -12,7 +12,7 @@ pub mod http;
 pub mod random;
 pub mod roster;
 
-pub use arena::{MatchError, Played, Said, forfeit, play_match};
+pub use arena::{MatchError, Played, Said, forfeit, play_match, play_match_within};
 pub use bot::{Bot, BotFault, BotFuture, FaultKind, Reply, Turn};
 pub use http::{AddressPolicy, HttpBot, HttpBotConfig, HttpClient};
 pub use random::RandomBot;

@@ -121,3 +121,50 @@ fn a_match_that_cycles_is_cut_off_at_the_decision_cap() {
         other => panic!("expected the cap, got {:?}", other.map(|p| p.outcome)),
     }
 }
+
+/// Plays the first legal action after a pause.
+struct Slow(std::time::Duration);
+
+impl Bot<Durak> for Slow {
+    fn act<'a>(
+        &'a mut self,
+        turn: Turn<'a, Durak>,
+    ) -> BotFuture<'a, Result<Reply<DurakAction>, BotFault>> {
+        let (action, pause) = (turn.legal_actions[0], self.0);
+        Box::pin(async move {
+            tokio::time::sleep(pause).await;
+            Ok(Reply::silent(action))
+        })
+    }
+}
+
+#[test]
+fn the_wall_clock_cap_faults_the_bot_being_waited_on_and_the_match_ends() {
+    let pause = std::time::Duration::from_millis(20);
+    let mut bots: Vec<Box<dyn Bot<Durak>>> = vec![
+        Box::new(Slow(pause)),
+        Durak::house_bot("greedy", 1).unwrap(),
+        Box::new(Slow(pause)),
+    ];
+    let cap = Some(std::time::Duration::from_millis(100));
+    let played = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .unwrap()
+        .block_on(cardarena_bots::play_match_within::<Durak>(
+            &DurakOptions::default(),
+            7,
+            &mut bots,
+            cap,
+        ))
+        .unwrap();
+    let faulted: Vec<&BotFault> = played.faults.iter().flatten().collect();
+    assert_eq!(
+        faulted.len(),
+        1,
+        "only the bot waited on at the cap: {faulted:?}"
+    );
+    assert_eq!(faulted[0].kind, FaultKind::Timeout);
+    assert!(faulted[0].detail.contains("wall-clock cap of 100 ms"));
+    assert!(played.faults[1].is_none());
+}

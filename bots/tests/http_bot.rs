@@ -81,6 +81,7 @@ async fn play(url: Url, policy: AddressPolicy, deadline: Duration) -> Played<Dur
         secret: SECRET.to_vec(),
         match_id: MATCH_ID.to_owned(),
         deadline,
+        time_bank: Duration::ZERO,
         options: json!({}),
     };
     let mut http = Some(HttpBot::<Durak>::new(HttpClient::new(policy), config));
@@ -581,4 +582,59 @@ fn check_bot_url_keeps_a_good_url_as_normalised() {
         ))
         .unwrap();
     assert_eq!(url.as_str(), "http://127.0.0.1:9/Bot?x=1");
+}
+
+/// Answers turns with the first legal action after `delay`, recording each turn's time bank.
+async fn delayed_bot(delay: Duration, banks: Arc<Mutex<Vec<u64>>>) -> BotServer {
+    serve(Router::new().route(
+        "/bot",
+        post(move |body: Bytes| {
+            let banks = banks.clone();
+            async move {
+                let request: Value = serde_json::from_slice(&body).unwrap();
+                if request["type"] == "turn" {
+                    banks
+                        .lock()
+                        .unwrap()
+                        .push(request["time_bank_ms"].as_u64().unwrap());
+                    tokio::time::sleep(delay).await;
+                }
+                axum::Json(json!({"action_index": 0}))
+            }
+        }),
+    ))
+    .await
+}
+
+#[tokio::test]
+async fn a_time_bank_pays_for_late_answers_until_it_runs_out() {
+    let banks = Arc::new(Mutex::new(Vec::new()));
+    let bot = delayed_bot(Duration::from_millis(150), banks.clone()).await;
+    let config = HttpBotConfig {
+        url: bot.url.clone(),
+        secret: SECRET.to_vec(),
+        match_id: MATCH_ID.to_owned(),
+        deadline: DEADLINE,
+        time_bank: Duration::from_millis(250),
+        options: json!({}),
+    };
+    let http = HttpBot::<Durak>::new(HttpClient::new(AddressPolicy::Local), config);
+    let mut bots: Vec<Box<dyn Bot<Durak>>> = vec![
+        Durak::house_bot("greedy", 0).unwrap(),
+        Box::new(http),
+        Durak::house_bot("greedy", 2).unwrap(),
+    ];
+    let played = play_match::<Durak>(&DurakOptions::default(), SEED, &mut bots)
+        .await
+        .unwrap();
+    let fault = played.faults[SEAT].as_ref().expect("the bank ran out");
+    assert_eq!(fault.kind, FaultKind::Timeout);
+    let banks = banks.lock().unwrap().clone();
+    // Each answer is about 50 ms late: 250, then about 200, 150, 100, 50; the last one is late.
+    assert!(banks.len() >= 3, "{banks:?}");
+    assert_eq!(banks[0], 250);
+    assert!(
+        banks.windows(2).all(|w| w[1] < w[0]),
+        "the bank only shrinks: {banks:?}"
+    );
 }

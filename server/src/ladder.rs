@@ -83,6 +83,9 @@ async fn queue(
         kind: MatchKind::Ladder,
         rated: true,
         deadline_ms: config.deadline_ms,
+        time_bank_ms: 0,
+        wall_clock_ms: None,
+        stage: None,
         bot_ids,
     };
     store.create_matches(&[new]).await?;

@@ -7,7 +7,7 @@ use std::pin::Pin;
 use std::time::Duration;
 
 use cardarena_bots::http::{HttpBot, HttpBotConfig, HttpClient};
-use cardarena_bots::{Bot, GameVisitor, HouseGame, forfeit, play_match, with_game};
+use cardarena_bots::{Bot, GameVisitor, HouseGame, forfeit, play_match_within, with_game};
 use cardarena_engine::Outcome;
 use cardarena_engine::shuffle::derive_seed;
 use serde_json::Value;
@@ -116,6 +116,7 @@ async fn play<G: HouseGame>(
                     secret: runner.key.bot_secret(&player.bot_id).into_bytes(),
                     match_id: claimed.id.clone(),
                     deadline: Duration::from_millis(claimed.deadline_ms.into()),
+                    time_bank: Duration::from_millis(claimed.time_bank_ms.into()),
                     options: claimed.options.clone(),
                 };
                 Box::new(HttpBot::<G>::new(runner.client.clone(), config))
@@ -123,7 +124,10 @@ async fn play<G: HouseGame>(
         };
         bots.push(bot);
     }
-    let played = play_match::<G>(&options, claimed.seed, &mut bots).await?;
+    let cap = claimed
+        .wall_clock_ms
+        .map(|ms| Duration::from_millis(ms.into()));
+    let played = play_match_within::<G>(&options, claimed.seed, &mut bots, cap).await?;
     let mut actions: Vec<SavedAction> = played
         .actions
         .iter()

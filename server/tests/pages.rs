@@ -100,6 +100,9 @@ async fn arena() -> Arena {
         kind: MatchKind::Ladder,
         rated: true,
         deadline_ms: 1000,
+        time_bank_ms: 0,
+        wall_clock_ms: None,
+        stage: None,
         bot_ids: seats.clone(),
     };
     let ids = store

@@ -23,6 +23,9 @@ pub struct HttpBotConfig {
     pub match_id: String,
     /// How long the bot has for each call, the whole HTTP exchange included.
     pub deadline: Duration,
+    /// Extra time the bot may draw on across the match: a turn may take up to `deadline` plus what
+    /// is left of the bank, and uses the bank up by the time it took beyond `deadline`.
+    pub time_bank: Duration,
     /// The game's options as JSON, sent with `match_start`.
     pub options: serde_json::Value,
 }
@@ -35,6 +38,8 @@ pub struct HttpBot<G> {
     signer: Signer,
     match_id: String,
     deadline: Duration,
+    /// What is left of the match's time bank.
+    bank: Duration,
     options: serde_json::Value,
     /// Set once a call timed out or could not connect: `match_end` is then not sent, so that a
     /// dead bot does not hold the match up another deadline.
@@ -53,6 +58,7 @@ impl<G> HttpBot<G> {
             url: config.url,
             match_id: config.match_id,
             deadline: config.deadline,
+            bank: config.time_bank,
             options: config.options,
             unreachable: false,
             body_capacity: 1024,
@@ -107,7 +113,8 @@ impl<G: Game> Bot<G> for HttpBot<G> {
                 self.deadline_ms(),
                 turn.view,
                 turn.legal_actions,
-            );
+            )
+            .with_time_bank(u64::try_from(self.bank.as_millis()).unwrap_or(u64::MAX));
             let mut body = Vec::with_capacity(self.body_capacity);
             if let Err(e) = serde_json::to_writer(&mut body, &request) {
                 // Views and actions are plain data; this is a bug in a game, not the bot's doing.
@@ -118,10 +125,14 @@ impl<G: Game> Bot<G> for HttpBot<G> {
                 ));
             }
             self.body_capacity = self.body_capacity.max(body.len());
+            let started = std::time::Instant::now();
+            let allowance = self.deadline + self.bank;
             let answer = self
                 .client
-                .post_signed(&self.url, &self.signer, &self.match_id, body, self.deadline)
+                .post_signed(&self.url, &self.signer, &self.match_id, body, allowance)
                 .await;
+            let overage = started.elapsed().saturating_sub(self.deadline);
+            self.bank = self.bank.saturating_sub(overage);
             let reply = answer.and_then(|bytes| parse_answer(&bytes, turn.legal_actions));
             if let Err(fault) = &reply {
                 self.note(fault);

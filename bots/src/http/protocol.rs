@@ -47,6 +47,9 @@ pub struct TurnRequest<'a, V, A> {
     pub turn: u32,
     /// How long the bot has to answer, in milliseconds.
     pub deadline_ms: u64,
+    /// Extra time the bot may still draw on across the match, in milliseconds: an answer later
+    /// than `deadline_ms` uses up the bank by the difference.
+    pub time_bank_ms: u64,
     /// What the seat may see (the game's view JSON).
     pub view: &'a V,
     /// The actions the bot may choose from; never empty.
@@ -73,8 +76,17 @@ impl<'a, V, A> TurnRequest<'a, V, A> {
             seat,
             turn,
             deadline_ms,
+            time_bank_ms: 0,
             view,
             legal_actions,
+        }
+    }
+
+    /// The same request with `time_bank_ms` of extra time left.
+    pub fn with_time_bank(self, time_bank_ms: u64) -> Self {
+        TurnRequest {
+            time_bank_ms,
+            ..self
         }
     }
 }
@@ -410,7 +422,7 @@ mod tests {
             json,
             serde_json::json!({
                 "protocol": 1, "type": "turn", "match_id": "m1", "game": "durak", "seat": 1,
-                "turn": 7, "deadline_ms": 1000, "view": "view",
+                "turn": 7, "deadline_ms": 1000, "time_bank_ms": 0, "view": "view",
                 "legal_actions": [{"kind": "beat", "card": "10C"}, {"kind": "take"}]
             })
         );

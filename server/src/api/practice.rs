@@ -95,6 +95,9 @@ pub async fn start(
                     kind: MatchKind::Practice,
                     rated: false,
                     deadline_ms: state.config.deadline_ms,
+                    time_bank_ms: 0,
+                    wall_clock_ms: None,
+                    stage: None,
                     bot_ids,
                 }
             })

@@ -280,6 +280,9 @@ impl HttpBench {
                         options: options.clone(),
                         seed: number * 1000 + caller as u64,
                         deadline_ms: 5000,
+                        time_bank_ms: 0,
+                        wall_clock_ms: None,
+                        stage: None,
                         seats: seats.clone(),
                     };
                     let result = match runner.run(&claimed).await {

@@ -16,6 +16,8 @@ pub enum MatchKind {
     Practice,
     /// A rated match of the ladder.
     Ladder,
+    /// A match of a tournament's stage: not rated.
+    Tournament,
 }
 
 impl MatchKind {
@@ -24,6 +26,7 @@ impl MatchKind {
         match self {
             MatchKind::Practice => "practice",
             MatchKind::Ladder => "ladder",
+            MatchKind::Tournament => "tournament",
         }
     }
 }
@@ -84,8 +87,25 @@ pub struct NewMatch {
     pub rated: bool,
     /// The per-decision deadline of HTTP bots, in ms.
     pub deadline_ms: u32,
+    /// Extra time each HTTP bot may draw on across the match, in ms.
+    pub time_bank_ms: u32,
+    /// The match's wall-clock cap, in ms.
+    pub wall_clock_ms: Option<u32>,
+    /// The tournament stage the match belongs to.
+    pub stage: Option<StageRef>,
     /// The bot of each seat, by id.
     pub bot_ids: Vec<String>,
+}
+
+/// Where a tournament match belongs: its tournament, stage and (for duplicate deals) deal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StageRef {
+    /// The tournament's id.
+    pub tournament_id: String,
+    /// The stage's index.
+    pub stage: u32,
+    /// The deal the match replays, in a stage of duplicate deals.
+    pub deal: Option<u32>,
 }
 
 /// Who plays a seat, as the runner needs it.
@@ -112,6 +132,12 @@ pub struct ClaimedMatch {
     pub seed: u64,
     /// The per-decision deadline of HTTP bots, in ms.
     pub deadline_ms: u32,
+    /// Extra time each HTTP bot may draw on across the match, in ms.
+    pub time_bank_ms: u32,
+    /// The match's wall-clock cap, in ms.
+    pub wall_clock_ms: Option<u32>,
+    /// The tournament stage the match belongs to.
+    pub stage: Option<StageRef>,
     /// The players by seat.
     pub seats: Vec<SeatPlayer>,
 }
@@ -189,6 +215,8 @@ pub struct MatchSummary {
     pub created_at: i64,
     /// When it ended, Unix ms.
     pub finished_at: Option<i64>,
+    /// The tournament stage it belongs to.
+    pub stage: Option<StageRef>,
     /// The seats.
     pub seats: Vec<SeatDetail>,
 }
@@ -212,6 +240,17 @@ fn fault_of(row: &SqliteRow) -> Result<Option<(String, String)>, StoreError> {
     Ok(kind.map(|k| (k, detail.unwrap_or_default())))
 }
 
+fn stage_ref(row: &SqliteRow) -> Result<Option<StageRef>, StoreError> {
+    let Some(tournament_id) = row.try_get::<Option<String>, _>("tournament_id")? else {
+        return Ok(None);
+    };
+    Ok(Some(StageRef {
+        tournament_id,
+        stage: row.try_get::<Option<i64>, _>("stage")?.unwrap_or(0) as u32,
+        deal: row.try_get::<Option<i64>, _>("deal")?.map(|d| d as u32),
+    }))
+}
+
 fn json(text: &str) -> Result<Value, StoreError> {
     serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("JSON {text:?}: {e}")))
 }
@@ -224,8 +263,9 @@ impl Store {
         for m in matches {
             let id = uuid::Uuid::new_v4().to_string();
             sqlx::query(
-                "INSERT INTO matches (id, game, options, seed, kind, rated, deadline_ms, status, created_at)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?)",
+                "INSERT INTO matches (id, game, options, seed, kind, rated, deadline_ms, status,
+                     created_at, time_bank_ms, wall_clock_ms, tournament_id, stage, deal)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?)",
             )
             .bind(&id)
             .bind(&m.game)
@@ -235,6 +275,11 @@ impl Store {
             .bind(m.rated)
             .bind(m.deadline_ms)
             .bind(now_ms())
+            .bind(m.time_bank_ms)
+            .bind(m.wall_clock_ms)
+            .bind(m.stage.as_ref().map(|s| &s.tournament_id))
+            .bind(m.stage.as_ref().map(|s| s.stage))
+            .bind(m.stage.as_ref().and_then(|s| s.deal))
             .execute(&mut *tx)
             .await?;
             for (seat, bot_id) in m.bot_ids.iter().enumerate() {
@@ -257,7 +302,8 @@ impl Store {
         let rows = sqlx::query(
             "UPDATE matches SET status = 'running', started_at = ?
              WHERE number IN (SELECT number FROM matches WHERE status = 'queued' ORDER BY number LIMIT ?)
-             RETURNING id, game, options, seed, deadline_ms, number",
+             RETURNING id, game, options, seed, deadline_ms, number, time_bank_ms, wall_clock_ms,
+                 tournament_id, stage, deal",
         )
         .bind(now_ms())
         .bind(limit)
@@ -298,6 +344,11 @@ impl Store {
                     game: row.try_get("game")?,
                     seed: row.try_get::<i64, _>("seed")? as u64,
                     deadline_ms: row.try_get::<i64, _>("deadline_ms")? as u32,
+                    time_bank_ms: row.try_get::<i64, _>("time_bank_ms")? as u32,
+                    wall_clock_ms: row
+                        .try_get::<Option<i64>, _>("wall_clock_ms")?
+                        .map(|v| v as u32),
+                    stage: stage_ref(row)?,
                     seats,
                     id,
                 },
@@ -425,7 +476,8 @@ impl Store {
     /// A match with its seats, without its log.
     pub async fn match_summary(&self, id: &str) -> Result<Option<MatchSummary>, StoreError> {
         let row = sqlx::query(
-            "SELECT id, game, kind, status, seed, options, rated, error, created_at, finished_at
+            "SELECT id, game, kind, status, seed, options, rated, error, created_at, finished_at,
+                    tournament_id, stage, deal
              FROM matches WHERE id = ?",
         )
         .bind(id)
@@ -446,6 +498,7 @@ impl Store {
             error: row.try_get("error")?,
             created_at: row.try_get("created_at")?,
             finished_at: row.try_get("finished_at")?,
+            stage: stage_ref(&row)?,
             seats,
         }))
     }

@@ -18,7 +18,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 pub use bots::{BotKind, BotRecord, NewBot};
 pub use matches::{
     ClaimedMatch, FinishedSeat, MatchDetail, MatchKind, MatchResult, MatchStatus, MatchSummary,
-    NewMatch, SavedAction, SeatDetail, SeatPlayer,
+    NewMatch, SavedAction, SeatDetail, SeatPlayer, StageRef,
 };
 pub use standings::{LeaderRow, RatingPoint};
 
