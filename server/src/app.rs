@@ -43,6 +43,9 @@ pub struct ServeConfig {
     pub ladder_interval: Option<Duration>,
     /// Registrations allowed per client address per hour in public mode.
     pub registrations_per_hour: u32,
+    /// The organiser's bearer token (tournaments); `None` makes a random one, reported in
+    /// [`Running::admin_token`].
+    pub admin_token: Option<String>,
 }
 
 impl ServeConfig {
@@ -58,6 +61,7 @@ impl ServeConfig {
             max_concurrent: 64,
             ladder_interval: Some(Duration::from_millis(500)),
             registrations_per_hour: 20,
+            admin_token: None,
         }
     }
 
@@ -99,6 +103,8 @@ pub struct AppState {
     pub seeds: Arc<Mutex<ChaCha8Rng>>,
     /// Registrations per client address, in public mode.
     pub registrations: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
+    /// SHA-256 of the organiser's token.
+    pub admin_hash: String,
 }
 
 /// Why the server could not start.
@@ -131,6 +137,8 @@ pub struct Running {
     pub addr: SocketAddr,
     /// Its database.
     pub store: Store,
+    /// The organiser's token, when the server made it (none was configured).
+    pub admin_token: Option<String>,
     /// The server task; it ends only on an error.
     pub task: tokio::task::JoinHandle<std::io::Result<()>>,
 }
@@ -153,6 +161,15 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
     for game in games::games() {
         for house_id in game.house_bots {
             store.ensure_house_bot(game.id, house_id).await?;
+        }
+    }
+    if let Err(e) = crate::tournament::resume(&store).await {
+        tracing::error!("resuming tournaments: {e}");
+    }
+    if config.demo {
+        match crate::demo::ensure_demo_tournament(&store).await {
+            Ok(id) => tracing::info!("demo tournament: /tournaments/{id}"),
+            Err(e) => tracing::error!("demo tournament: {e}"),
         }
     }
     let client = HttpClient::new(config.address_policy());
@@ -178,7 +195,12 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         let per_hour = NonZeroU32::new(config.registrations_per_hour).unwrap_or(NonZeroU32::MIN);
         Arc::new(RateLimiter::keyed(Quota::per_hour(per_hour)))
     });
+    let (admin_token, made) = match &config.admin_token {
+        Some(token) => (token.clone(), false),
+        None => (crate::secrets::random_token(), true),
+    };
     let state = AppState {
+        admin_hash: crate::secrets::hash(&admin_token),
         store: store.clone(),
         key,
         config: Arc::new(config.clone()),
@@ -203,5 +225,10 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
     })?;
     let service = app.into_make_service_with_connect_info::<SocketAddr>();
     let task = tokio::spawn(async move { axum::serve(listener, service).await });
-    Ok(Running { addr, store, task })
+    Ok(Running {
+        addr,
+        store,
+        admin_token: made.then_some(admin_token),
+        task,
+    })
 }

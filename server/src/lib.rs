@@ -4,6 +4,7 @@
 pub mod api;
 pub mod app;
 pub mod cli;
+pub mod demo;
 pub mod games;
 pub mod ladder;
 pub mod pages;
@@ -12,3 +13,4 @@ pub mod runner;
 pub mod scheduler;
 pub mod secrets;
 pub mod store;
+pub mod tournament;

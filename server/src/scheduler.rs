@@ -86,7 +86,14 @@ impl Scheduler {
                 Err(e) => self.store.fail_match(&m.id, &e.to_string()).await,
             };
             match stored {
-                Ok(()) => return,
+                Ok(()) => {
+                    if let Some(at) = &m.stage {
+                        if let Err(e) = crate::tournament::match_done(&self.store, at).await {
+                            tracing::error!(tournament = %at.tournament_id, "tournament: {e}");
+                        }
+                    }
+                    return;
+                }
                 Err(e) if attempt < STORE_ATTEMPTS => {
                     tracing::warn!(match_id = %m.id, "storing the result failed, retrying: {e}");
                     tokio::time::sleep(Duration::from_millis(100 << attempt)).await;

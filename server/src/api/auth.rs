@@ -1,10 +1,40 @@
-//! Owner authentication: `Authorization: Bearer <token>` names a bot's owner.
+//! Authentication: `Authorization: Bearer <token>` names a bot's owner, or the organiser.
 
 use axum::http::{HeaderMap, StatusCode, header};
 
 use super::ApiError;
 use crate::secrets;
 use crate::store::{BotRecord, Store};
+
+fn unauthorized(detail: &str) -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", detail)
+}
+
+/// The bearer token of a request: 401 without a well-formed one.
+fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
+    let value = headers
+        .get(header::AUTHORIZATION)
+        .ok_or_else(|| unauthorized("send the token as `Authorization: Bearer <token>`"))?;
+    value
+        .to_str()
+        .ok()
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| unauthorized("the Authorization header must be `Bearer <token>`"))
+}
+
+/// Passes a request that carries the organiser's token: 401 without a token, 403 with another.
+pub fn admin(admin_hash: &str, headers: &HeaderMap) -> Result<(), ApiError> {
+    if secrets::hash(bearer(headers)?) != admin_hash {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "forbidden",
+            "this is not the organiser's token",
+        ));
+    }
+    Ok(())
+}
 
 /// The bot `id`, if the request carries its owner's token: 401 without a valid token, 404 for an
 /// unknown bot, 403 with another bot's token.
@@ -13,20 +43,8 @@ pub async fn owned_bot(
     headers: &HeaderMap,
     id: &str,
 ) -> Result<BotRecord, ApiError> {
-    let unauthorized =
-        |detail: &str| ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", detail);
-    let value = headers
-        .get(header::AUTHORIZATION)
-        .ok_or_else(|| unauthorized("send the bot's token as `Authorization: Bearer <token>`"))?;
-    let token = value
-        .to_str()
-        .ok()
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .ok_or_else(|| unauthorized("the Authorization header must be `Bearer <token>`"))?;
     let owner = store
-        .bot_id_by_token(&secrets::hash(token))
+        .bot_id_by_token(&secrets::hash(bearer(headers)?))
         .await?
         .ok_or_else(|| unauthorized("this token belongs to no bot"))?;
     let bot = store

@@ -5,6 +5,7 @@ mod bots;
 mod error;
 mod matches;
 mod practice;
+mod tournaments;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -30,6 +31,14 @@ pub fn router() -> Router<AppState> {
         .route("/matches/{id}", get(matches::show))
         .route("/leaderboard", get(matches::leaderboard))
         .route("/games", get(matches::games))
+        .route(
+            "/tournaments",
+            post(tournaments::create).get(tournaments::list),
+        )
+        .route("/tournaments/{id}", get(tournaments::show))
+        .route("/tournaments/{id}/entries", post(tournaments::enter))
+        .route("/tournaments/{id}/start", post(tournaments::start))
+        .route("/tournaments/{id}/advance", post(tournaments::advance))
         .fallback(|| async {
             ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such API route")
         })

@@ -62,12 +62,18 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         max_concurrent: args.max_matches.into(),
         ladder_interval: (!args.no_ladder).then(|| Duration::from_millis(args.ladder_interval_ms)),
         registrations_per_hour: args.registrations_per_hour,
+        admin_token: std::env::var("CARDARENA_ADMIN_TOKEN")
+            .ok()
+            .filter(|t| !t.trim().is_empty()),
         ..ServeConfig::new(args.addr, args.database_url)
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| CliError(e.to_string()))?;
     runtime.block_on(async {
         let running = start(config).await.map_err(|e| CliError(e.to_string()))?;
         println!("cardarena is serving on http://{}", running.addr);
+        if let Some(token) = &running.admin_token {
+            println!("admin token (set CARDARENA_ADMIN_TOKEN to choose one): {token}");
+        }
         println!("leaderboard: http://{}/", running.addr);
         tokio::select! {
             result = running.task => match result {

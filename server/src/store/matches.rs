@@ -259,39 +259,7 @@ impl Store {
     /// Queues matches; returns their ids in order.
     pub async fn create_matches(&self, matches: &[NewMatch]) -> Result<Vec<String>, StoreError> {
         let mut tx = self.write().await?;
-        let mut ids = Vec::with_capacity(matches.len());
-        for m in matches {
-            let id = uuid::Uuid::new_v4().to_string();
-            sqlx::query(
-                "INSERT INTO matches (id, game, options, seed, kind, rated, deadline_ms, status,
-                     created_at, time_bank_ms, wall_clock_ms, tournament_id, stage, deal)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?)",
-            )
-            .bind(&id)
-            .bind(&m.game)
-            .bind(m.options.to_string())
-            .bind(to_db_seed(m.seed))
-            .bind(m.kind.as_str())
-            .bind(m.rated)
-            .bind(m.deadline_ms)
-            .bind(now_ms())
-            .bind(m.time_bank_ms)
-            .bind(m.wall_clock_ms)
-            .bind(m.stage.as_ref().map(|s| &s.tournament_id))
-            .bind(m.stage.as_ref().map(|s| s.stage))
-            .bind(m.stage.as_ref().and_then(|s| s.deal))
-            .execute(&mut *tx)
-            .await?;
-            for (seat, bot_id) in m.bot_ids.iter().enumerate() {
-                sqlx::query("INSERT INTO seats (match_id, seat, bot_id) VALUES (?, ?, ?)")
-                    .bind(&id)
-                    .bind(seat as i64)
-                    .bind(bot_id)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            ids.push(id);
-        }
+        let ids = insert_matches(&mut tx, matches).await?;
         tx.commit().await?;
         Ok(ids)
     }
@@ -556,6 +524,47 @@ impl Store {
             .fetch_all(&self.pool)
             .await?)
     }
+}
+
+/// Inserts queued matches with their seats inside `tx`; returns their ids in order.
+pub(super) async fn insert_matches(
+    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
+    matches: &[NewMatch],
+) -> Result<Vec<String>, StoreError> {
+    let mut ids = Vec::with_capacity(matches.len());
+    for m in matches {
+        let id = uuid::Uuid::new_v4().to_string();
+        sqlx::query(
+            "INSERT INTO matches (id, game, options, seed, kind, rated, deadline_ms, status,
+                     created_at, time_bank_ms, wall_clock_ms, tournament_id, stage, deal)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(&id)
+        .bind(&m.game)
+        .bind(m.options.to_string())
+        .bind(to_db_seed(m.seed))
+        .bind(m.kind.as_str())
+        .bind(m.rated)
+        .bind(m.deadline_ms)
+        .bind(now_ms())
+        .bind(m.time_bank_ms)
+        .bind(m.wall_clock_ms)
+        .bind(m.stage.as_ref().map(|s| &s.tournament_id))
+        .bind(m.stage.as_ref().map(|s| s.stage))
+        .bind(m.stage.as_ref().and_then(|s| s.deal))
+        .execute(&mut **tx)
+        .await?;
+        for (seat, bot_id) in m.bot_ids.iter().enumerate() {
+            sqlx::query("INSERT INTO seats (match_id, seat, bot_id) VALUES (?, ?, ?)")
+                .bind(&id)
+                .bind(seat as i64)
+                .bind(bot_id)
+                .execute(&mut **tx)
+                .await?;
+        }
+        ids.push(id);
+    }
+    Ok(ids)
 }
 
 /// Applies a finished rated match to its bots' ratings, inside the match's transaction. A match

@@ -8,6 +8,7 @@
 mod bots;
 mod matches;
 mod standings;
+mod tournaments;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -21,6 +22,7 @@ pub use matches::{
     NewMatch, SavedAction, SeatDetail, SeatPlayer, StageRef,
 };
 pub use standings::{LeaderRow, RatingPoint};
+pub use tournaments::{StageCounts, StageRecord, TournamentRecord};
 
 /// Why a store operation failed.
 #[derive(Debug, thiserror::Error)]

@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""A cardarena bot (protocol version 1) in one file: Python 3.9+, standard library only.
+
+It plays every game: it knows no rules and picks one of the legal actions it is given. Put your
+strategy in choose_action() below; everything else (HTTP, signatures, errors) is done for you.
+
+    CARDARENA_SECRET=<your bot's secret> PORT=9000 python3 bot.py
+
+Environment: PORT (default 9000), HOST (default 127.0.0.1; 0.0.0.0 to listen on every
+interface), CARDARENA_SECRET (the secret registration gave you; unset: requests are not checked).
+The protocol: docs/protocol.md; views and actions of each game: docs/games/<game>.md.
+"""
+
+import hashlib
+import hmac
+import json
+import operator
+import os
+import random
+import sys
+import traceback
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+if sys.version_info < (3, 9):
+    sys.exit("this bot needs Python 3.9 or later")
+
+
+# ---------------------------------------------------------------------------------------------
+# YOUR STRATEGY GOES HERE.
+#
+# view:          what your seat may see (a dict; its fields depend on the game, see
+#                docs/games/durak.md and docs/games/bridge.md)
+# legal_actions: the actions you may play now (a list of dicts, never empty)
+#
+# Return the index in legal_actions of the action you play, or a pair (index, say) where say is a
+# short text (at most 200 characters) shown beside your move in the match replay.
+# Each call has deadline_ms (1000 by default) for the whole round trip: think well within it.
+# ---------------------------------------------------------------------------------------------
+def choose_action(view, legal_actions):
+    return random.randrange(len(legal_actions))
+
+
+# ---------------------------------------------------------------------------------------------
+# The protocol. You should not need to change anything below.
+# ---------------------------------------------------------------------------------------------
+
+SECRET = os.environ.get("CARDARENA_SECRET", "")
+MAX_BODY = 1 << 20  # requests are a few KiB; refuse anything absurd
+
+
+def log(*parts):
+    print(*parts, file=sys.stderr, flush=True)
+
+
+def signed_by_cardarena(secret, body, header):
+    """Whether header is "sha256=" and the hex HMAC-SHA256 of body keyed with secret."""
+    expected = "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+    return hmac.compare_digest(expected.encode(), header.strip().lower().encode())
+
+
+def answer_turn(request):
+    """The answer to a turn: {"action_index": i} and maybe a "say"."""
+    legal_actions = request["legal_actions"]
+    try:
+        choice = choose_action(request.get("view"), legal_actions)
+        say = None
+        if isinstance(choice, tuple):
+            choice, say = choice
+        choice = operator.index(choice)  # an int (or numpy integer); anything else raises
+        if not 0 <= choice < len(legal_actions):
+            raise ValueError(f"choose_action returned {choice}, out of range")
+    except Exception:
+        # A crash in the strategy must not cost the match: play a legal action anyway.
+        log(f"match {request.get('match_id')}: choose_action failed, playing at random:")
+        traceback.print_exc()
+        choice, say = random.randrange(len(legal_actions)), None
+    answer = {"action_index": choice}
+    if isinstance(say, str) and say:
+        answer["say"] = say[:200]
+    return answer
+
+
+def log_match_end(request):
+    """One line per match, when it is over."""
+    seat = request.get("seat")
+    outcome = request.get("outcome")
+    seats = outcome.get("seats") if isinstance(outcome, dict) else None
+    seats = seats if isinstance(seats, list) else []
+    mine = seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else None
+    mine = mine if isinstance(mine, dict) else {}
+    print(
+        f"match {request.get('match_id')} ({request.get('game')}, seat {seat} of {len(seats)}):"
+        f" rank {mine.get('rank')}, score {mine.get('score')}",
+        flush=True,
+    )
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive: the server reuses its connections
+    disable_nagle_algorithm = True  # no 40 ms stalls between the headers and the body
+
+    def do_POST(self):
+        try:
+            self.answer_post()
+        except Exception:
+            log("error answering a request:")
+            traceback.print_exc()
+            self.close_connection = True
+            self.reply(500, {"error": "internal error"})
+
+    def answer_post(self):
+        body = self.read_body()
+        if body is None:
+            self.close_connection = True
+            return self.reply(413, {"error": "body too large"})
+
+        if SECRET and not signed_by_cardarena(
+            SECRET, body, self.headers.get("X-Cardarena-Signature", "")
+        ):
+            log("refused a request with a wrong signature (is CARDARENA_SECRET this bot's secret?)")
+            return self.reply(401, {"error": "bad signature"})
+
+        try:
+            request = json.loads(body)
+        except (ValueError, RecursionError):
+            return self.reply(400, {"error": "the body is not JSON"})
+        if not isinstance(request, dict):
+            return self.reply(400, {"error": "the body is not a JSON object"})
+
+        kind = request.get("type")
+        if kind == "turn":
+            legal_actions = request.get("legal_actions")
+            if not isinstance(legal_actions, list) or not legal_actions:
+                return self.reply(400, {"error": "a turn needs a non-empty legal_actions"})
+            return self.reply(200, answer_turn(request))
+        if kind == "match_end":
+            log_match_end(request)
+        # match_start, match_end and anything newer: the answer is ignored.
+        return self.reply(200, {})
+
+    def read_body(self):
+        """The request's body (the server always sends a Content-Length); None if too large."""
+        try:
+            length = int(self.headers.get("Content-Length", "0"))
+        except ValueError:
+            return None
+        return self.rfile.read(length) if 0 <= length <= MAX_BODY else None
+
+    def do_GET(self):
+        self.reply(200, {"bot": "cardarena python kit", "protocol": 1})
+
+    def reply(self, status, answer):
+        data = json.dumps(answer).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, format, *args):
+        pass  # no line per request; one per match is printed instead
+
+    def log_error(self, format, *args):
+        log(format % args)
+
+
+def main():
+    host = os.environ.get("HOST", "127.0.0.1")
+    port = int(os.environ.get("PORT", "9000"))
+    if not SECRET:
+        log("warning: CARDARENA_SECRET is not set, so requests are not checked; set it to the"
+            " secret registration gave you")
+    server = ThreadingHTTPServer((host, port), Handler)
+    server.daemon_threads = True
+    print(f"listening on http://{host}:{server.server_port}/", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()

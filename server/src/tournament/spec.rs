@@ -1,0 +1,253 @@
+//! What an organiser asks for: a tournament's stages, checked before anything is stored.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::games::{self, GameInfo};
+
+/// The longest tournament name.
+pub const MAX_NAME_CHARS: usize = 80;
+/// The most stages a tournament may have.
+pub const MAX_STAGES: usize = 10;
+/// The most matches one stage may queue.
+pub const MAX_STAGE_MATCHES: usize = 20_000;
+
+/// A tournament as the organiser creates it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentSpec {
+    /// Its name.
+    pub name: String,
+    /// The game played.
+    pub game: String,
+    /// The stages, in order.
+    pub stages: Vec<StageSpec>,
+    /// Whether each stage starts by itself when the previous one is over.
+    #[serde(default)]
+    pub auto_advance: bool,
+}
+
+/// What kind of stage, mirroring the contest of seed 001.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StageKind {
+    /// Every entrant plays the organiser's house bots (the first round).
+    House,
+    /// Every entrant plays the best `top` bots of the previous stage (the second round).
+    Gauntlet,
+    /// The best `top` bots of the previous stage play each other in every seating, with
+    /// duplicate deals (the tournament).
+    Final,
+}
+
+/// One stage.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StageSpec {
+    /// The kind of stage.
+    pub kind: StageKind,
+    /// House stages: the house bots at every entrant's table.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opponents: Vec<String>,
+    /// Gauntlet and final stages: how many of the previous stage's best take part (as opponents
+    /// in a gauntlet, as finalists in a final). A house stage after another: how many go on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub top: Option<usize>,
+    /// House and gauntlet stages: matches per entrant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub matches: Option<usize>,
+    /// Final stages: deals, each replayed with the seats rotated through every position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deals: Option<usize>,
+    /// Final stages: players per table (default: the game's usual count, at most `top`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<usize>,
+    /// The game's options in this stage (a later stage may add the organiser's twists).
+    #[serde(default)]
+    pub options: Value,
+    /// The per-decision deadline of HTTP bots, in ms.
+    #[serde(default = "default_deadline")]
+    pub deadline_ms: u32,
+    /// Extra time each bot may draw on across a match, in ms.
+    #[serde(default)]
+    pub time_bank_ms: u32,
+    /// The wall-clock cap of each match, in ms.
+    #[serde(default = "default_match_cap")]
+    pub match_time_limit_ms: u32,
+}
+
+fn default_deadline() -> u32 {
+    1000
+}
+
+fn default_match_cap() -> u32 {
+    120_000
+}
+
+impl StageSpec {
+    /// The players at this stage's tables for an entrant, in a game with `info`.
+    pub fn table_size(&self, info: &GameInfo, finalists: usize) -> usize {
+        match self.kind {
+            StageKind::House => self.opponents.len() + 1,
+            StageKind::Gauntlet => self.top.unwrap_or(1) + 1,
+            StageKind::Final => self
+                .table
+                .unwrap_or(info.players.default)
+                .min(finalists)
+                .max(info.players.min),
+        }
+    }
+}
+
+/// Checks a spec, filling in each stage's options with the game's defaults; the error says what
+/// is wrong, for people.
+pub fn check(mut spec: TournamentSpec) -> Result<TournamentSpec, String> {
+    let count = spec.name.chars().count();
+    if count == 0 || count > MAX_NAME_CHARS || spec.name.chars().any(char::is_control) {
+        return Err(format!(
+            "a name has 1 to {MAX_NAME_CHARS} printable characters"
+        ));
+    }
+    let info = games::game(&spec.game).ok_or_else(|| format!("no game {:?}", spec.game))?;
+    if spec.stages.is_empty() || spec.stages.len() > MAX_STAGES {
+        return Err(format!("a tournament has 1 to {MAX_STAGES} stages"));
+    }
+    let players = info.players;
+    for (index, stage) in spec.stages.iter_mut().enumerate() {
+        let at = |detail: String| format!("stage {index}: {detail}");
+        if index == 0 && stage.kind != StageKind::House {
+            return Err(at("the first stage must be a house stage".into()));
+        }
+        if !(10..=60_000).contains(&stage.deadline_ms) {
+            return Err(at("deadline_ms is 10 to 60000".into()));
+        }
+        if stage.time_bank_ms > 600_000 {
+            return Err(at("time_bank_ms is at most 600000".into()));
+        }
+        if !(1_000..=3_600_000).contains(&stage.match_time_limit_ms) {
+            return Err(at("match_time_limit_ms is 1000 to 3600000".into()));
+        }
+        if stage.options.is_null() {
+            stage.options = Value::Object(Default::default());
+        }
+        stage.options = games::check_options(info.id, &stage.options)
+            .unwrap_or_else(|| Err("no such game".into()))
+            .map_err(|e| at(format!("options: {e}")))?;
+        let in_range = |n: usize| (players.min..=players.max).contains(&n);
+        match stage.kind {
+            StageKind::House => {
+                if stage.opponents.is_empty() {
+                    return Err(at("name the house bots in \"opponents\"".into()));
+                }
+                for bot in &stage.opponents {
+                    if !info.house_bots.contains(&bot.as_str()) {
+                        return Err(at(format!(
+                            "no house bot {bot:?}; {} has {}",
+                            info.id,
+                            info.house_bots.join(", ")
+                        )));
+                    }
+                }
+                if !in_range(stage.opponents.len() + 1) {
+                    return Err(at(format!(
+                        "{} seats {} to {} players",
+                        info.id, players.min, players.max
+                    )));
+                }
+                check_count(stage.matches, "matches", 1000).map_err(at)?;
+            }
+            StageKind::Gauntlet => {
+                let top = stage.top.ok_or_else(|| at("give \"top\"".into()))?;
+                if top == 0 || !in_range(top + 1) {
+                    return Err(at(format!(
+                        "top {top}: an entrant and {top} opponents must fit a table of {} to {}",
+                        players.min, players.max
+                    )));
+                }
+                check_count(stage.matches, "matches", 1000).map_err(at)?;
+            }
+            StageKind::Final => {
+                let top = stage.top.ok_or_else(|| at("give \"top\"".into()))?;
+                if !(2..=64).contains(&top) {
+                    return Err(at("a final has 2 to 64 finalists".into()));
+                }
+                if let Some(table) = stage.table {
+                    if !in_range(table) || table > top {
+                        return Err(at(format!(
+                            "table {table}: {} to {} players, at most top",
+                            players.min, players.max
+                        )));
+                    }
+                }
+                check_count(stage.deals, "deals", 100).map_err(at)?;
+            }
+        }
+    }
+    Ok(spec)
+}
+
+fn check_count(value: Option<usize>, name: &str, most: usize) -> Result<(), String> {
+    match value {
+        Some(n) if (1..=most).contains(&n) => Ok(()),
+        _ => Err(format!("give \"{name}\", 1 to {most}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(stages: Value) -> Result<TournamentSpec, String> {
+        let spec = serde_json::json!({"name": "cup", "game": "bridge", "stages": stages});
+        check(serde_json::from_value(spec).map_err(|e| e.to_string())?)
+    }
+
+    #[test]
+    fn the_contests_three_stages_pass_and_options_get_their_defaults() {
+        let checked = spec(serde_json::json!([
+            {"kind": "house", "opponents": ["demo"], "matches": 3},
+            {"kind": "gauntlet", "top": 2, "matches": 3, "options": {"single_deal": true}},
+            {"kind": "final", "top": 3, "deals": 2, "time_bank_ms": 5000}
+        ]))
+        .unwrap();
+        assert_eq!(checked.stages[0].options["target"], 125);
+        assert_eq!(checked.stages[1].options["single_deal"], true);
+        assert_eq!(checked.stages[2].deadline_ms, 1000);
+    }
+
+    #[test]
+    fn bad_stages_are_refused_with_a_reason() {
+        let cases = [
+            (serde_json::json!([]), "1 to 10 stages"),
+            (
+                serde_json::json!([{"kind": "final", "top": 2, "deals": 1}]),
+                "first stage",
+            ),
+            (
+                serde_json::json!([{"kind": "house", "opponents": ["nobody"], "matches": 1}]),
+                "no house bot",
+            ),
+            (
+                serde_json::json!([{"kind": "house", "opponents": ["demo"]}]),
+                "\"matches\"",
+            ),
+            (
+                serde_json::json!([{"kind": "house", "opponents": ["demo"], "matches": 1, "options": {"x": 1}}]),
+                "options",
+            ),
+            (
+                serde_json::json!([{"kind": "house", "opponents": ["demo"], "matches": 1},
+                                {"kind": "gauntlet", "top": 9, "matches": 1}]),
+                "must fit",
+            ),
+            (
+                serde_json::json!([{"kind": "house", "opponents": ["demo"], "matches": 1, "deadline_ms": 1}]),
+                "deadline_ms",
+            ),
+        ];
+        for (stages, expected) in cases {
+            let error = spec(stages.clone()).unwrap_err();
+            assert!(error.contains(expected), "{stages}: {error}");
+        }
+    }
+}
