@@ -1,0 +1,284 @@
+//! Tournaments through the API against the real thing: the organiser's token, entries, the three
+//! stages of the contest with real HTTP bots, standings, duplicate deals in the final, and a bot
+//! that faults in most of its matches skipped.
+
+mod support;
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use support::{Server, TempDb, config, test_bots};
+
+const ADMIN: &str = "organiser-secret-token";
+
+async fn server(db: &TempDb) -> Server {
+    let mut config = config(db);
+    config.admin_token = Some(ADMIN.to_string());
+    Server::start(config).await
+}
+
+fn stages() -> Value {
+    json!([
+        {"kind": "house", "opponents": ["random"], "matches": 4},
+        {"kind": "gauntlet", "top": 2, "matches": 2},
+        {"kind": "final", "top": 3, "deals": 2, "table": 3}
+    ])
+}
+
+async fn create(server: &Server, stages: Value) -> String {
+    let body = json!({"name": "Cup", "game": "durak", "stages": stages});
+    let (status, answer) = server
+        .send(Method::POST, "/api/tournaments", Some(ADMIN), Some(body))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    answer["id"].as_str().unwrap().to_string()
+}
+
+async fn enter(server: &Server, id: &str, bot: &Value) -> (StatusCode, Value) {
+    let body = json!({"bot_id": bot["id"]});
+    server
+        .send(
+            Method::POST,
+            &format!("/api/tournaments/{id}/entries"),
+            bot["token"].as_str(),
+            Some(body),
+        )
+        .await
+}
+
+/// Waits until stage `stage` is finished and returns the tournament.
+async fn stage_over(server: &Server, id: &str, stage: usize) -> Value {
+    for _ in 0..1200 {
+        let (_, t) = server.get(&format!("/api/tournaments/{id}")).await;
+        if t["stages"][stage]["status"] == "finished" {
+            return t;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("stage {stage} of {id} did not finish");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_organiser_creates_and_starts_and_bad_tournaments_are_refused() {
+    let db = TempDb::new();
+    let server = server(&db).await;
+    let body = json!({"name": "Cup", "game": "durak", "stages": stages()});
+    let (status, _) = server
+        .send(Method::POST, "/api/tournaments", None, Some(body.clone()))
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, answer) = server
+        .send(Method::POST, "/api/tournaments", Some("not-it"), Some(body))
+        .await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (StatusCode::FORBIDDEN, Some("forbidden"))
+    );
+    let bad = json!({"name": "Cup", "game": "durak", "stages": [{"kind": "final", "top": 2, "deals": 1}]});
+    let (status, answer) = server
+        .send(Method::POST, "/api/tournaments", Some(ADMIN), Some(bad))
+        .await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("bad_tournament"))
+    );
+    assert!(answer["detail"].as_str().unwrap().contains("first stage"));
+
+    let id = create(&server, stages()).await;
+    let (status, answer) = server
+        .send(
+            Method::POST,
+            &format!("/api/tournaments/{id}/start"),
+            Some(ADMIN),
+            None,
+        )
+        .await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (StatusCode::CONFLICT, Some("no_entries"))
+    );
+    let (status, _) = server
+        .send(
+            Method::POST,
+            &format!("/api/tournaments/{id}/start"),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, _) = server.get("/api/tournaments/nope").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_contests_three_stages_run_to_final_standings() {
+    let db = TempDb::new();
+    let server = server(&db).await;
+    let bots = test_bots().await;
+    let id = create(&server, stages()).await;
+    let mut entered = Vec::new();
+    for name in ["ann", "bob", "cid"] {
+        let bot = server.register(name, &bots.url("/good")).await;
+        assert_eq!(enter(&server, &id, &bot).await.0, StatusCode::CREATED);
+        entered.push(bot);
+    }
+    let faulty = server.register("faulty", &bots.url("/garbage")).await;
+    assert_eq!(enter(&server, &id, &faulty).await.0, StatusCode::CREATED);
+    let (status, answer) = enter(&server, &id, &entered[0]).await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (StatusCode::CONFLICT, Some("already_entered"))
+    );
+    let other_game = server
+        .register_for("bridge", "bridgey", &bots.url("/good"))
+        .await;
+    let (status, answer) = enter(&server, &id, &other_game).await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("wrong_game"))
+    );
+    let (status, _) = server
+        .send(
+            Method::POST,
+            &format!("/api/tournaments/{id}/entries"),
+            entered[1]["token"].as_str(),
+            Some(json!({"bot_id": entered[0]["id"]})),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "only the bot's owner enters it"
+    );
+
+    let start = format!("/api/tournaments/{id}/start");
+    let advance = format!("/api/tournaments/{id}/advance");
+    let (status, answer) = server.send(Method::POST, &start, Some(ADMIN), None).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let late = server.register("late", &bots.url("/good")).await;
+    let (status, answer) = enter(&server, &id, &late).await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (StatusCode::CONFLICT, Some("entries_closed"))
+    );
+
+    // Stage 0: everyone against the house bot; the faulty bot is skipped once it has faulted in
+    // most of three matches, its last match cancelled.
+    let t = stage_over(&server, &id, 0).await;
+    let stage = &t["stages"][0];
+    let rows = stage["standings"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    let last = &rows[3];
+    assert_eq!(
+        (last["name"].as_str(), last["skipped"].as_bool()),
+        (Some("faulty"), Some(true))
+    );
+    assert!(last["faults"].as_u64() >= Some(3));
+    // Its matches not yet taken by the scheduler when it was skipped are cancelled.
+    let played = last["matches"].as_u64().unwrap();
+    let cancelled = stage["matches"]["cancelled"].as_u64().unwrap();
+    assert_eq!(played + cancelled, 4, "{stage}");
+    assert!(
+        rows[..3]
+            .iter()
+            .all(|r| r["matches"] == 4 && r["ci95"].is_f64())
+    );
+    let (status, answer) = server.send(Method::POST, &start, Some(ADMIN), None).await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (StatusCode::CONFLICT, Some("already_started"))
+    );
+
+    // Stage 1: the gauntlet against the best two of stage 0.
+    let (status, answer) = server.send(Method::POST, &advance, Some(ADMIN), None).await;
+    assert_eq!(
+        (status, answer["stage"].as_u64()),
+        (StatusCode::OK, Some(1)),
+        "{answer}"
+    );
+    let (status, answer) = server.send(Method::POST, &advance, Some(ADMIN), None).await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (StatusCode::CONFLICT, Some("stage_running"))
+    );
+    let t = stage_over(&server, &id, 1).await;
+    let gauntlet = t["stages"][1]["standings"].as_array().unwrap();
+    assert_eq!(gauntlet.len(), 3, "the skipped bot does not go on");
+
+    // Stage 2: the final, duplicate deals in every seating.
+    server.send(Method::POST, &advance, Some(ADMIN), None).await;
+    let t = stage_over(&server, &id, 2).await;
+    assert_eq!(t["status"], "finished");
+    let final_stage = &t["stages"][2];
+    assert_eq!(
+        final_stage["matches"]["finished"],
+        2 * 3,
+        "2 deals × 3 seatings of one table"
+    );
+    let standings = final_stage["standings"].as_array().unwrap();
+    let means: Vec<f64> = standings
+        .iter()
+        .map(|r| r["mean"].as_f64().unwrap())
+        .collect();
+    assert!(means.windows(2).all(|w| w[0] >= w[1]), "{means:?}");
+    assert!(standings.iter().all(|r| r["matches"] == 6));
+    let h2h = final_stage["head_to_head"].as_array().unwrap();
+    assert_eq!(h2h.len(), 3);
+    for row in h2h {
+        let met: u64 = row["against"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                m["wins"].as_u64().unwrap()
+                    + m["losses"].as_u64().unwrap()
+                    + m["draws"].as_u64().unwrap()
+            })
+            .sum();
+        assert_eq!(
+            met,
+            2 * 6,
+            "each finalist meets both others in all six matches"
+        );
+    }
+    let (status, answer) = server.send(Method::POST, &advance, Some(ADMIN), None).await;
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (StatusCode::CONFLICT, Some("no_next_stage"))
+    );
+
+    // Each deal of the final was played from every seat by every finalist, on one seed.
+    let store = &server.running.store;
+    let finalists: Vec<&str> = standings
+        .iter()
+        .map(|r| r["bot_id"].as_str().unwrap())
+        .collect();
+    let mut by_deal: std::collections::BTreeMap<u32, Vec<(u64, Vec<String>)>> = Default::default();
+    for bot in &finalists {
+        for m in store.matches_of_bot(bot, 100).await.unwrap() {
+            let Some(at) = m.stage.filter(|s| s.stage == 2) else {
+                continue;
+            };
+            let seats = m.seats.iter().map(|s| s.bot_id.clone()).collect();
+            let entry = by_deal.entry(at.deal.unwrap()).or_default();
+            if !entry.iter().any(|(_, s)| *s == seats) {
+                entry.push((m.seed, seats));
+            }
+        }
+    }
+    assert_eq!(by_deal.len(), 2);
+    for matches in by_deal.values() {
+        assert_eq!(matches.len(), 3);
+        assert!(
+            matches.windows(2).all(|w| w[0].0 == w[1].0),
+            "one seed per deal"
+        );
+        for bot in &finalists {
+            for seat in 0..3 {
+                assert!(
+                    matches.iter().any(|(_, s)| s[seat] == *bot),
+                    "{bot} in seat {seat}"
+                );
+            }
+        }
+    }
+}
