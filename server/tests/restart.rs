@@ -13,6 +13,9 @@ use serde_json::Value;
 use sqlx::Row;
 use support::{TempDb, test_bots};
 
+/// The organiser's token of the servers these tests start.
+const ADMIN: &str = "restart-test-organiser";
+
 /// The `cardarena serve` process and its address.
 struct ServeProcess {
     child: Child,
@@ -31,6 +34,7 @@ impl ServeProcess {
             ])
             .args(["--max-matches", "3", "--ladder-interval-ms", "30"])
             .env("RUST_LOG", "warn")
+            .env("CARDARENA_ADMIN_TOKEN", ADMIN)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -202,4 +206,78 @@ async fn a_killed_server_resumes_without_losing_or_double_counting_matches() {
         assert_eq!(matches, counted, "bot {}", row.get::<String, _>("bot_id"));
         assert_eq!(row.get::<f64, _>("mu"), row.get::<f64, _>("last_mu"));
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_goes_on_after_a_kill_with_no_match_lost_or_played_twice() {
+    let db = TempDb::new();
+    let bots = test_bots().await;
+    let http = reqwest::Client::new();
+    let first = ServeProcess::start(&db);
+    let stages = serde_json::json!([
+        {"kind": "house", "opponents": ["random"], "matches": 6},
+        {"kind": "final", "top": 2, "deals": 3, "table": 2}
+    ]);
+    let spec = serde_json::json!({"name": "Kill cup", "game": "durak", "auto_advance": true, "stages": stages});
+    let url = format!("{}/api/tournaments", first.base);
+    let created = post(&http, url, Some(ADMIN), &spec).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    for name in ["steady1", "steady2"] {
+        let body = serde_json::json!({"name": name, "url": bots.url("/steady"), "game": "durak"});
+        let bot = post(&http, format!("{}/api/bots", first.base), None, &body).await;
+        let entry = serde_json::json!({"bot_id": bot["id"]});
+        let url = format!("{}/api/tournaments/{id}/entries", first.base);
+        post(&http, url, bot["token"].as_str(), &entry).await;
+    }
+    let started = post(
+        &http,
+        format!("{}/api/tournaments/{id}/start", first.base),
+        Some(ADMIN),
+        &Value::Null,
+    )
+    .await;
+    assert_eq!(started["stage"], 0, "{started}");
+    for _ in 0..600 {
+        let t = get(&http, format!("{}/api/tournaments/{id}", first.base)).await;
+        let counts = &t["stages"][0]["matches"];
+        if counts["finished"].as_u64() >= Some(2) && counts["running"].as_u64() >= Some(1) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    first.kill();
+
+    let second = ServeProcess::start(&db);
+    let mut t = Value::Null;
+    for _ in 0..1500 {
+        t = get(&http, format!("{}/api/tournaments/{id}", second.base)).await;
+        if t["status"] == "finished" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(t["status"], "finished", "{t}");
+    second.kill();
+    // Every planned match was played exactly once: 2 entrants × 6, then 3 deals × 2 seatings.
+    let pool = sqlx::SqlitePool::connect(&db.url()).await.unwrap();
+    let rows = sqlx::query(
+        "SELECT stage, status, COUNT(*) AS n FROM matches WHERE tournament_id = ? GROUP BY stage, status",
+    )
+    .bind(&id)
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    let counts: Vec<(i64, String, i64)> = rows
+        .iter()
+        .map(|r| (r.get("stage"), r.get("status"), r.get("n")))
+        .collect();
+    assert_eq!(
+        counts,
+        vec![
+            (0, "finished".to_string(), 12),
+            (1, "finished".to_string(), 6)
+        ]
+    );
+    let standings = t["stages"][1]["standings"].as_array().unwrap();
+    assert!(standings.iter().all(|r| r["matches"] == 6), "{standings:?}");
 }
