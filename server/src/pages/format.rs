@@ -8,6 +8,31 @@ pub(crate) fn fixed2(x: f64) -> String {
     format!("{x:.2}")
 }
 
+/// A tournament mean or interval: three decimals, rounded half away from zero from the value
+/// times 1000. `web/static/tournament.js` computes it the same way (`Math.round` of the same
+/// product), so the live page prints the very digits the server did, ties included.
+pub(crate) fn fixed3(x: f64) -> String {
+    let thousandths = (x.abs() * 1000.0).round();
+    if !thousandths.is_finite() {
+        return x.to_string();
+    }
+    let thousandths = thousandths as u64;
+    let sign = if x < 0.0 && thousandths != 0 { "-" } else { "" };
+    format!("{sign}{}.{:03}", thousandths / 1000, thousandths % 1000)
+}
+
+/// A total or a mean score: [`fixed3`] without trailing zeros ("12", "16.5", "-7.333").
+pub(crate) fn short3(x: f64) -> String {
+    let fixed = fixed3(x);
+    match fixed.find('.') {
+        Some(_) => fixed
+            .trim_end_matches('0')
+            .trim_end_matches('.')
+            .to_string(),
+        None => fixed,
+    }
+}
+
 /// A score: as short as it is exact ("1", "0.5").
 pub(crate) fn score(x: Option<f64>) -> String {
     x.map_or_else(|| "–".to_string(), |x| x.to_string())
@@ -175,6 +200,22 @@ mod tests {
         assert_eq!(utc(951_782_400_000), "2000-02-29 00:00:00 UTC");
         assert_eq!(utc(1_735_689_599_999), "2024-12-31 23:59:59 UTC");
         assert_eq!(utc(-1000), "1969-12-31 23:59:59 UTC");
+    }
+
+    #[test]
+    fn tournament_figures_have_three_decimals_rounded_half_away_from_zero() {
+        assert_eq!(fixed3(0.0), "0.000");
+        assert_eq!(fixed3(1.0), "1.000");
+        assert_eq!(fixed3(7.0 / 12.0), "0.583");
+        assert_eq!(fixed3(0.0625), "0.063");
+        assert_eq!(fixed3(-0.0625), "-0.063");
+        assert_eq!(fixed3(-0.0001), "0.000");
+        assert_eq!(fixed3(-30.277_777), "-30.278");
+        assert_eq!(short3(12.0), "12");
+        assert_eq!(short3(16.5), "16.5");
+        assert_eq!(short3(-22.5), "-22.5");
+        assert_eq!(short3(-0.0), "0");
+        assert_eq!(short3(7.0 / 3.0), "2.333");
     }
 
     #[test]

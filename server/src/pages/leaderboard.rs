@@ -1,12 +1,13 @@
-//! `/`: the leaderboard of every game, or of the one named by `?game=`. The table bodies are
-//! redrawn every 2 s by `web/static/live.js` from `/api/leaderboard?game=<id>`, which must
-//! print the same columns in the same formats.
+//! `/`: the leaderboard of every game, or of the one named by `?game=`, and the latest
+//! tournaments (of that game). The table bodies are redrawn every 2 s by `web/static/live.js`
+//! from `/api/leaderboard?game=<id>`, which must print the same columns in the same formats.
 
 use askama::Template;
 use axum::extract::{Query, State};
 use serde::Deserialize;
 
 use super::format::fixed2;
+use super::tournaments::TournamentLink;
 use super::{PageError, PageResult, ok};
 use crate::store::{LeaderRow, Store};
 
@@ -53,10 +54,17 @@ struct Board {
     rows: Vec<BoardRow>,
 }
 
+/// How many tournaments the page lists; `/tournaments` has them all.
+const TOURNAMENTS_SHOWN: usize = 5;
+
 #[derive(Template)]
 #[template(path = "leaderboard.html")]
 struct LeaderboardPage {
     boards: Vec<Board>,
+    /// The latest tournaments of the games shown, newest first.
+    tournaments: Vec<TournamentLink>,
+    /// How many more there are.
+    more_tournaments: usize,
 }
 
 /// `GET /?game=<id>`: one table per game, or the one game asked for (404 if there is no such
@@ -81,5 +89,18 @@ pub(super) async fn page(State(store): State<Store>, Query(filter): Query<Filter
                 .collect(),
         });
     }
-    ok(&LeaderboardPage { boards })
+    let mut tournaments: Vec<TournamentLink> = store
+        .tournaments()
+        .await?
+        .iter()
+        .filter(|t| boards.iter().any(|b| b.game == t.game))
+        .map(TournamentLink::new)
+        .collect();
+    let more_tournaments = tournaments.len().saturating_sub(TOURNAMENTS_SHOWN);
+    tournaments.truncate(TOURNAMENTS_SHOWN);
+    ok(&LeaderboardPage {
+        boards,
+        tournaments,
+        more_tournaments,
+    })
 }

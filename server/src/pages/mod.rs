@@ -1,20 +1,25 @@
 //! The pages: server-rendered HTML from the askama templates in `web/templates/`, with the
-//! stylesheet and the live leaderboard's script from `web/static/` compiled into the binary.
+//! stylesheet and the live pages' scripts from `web/static/` compiled into the binary.
 //!
 //! - `/`, `/?game=<id>`: the leaderboard of each game (or one), refreshed live by a script that
 //!   polls `/api/leaderboard?game=<id>` every 2 s;
 //! - `/bots/{id}`: a bot, its rating and rating history, recent matches and faults;
-//! - `/matches/{id}`: a match, its seats and results, and its moves one by one.
+//! - `/matches/{id}`: a match, its seats and results, and its moves one by one;
+//! - `/tournaments`: every tournament, newest first;
+//! - `/tournaments/{id}`: a tournament as `GET /api/tournaments/{id}` shows it (status, entries,
+//!   each stage's key figures, progress, standings and head-to-head table), refreshed live by a
+//!   script that polls that API every 2 s while the tournament runs.
 //!
 //! Handlers read the [`Store`] and fill plain view structs whose fields are ready to print
 //! (numbers formatted in `format.rs`); askama escapes every value, so a bot's name is never
-//! markup. Errors are pages too: 404 for an unknown game, bot or match, 500 (logged, details
+//! markup. Errors are pages too: 404 for an unknown game, bot, match or tournament, 500 (logged, details
 //! never shown) when the store fails.
 
 mod bot;
 mod format;
 mod leaderboard;
 mod replay;
+mod tournaments;
 
 use askama::Template;
 use axum::Router;
@@ -28,18 +33,24 @@ use crate::store::{Store, StoreError};
 const STYLE: &str = include_str!("../../../web/static/style.css");
 /// The live leaderboard's script, served at `/static/live.js`.
 const LIVE_JS: &str = include_str!("../../../web/static/live.js");
+/// The live tournament page's script, served at `/static/tournament.js`.
+const TOURNAMENT_JS: &str = include_str!("../../../web/static/tournament.js");
 /// Static files change only with the binary; an hour of caching spares most reloads.
 const STATIC_CACHE: &str = "public, max-age=3600";
 
-/// The pages' routes over `store`: `/`, `/bots/{id}`, `/matches/{id}` and `/static/…`. Sets no
-/// fallback, so it merges into an app that has its own.
+/// The pages' routes over `store`: `/`, `/bots/{id}`, `/matches/{id}`, `/tournaments`,
+/// `/tournaments/{id}` and `/static/…`. Sets no fallback, so it merges into an app that has its
+/// own.
 pub fn router(store: Store) -> Router {
     Router::new()
         .route("/", get(leaderboard::page))
         .route("/bots/{id}", get(bot::page))
         .route("/matches/{id}", get(replay::page))
+        .route("/tournaments", get(tournaments::list))
+        .route("/tournaments/{id}", get(tournaments::page))
         .route("/static/style.css", get(style))
         .route("/static/live.js", get(live_js))
+        .route("/static/tournament.js", get(tournament_js))
         .with_state(store)
 }
 
@@ -49,6 +60,10 @@ async fn style() -> Response {
 
 async fn live_js() -> Response {
     static_file("text/javascript; charset=utf-8", LIVE_JS)
+}
+
+async fn tournament_js() -> Response {
+    static_file("text/javascript; charset=utf-8", TOURNAMENT_JS)
 }
 
 fn static_file(content_type: &'static str, body: &'static str) -> Response {
@@ -65,7 +80,7 @@ fn static_file(content_type: &'static str, body: &'static str) -> Response {
 /// Why a page could not be shown.
 #[derive(Debug)]
 enum PageError {
-    /// No such game, bot or match; the message says which.
+    /// No such game, bot, match or tournament; the message says which.
     NotFound(String),
     /// The store failed; logged, and the visitor sees a short apology.
     Internal(String),

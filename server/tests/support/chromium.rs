@@ -1,5 +1,5 @@
 //! Headless Chromium for the pages' browser tests: load a URL, run its scripts for a few
-//! seconds of virtual time, and return the DOM as HTML. A machine without Chromium fails the
+//! seconds of virtual time, and return the DOM as HTML or save a screenshot. A machine without Chromium fails the
 //! tests with the command that installs it: browser tests never skip silently.
 
 use std::path::{Path, PathBuf};
@@ -47,6 +47,51 @@ pub fn binary() -> PathBuf {
 /// [`VIRTUAL_TIME_MS`] of virtual time, and returns the DOM it ends with. Panics if Chromium
 /// fails or takes longer than [`TIMEOUT`].
 pub async fn dump_dom(url: &str) -> String {
+    let output = run(url, &["--dump-dom".to_string()]).await;
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        !stdout.is_empty(),
+        "Chromium dumped no DOM for {url}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+/// Loads `url` like [`dump_dom`] in a window of `width` × `height` px and saves what it shows
+/// as a PNG at `path`; returns the image's size as the PNG header gives it. Panics if Chromium
+/// fails or the file is not a PNG.
+#[allow(dead_code)] // the page tests that take no screenshots include this file too
+pub async fn screenshot(url: &str, path: &Path, width: u32, height: u32) -> (u32, u32) {
+    let _ = std::fs::remove_file(path);
+    let output = run(
+        url,
+        &[
+            format!("--window-size={width},{height}"),
+            "--hide-scrollbars".to_string(),
+            format!("--screenshot={}", path.display()),
+        ],
+    )
+    .await;
+    let png = std::fs::read(path).unwrap_or_else(|e| {
+        panic!(
+            "Chromium wrote no screenshot of {url} to {}: {e}\n{}",
+            path.display(),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    assert!(
+        png.len() > 24 && png.starts_with(b"\x89PNG\r\n\x1a\n") && &png[12..16] == b"IHDR",
+        "{} is not a PNG",
+        path.display()
+    );
+    let be = |at: usize| u32::from_be_bytes([png[at], png[at + 1], png[at + 2], png[at + 3]]);
+    (be(16), be(20))
+}
+
+/// Runs headless Chromium on `url` in a fresh profile with the virtual time budget and `extra`
+/// arguments; returns its output once it exited successfully. Panics if it fails or takes
+/// longer than [`TIMEOUT`].
+async fn run(url: &str, extra: &[String]) -> std::process::Output {
     let profile = std::env::temp_dir().join(format!("cardarena-chromium-{}", uuid::Uuid::new_v4()));
     std::fs::create_dir_all(&profile).expect("a temporary Chromium profile");
     let child = tokio::process::Command::new(binary())
@@ -62,7 +107,7 @@ pub async fn dump_dom(url: &str) -> String {
         ])
         .arg(format!("--user-data-dir={}", profile.display()))
         .arg(format!("--virtual-time-budget={VIRTUAL_TIME_MS}"))
-        .arg("--dump-dom")
+        .args(extra)
         .arg(url)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -76,12 +121,11 @@ pub async fn dump_dom(url: &str) -> String {
     let output = output
         .unwrap_or_else(|_| panic!("Chromium took more than {TIMEOUT:?} on {url} and was killed"))
         .expect("Chromium's output");
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(
-        output.status.success() && !stdout.is_empty(),
+        output.status.success(),
         "Chromium failed on {url}: {}\n{}",
         output.status,
         String::from_utf8_lossy(&output.stderr)
     );
-    stdout
+    output
 }
