@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# A whole contest on this machine, without Docker: the same topology as docker-compose.yml.
+#
+#   scripts/local-tournament.sh                                # builds the release binary first
+#   CARDARENA_BIN=target/debug/cardarena scripts/local-tournament.sh
+#
+# Starts `cardarena serve --demo` on a free loopback port with a temporary SQLite file and an
+# organiser token of its own, starts the starter-kit bots of scripts/contest.json (Python and
+# JavaScript) on free loopback ports, and runs scripts/organise.py, which registers the bots
+# (each kit starts once its secret is written: scripts/with-secret.sh), creates the contest's
+# three-stage tournament, enters the bots, starts it, follows it to the end and prints the
+# standings. Exits 0 when the tournament finished with no fault, no skipped bot and no failed
+# match; otherwise prints the logs' tails and exits non-zero. Every process it started is
+# stopped on exit.
+#
+# Needs python3 (3.9+) and node (18+). Environment: CARDARENA_BIN (a built `cardarena`; unset:
+# `cargo build --release`), TOURNAMENT_TIMEOUT (seconds to finish, default 300), KEEP_WORK=1
+# (keep the temporary folder with the database and the logs; it is kept anyway on failure).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+timeout=${TOURNAMENT_TIMEOUT:-300}
+export PYTHONUNBUFFERED=1
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/cardarena-local.XXXXXX")
+pids=()   # stopped in this order: the organiser, the server, the bots
+logs=()
+
+say() { echo "local-tournament: $*"; }
+
+stop() {
+    local pid
+    for pid in "${pids[@]}"; do
+        kill "$pid" 2>/dev/null || true
+        # Up to 5 s to go, then killed.
+        for _ in $(seq 50); do
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.1
+        done
+        kill -9 "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    done
+    pids=()
+}
+
+finish() {
+    local status=$?
+    trap - EXIT INT TERM
+    if [ "$status" -ne 0 ]; then
+        # The logs as they are at the failure, before stopping the processes adds to them.
+        local log
+        for log in "${logs[@]}"; do
+            echo "--- last lines of $log"
+            tail -n 30 "$log" || true
+        done
+    fi
+    stop
+    if [ "$status" -ne 0 ]; then
+        say "failed (exit $status) after ${SECONDS} s; the database and the logs are in $work"
+    elif [ "${KEEP_WORK:-}" = 1 ]; then
+        say "the database and the logs are in $work"
+    else
+        rm -rf "$work"
+    fi
+    exit "$status"
+}
+trap finish EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+die() {
+    say "error: $*" >&2
+    exit 1
+}
+
+for tool in python3 node; do
+    command -v "$tool" >/dev/null || die "$tool is needed (the bots are the Python and JavaScript kits)"
+done
+
+# The binary.
+if [ -n "${CARDARENA_BIN:-}" ]; then
+    bin=$CARDARENA_BIN
+else
+    say "building the release binary (set CARDARENA_BIN to use one already built)"
+    cargo build --release --locked --bin cardarena
+    bin=target/release/cardarena
+fi
+[ -x "$bin" ] || die "no executable $bin"
+case $bin in /*) ;; *) bin=$root/$bin ;; esac
+
+# The server, on a free port (port 0: it prints the one it got) with an organiser token chosen
+# here.
+admin_token=$(python3 -c 'import secrets; print(secrets.token_hex(32))')
+server_log=$work/server.log
+logs+=("$server_log")
+NO_COLOR=1 CARDARENA_ADMIN_TOKEN=$admin_token "$bin" serve --addr 127.0.0.1:0 \
+    --database-url "sqlite://$work/cardarena.db" --demo >"$server_log" 2>&1 &
+pids+=("$!")
+server_pid=$!
+addr=
+deadline=$((SECONDS + 60))
+while [ -z "$addr" ]; do
+    kill -0 "$server_pid" 2>/dev/null || die "the server exited"
+    [ "$SECONDS" -lt "$deadline" ] || die "the server did not start within 60 s"
+    sleep 0.1
+    addr=$(sed -n 's|^leaderboard: http://\(.*\)/$|\1|p' "$server_log")
+done
+server=http://$addr
+say "server at $server (log: $server_log)"
+
+# The bots of the contest, each on a free loopback port, waiting for its secret.
+mapfile -t bots < <(python3 -c '
+import json, sys
+for bot in json.load(open(sys.argv[1]))["bots"]:
+    print(bot["name"], bot["kit"])
+' scripts/contest.json)
+[ "${#bots[@]}" -gt 0 ] || die "no bots in scripts/contest.json"
+mapfile -t ports < <(python3 -c '
+import socket, sys
+held = []
+for _ in range(int(sys.argv[1])):
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    held.append(s)
+print("\n".join(str(s.getsockname()[1]) for s in held))
+' "${#bots[@]}")
+[ "${#ports[@]}" -eq "${#bots[@]}" ] || die "could not find free ports"
+
+bot_args=()
+for i in "${!bots[@]}"; do
+    read -r name kit <<<"${bots[$i]}"
+    port=${ports[$i]}
+    case $kit in
+        python) command=(python3 "$root/bots/kits/python/bot.py") ;;
+        js) command=(node "$root/bots/kits/js/bot.js") ;;
+        *) die "unknown kit $kit for $name in scripts/contest.json" ;;
+    esac
+    log=$work/$name.log
+    logs+=("$log")
+    PORT=$port HOST=127.0.0.1 WITH_SECRET_TIMEOUT=120 \
+        sh scripts/with-secret.sh "$work/secrets/$name/secret" "${command[@]}" >"$log" 2>&1 &
+    pids+=("$!")
+    bot_args+=(--bot "$name=http://127.0.0.1:$port/")
+    say "$name ($kit kit) on port $port (log: $log)"
+done
+
+# The organiser: registrations, secrets, the tournament, its standings. In the background, so
+# that a signal reaches the traps at once; stopped first.
+CARDARENA_ADMIN_TOKEN=$admin_token python3 scripts/organise.py --server "$server" \
+    "${bot_args[@]}" --secrets "$work/secrets" --state "$work/state" \
+    --timeout 60 --wait "$timeout" --strict &
+organiser=$!
+pids=("$organiser" "${pids[@]}")
+status=0
+wait "$organiser" || status=$?
+pids=("${pids[@]:1}")  # reaped: its id is no longer ours to signal
+[ "$status" -eq 0 ] || exit "$status"
+say "done in ${SECONDS} s"
