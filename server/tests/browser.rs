@@ -1,8 +1,9 @@
 //! The pages in a real browser against the real server: the app started in process as
 //! `serve --demo` starts it (its demo cup and the house bots' ladder) on a temporary SQLite file,
 //! the cup played to the end, then `/`, the cup's page, the final's winner and one of the final's
-//! matches loaded in headless Chromium (scripts run), checked against the API and the store, and
-//! photographed into `target/test-artefacts/browser/`.
+//! matches loaded in headless Chromium driven through WebDriver (chromedriver), their live DOM
+//! (after the scripts' redraw) checked against the API and the store, and photographed into
+//! `target/test-artefacts/browser/`.
 
 mod support;
 
@@ -16,6 +17,7 @@ use cardarena_server::app::ServeConfig;
 use cardarena_server::demo::DEMO_NAME;
 use cardarena_server::store::{BotKind, NewBot};
 use cardarena_server::tournament;
+use chromium::{Browser, WINDOW};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use support::{Server, TempDb};
@@ -23,12 +25,9 @@ use support::{Server, TempDb};
 /// How long the demo cup (or a test's tournament) may take to finish.
 const FINISH_TIMEOUT: Duration = Duration::from_secs(180);
 
-/// The screenshots' window, in px.
-const WINDOW: (u32, u32) = (1280, 1600);
-
 /// A bot name that is markup, to check the live script never parses it.
 const SNEAKY: &str = "<img src=x onerror=alert(1)> Mallory";
-/// The same name as the DOM serialises its text.
+/// The same name as the DOM serialises it as text.
 const SNEAKY_ESCAPED: &str = "&lt;img src=x onerror=alert(1)&gt; Mallory";
 
 /// The organiser's token of the tests' servers.
@@ -45,15 +44,21 @@ fn artefacts() -> PathBuf {
     dir
 }
 
-/// Saves a 1280 × 1600 screenshot of `path` on the server as `name` in the artefact folder and
+/// Saves a 1280 × 1600 screenshot of the browser's page as `name` in the artefact folder and
 /// checks it is one.
-async fn photograph(server: &Server, path: &str, name: &str) -> PathBuf {
-    photograph_sized(server, path, name, WINDOW).await
+async fn photograph(browser: &Browser, name: &str) -> PathBuf {
+    let file = artefacts().join(name);
+    let got = browser.screenshot(&file).await;
+    assert_eq!(got, WINDOW, "{}", file.display());
+    file
 }
 
-async fn photograph_sized(server: &Server, path: &str, name: &str, size: (u32, u32)) -> PathBuf {
+/// Like [`photograph`] with the window resized to `size` for the picture, then back.
+async fn photograph_sized(browser: &Browser, name: &str, size: (u32, u32)) -> PathBuf {
+    browser.resize(size).await;
     let file = artefacts().join(name);
-    let got = chromium::screenshot(&server.url(path), &file, size.0, size.1).await;
+    let got = browser.screenshot(&file).await;
+    browser.resize(WINDOW).await;
     assert_eq!(got, size, "{}", file.display());
     file
 }
@@ -108,19 +113,7 @@ fn between<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
     &html[from..from + len + end.len()]
 }
 
-/// The value of the attribute `name` in the first start tag beginning with `tag`.
-fn attribute<'a>(html: &'a str, tag: &str, name: &str) -> &'a str {
-    let start_tag = between(html, tag, ">");
-    let key = format!(" {name}=\"");
-    let at = start_tag
-        .find(&key)
-        .unwrap_or_else(|| panic!("no {name} in {start_tag}"))
-        + key.len();
-    let len = start_tag[at..].find('"').unwrap();
-    &start_tag[at..at + len]
-}
-
-/// The text of an HTML fragment: tags read as spaces, the entities a serialiser writes
+/// The text of an HTML fragment (as the server sends it): tags read as spaces, the entities a serialiser writes
 /// decoded, white space collapsed.
 fn text(html: &str) -> String {
     let mut out = String::new();
@@ -262,7 +255,12 @@ fn expected_head_to_head(stage: &Value) -> Vec<Vec<String>> {
     rows
 }
 
-/// The `<section>` of stage `index` in a tournament page.
+/// The CSS selector of stage `index`'s section in a tournament page.
+fn stage_css(index: usize) -> String {
+    format!("section.stage[data-index=\"{index}\"]")
+}
+
+/// The `<section>` of stage `index` in a tournament page's HTML.
 fn stage_section(html: &str, index: usize) -> &str {
     between(
         html,
@@ -300,44 +298,52 @@ async fn the_demo_cup_in_a_browser_from_the_leaderboard_to_a_final_match() {
     assert_eq!(standings.len(), 3, "{final_stage}");
     let winner = standings[0]["bot_id"].as_str().unwrap().to_string();
     let winner_name = standings[0]["name"].as_str().unwrap().to_string();
+    let browser = Browser::start().await;
 
     // The tournament page, once its script has redrawn it from the API.
-    let dom = chromium::dump_dom(&server.url(&format!("/tournaments/{id}"))).await;
-    let refreshed: u32 = attribute(&dom, "<article class=\"tournament\"", "data-refreshed")
-        .parse()
-        .expect("a count");
-    assert!(refreshed >= 1, "the page never refreshed itself:\n{dom}");
+    browser
+        .open(&server.url(&format!("/tournaments/{id}")))
+        .await;
+    let refreshed = browser.wait_refreshed("article.tournament").await;
+    assert!(refreshed >= 1, "the page never refreshed itself");
     assert_eq!(
-        attribute(&dom, "<article class=\"tournament\"", "data-status"),
-        "finished"
+        browser
+            .attr("article.tournament", "data-status")
+            .await
+            .as_deref(),
+        Some("finished")
     );
-    let updated = text(between(&dom, "<span id=\"updated\">", "</span>"));
+    let updated = browser.text("#updated").await;
     assert!(
         updated != "page load" && updated.contains(':'),
         "#updated is {updated:?}"
     );
+    assert_eq!(
+        browser.count(".stale").await,
+        0,
+        "the API could not be reached"
+    );
+    let dom = browser.source().await;
     assert!(
         !dom.contains("stale"),
         "the API could not be reached:\n{dom}"
     );
-    assert!(dom.contains(&format!("<h1>{DEMO_NAME}</h1>")), "{dom}");
-    assert_eq!(
-        text(between(&dom, "<span id=\"status\"", "</span>")),
-        "finished"
-    );
-    assert_eq!(
-        text(between(&dom, "<dd id=\"current-stage\">", "</dd>")),
-        "stage 3 of 3: final"
-    );
-    let entries = text(between(&dom, "<dd id=\"entries\">", "</dd>"));
+    assert_eq!(browser.text("h1").await, DEMO_NAME);
+    assert_eq!(browser.text("#status").await, "finished");
+    assert_eq!(browser.text("#current-stage").await, "stage 3 of 3: final");
+    let entries = browser.text("#entries").await;
     for entry in cup["entries"].as_array().unwrap() {
         assert!(
             entries.contains(entry["name"].as_str().unwrap()),
             "{entries}"
         );
     }
-    let fin = stage_section(&dom, 2);
-    assert!(text(fin).starts_with("Stage 3: final finished"), "{fin}");
+    let fin = stage_css(2);
+    let fin_text = browser.text(&fin).await;
+    assert!(
+        fin_text.starts_with("Stage 3: final finished"),
+        "{fin_text}"
+    );
     let counts = &final_stage["matches"];
     let total: u64 = ["queued", "running", "finished", "failed", "cancelled"]
         .iter()
@@ -346,7 +352,7 @@ async fn the_demo_cup_in_a_browser_from_the_leaderboard_to_a_final_match() {
     assert!(total > 0, "{counts}");
     let progress = format!("{}/{total} finished", counts["finished"]);
     assert_eq!(
-        text(between(fin, "<span class=\"progress-text\">", "</span>")),
+        browser.text(&format!("{fin} .progress-text")).await,
         progress
     );
     // (The colon after each label is the stylesheet's.)
@@ -354,25 +360,26 @@ async fn the_demo_cup_in_a_browser_from_the_leaderboard_to_a_final_match() {
         "Finalists the top 3 of stage 2",
         "Deals 4, each played in every seating",
     ] {
-        assert!(text(fin).contains(figure), "no {figure:?} in {}", text(fin));
+        assert!(fin_text.contains(figure), "no {figure:?} in {fin_text}");
     }
     // The final's standings in the API's order, every figure as the API has it, each bot linked.
     assert_eq!(
-        table_rows(fin, "standings"),
+        browser.table(&format!("{fin} table.standings")).await,
         expected_standings(final_stage)
     );
-    let standings_html = between(fin, "<table class=\"standings\">", "</table>");
-    let mut last = 0;
-    for s in standings {
-        let link = format!("<a href=\"/bots/{}\">", s["bot_id"].as_str().unwrap());
-        let at = standings_html
-            .find(&link)
-            .unwrap_or_else(|| panic!("no {link}"));
-        assert!(at > last, "{} out of order:\n{standings_html}", s["name"]);
-        last = at;
-    }
+    let linked: Vec<String> = browser
+        .links(&format!("{fin} table.standings a"))
+        .await
+        .into_iter()
+        .map(|link| link.href)
+        .collect();
+    let wanted: Vec<String> = standings
+        .iter()
+        .map(|s| format!("/bots/{}", s["bot_id"].as_str().unwrap()))
+        .collect();
+    assert_eq!(linked, wanted, "the standings' links out of order");
     // The head-to-head table: rows and columns in the standings' order.
-    let h2h = table_rows(fin, "h2h");
+    let h2h = browser.table(&format!("{fin} table.h2h")).await;
     assert_eq!(h2h, expected_head_to_head(final_stage));
     assert!(
         h2h[1..].iter().flatten().any(|c| c.contains('–')),
@@ -387,22 +394,22 @@ async fn the_demo_cup_in_a_browser_from_the_leaderboard_to_a_final_match() {
     };
     assert_eq!(status, StatusCode::OK);
     for (index, stage) in cup["stages"].as_array().unwrap().iter().enumerate() {
-        let (live, first) = (stage_section(&dom, index), stage_section(&served, index));
-        assert_eq!(table_rows(live, "standings"), expected_standings(stage));
+        let (live, first) = (stage_css(index), stage_section(&served, index));
+        assert_eq!(
+            browser.table(&format!("{live} table.standings")).await,
+            expected_standings(stage)
+        );
         assert_eq!(table_rows(first, "standings"), expected_standings(stage));
-        assert_eq!(table_rows(live, "h2h"), expected_head_to_head(stage));
+        assert_eq!(
+            browser.table(&format!("{live} table.h2h")).await,
+            expected_head_to_head(stage)
+        );
         assert_eq!(table_rows(first, "h2h"), expected_head_to_head(stage));
-        assert_eq!(text(live), text(first), "stage {index}");
+        assert_eq!(browser.text(&live).await, text(first), "stage {index}");
     }
-    photograph(&server, &format!("/tournaments/{id}"), "tournament.png").await;
+    photograph(&browser, "tournament.png").await;
     // The whole page, down to the final.
-    photograph_sized(
-        &server,
-        &format!("/tournaments/{id}"),
-        "tournament-full.png",
-        (1280, 2400),
-    )
-    .await;
+    photograph_sized(&browser, "tournament-full.png", (1280, 2400)).await;
 
     // The leaderboard: every game's table, live, and the cup linked (as the nav links the list).
     let ladder_start = Instant::now();
@@ -418,51 +425,63 @@ async fn the_demo_cup_in_a_browser_from_the_leaderboard_to_a_final_match() {
     for game in ["durak", "bridge"] {
         rated.push((game, store.leaderboard(game).await.unwrap()));
     }
-    let dom = chromium::dump_dom(&server.url("/")).await;
-    assert!(dom.contains("<h1>Leaderboard</h1>"), "{dom}");
+    browser.open(&server.url("/")).await;
+    browser.wait_refreshed("table.leaderboard").await;
+    assert_eq!(browser.text("h1").await, "Leaderboard");
     for (game, rows) in &rated {
-        let board = between(
-            &dom,
-            &format!("<table class=\"leaderboard\" data-game=\"{game}\""),
-            "</table>",
-        );
+        let board = browser
+            .links(&format!("table.leaderboard[data-game=\"{game}\"] a"))
+            .await;
         for row in rows {
             assert!(
-                board.contains(&format!(
-                    "<a href=\"/bots/{}\">{}</a>",
-                    row.bot_id, row.name
-                )),
-                "{} missing from {board}",
+                board
+                    .iter()
+                    .any(|a| a.href == format!("/bots/{}", row.bot_id) && a.text == row.name),
+                "{} missing from {game}'s board: {board:?}",
                 row.name
             );
         }
     }
+    assert_eq!(browser.count(".stale").await, 0);
+    let dom = browser.source().await;
     assert!(!dom.contains("stale"), "{dom}");
     assert!(
-        dom.contains("<a href=\"/tournaments\">Tournaments</a>"),
-        "{dom}"
+        browser
+            .links("a[href=\"/tournaments\"]")
+            .await
+            .iter()
+            .any(|a| a.text == "Tournaments"),
+        "no link to the tournaments"
     );
-    let listed = between(&dom, "<ul class=\"tournaments\">", "</ul>");
+    let listed = browser
+        .links(&format!("ul.tournaments a[href=\"/tournaments/{id}\"]"))
+        .await;
     assert!(
-        listed.contains(&format!("<a href=\"/tournaments/{id}\">{DEMO_NAME}</a>")),
-        "{listed}"
+        listed.iter().any(|a| a.text == DEMO_NAME),
+        "the cup is not listed: {listed:?}"
     );
-    assert!(text(listed).contains("bridge, finished"), "{listed}");
-    photograph(&server, "/", "leaderboard.png").await;
+    let listed = browser.text("ul.tournaments").await;
+    assert!(listed.contains("bridge, finished"), "{listed}");
+    photograph(&browser, "leaderboard.png").await;
 
     // The winner's page.
-    let dom = chromium::dump_dom(&server.url(&format!("/bots/{winner}"))).await;
-    assert!(dom.contains(&format!("<h1>{winner_name}</h1>")), "{dom}");
+    browser.open(&server.url(&format!("/bots/{winner}"))).await;
+    assert_eq!(browser.text("h1").await, winner_name);
     let house = winner_name.split('@').next().unwrap();
+    let facts = browser.texts("dl.facts dd").await;
     assert!(
-        dom.contains(&format!("house bot <code>{house}</code>")),
-        "{dom}"
+        facts
+            .iter()
+            .any(|dd| dd.contains(&format!("house bot {house}"))),
+        "{facts:?}"
     );
+    let codes = browser.texts("dl.facts dd code").await;
+    assert!(codes.iter().any(|c| c == house), "{codes:?}");
     assert!(
-        dom.contains("<a href=\"/matches/"),
-        "no match listed:\n{dom}"
+        browser.count("a[href^=\"/matches/\"]").await > 0,
+        "no match listed"
     );
-    photograph(&server, &format!("/bots/{winner}"), "bot.png").await;
+    photograph(&browser, "bot.png").await;
 
     // One of the final's matches, its moves as stored.
     let played = store.matches_of_bot(&winner, 100_000).await.unwrap();
@@ -476,17 +495,19 @@ async fn the_demo_cup_in_a_browser_from_the_leaderboard_to_a_final_match() {
         .expect("the winner played in the final");
     let detail = store.match_detail(&in_final.id).await.unwrap().unwrap();
     assert!(!detail.actions.is_empty(), "a final match with no moves");
-    let dom = chromium::dump_dom(&server.url(&format!("/matches/{}", in_final.id))).await;
+    browser
+        .open(&server.url(&format!("/matches/{}", in_final.id)))
+        .await;
+    assert_eq!(browser.text("h1").await, format!("Match {}", in_final.id));
+    assert_eq!(browser.text("h1 code").await, in_final.id);
+    let facts = browser.texts("dl.facts dd").await;
     assert!(
-        dom.contains(&format!("Match <code>{}</code>", in_final.id)),
-        "{dom}"
+        facts
+            .iter()
+            .any(|dd| dd == "tournament, not rated" || dd == "tournament, rated"),
+        "{facts:?}"
     );
-    assert!(
-        dom.contains("<dd>tournament, not rated</dd>")
-            || dom.contains("<dd>tournament, rated</dd>"),
-        "{dom}"
-    );
-    let seats = table_rows(&dom, "seats");
+    let seats = browser.table("table.seats").await;
     for seat in &detail.summary.seats {
         assert!(
             seats.iter().any(|row| row.get(1) == Some(&seat.name)),
@@ -494,19 +515,18 @@ async fn the_demo_cup_in_a_browser_from_the_leaderboard_to_a_final_match() {
             seat.name
         );
     }
-    let moves = between(&dom, "<ol class=\"moves\">", "</ol>");
-    let items: Vec<&str> = moves.split("<li>").skip(1).collect();
-    assert_eq!(items.len(), detail.actions.len(), "{moves}");
-    for (item, action) in items.iter().zip(&detail.actions) {
+    let items = browser.texts("ol.moves > li").await;
+    let actions = browser.texts("ol.moves > li > code.action").await;
+    assert_eq!(items.len(), detail.actions.len(), "{items:?}");
+    assert_eq!(actions.len(), detail.actions.len(), "{actions:?}");
+    for ((item, shown), action) in items.iter().zip(&actions).zip(&detail.actions) {
         let words = action_words(&action.action);
-        assert!(
-            item.contains(&format!(">{words}</code>")),
-            "{words:?} not in {item}"
-        );
+        assert_eq!(shown, &words, "in {item}");
         let seat = &detail.summary.seats[action.seat];
         assert!(item.contains(&seat.name), "{} not in {item}", seat.name);
     }
-    photograph(&server, &format!("/matches/{}", in_final.id), "match.png").await;
+    photograph(&browser, "match.png").await;
+    browser.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -550,8 +570,9 @@ async fn a_live_tournament_page_keeps_names_as_text_and_unknown_ones_are_404() {
     assert!(page.contains("No standings yet"), "{page}");
     assert!(page.contains("none yet: entries are open"), "{page}");
     assert!(!page.contains("<img"), "{page}");
-    let list = chromium::dump_dom(&server.url("/tournaments")).await;
-    let names = table_rows(&list, "tournaments");
+    let browser = Browser::start().await;
+    browser.open(&server.url("/tournaments")).await;
+    let names = browser.table("table.tournaments").await;
     assert_eq!(names[0][..4], ["Name", "Game", "Status", "Stage"]);
     assert!(
         names.iter().any(|r| r[0] == DEMO_NAME),
@@ -564,11 +585,16 @@ async fn a_live_tournament_page_keeps_names_as_text_and_unknown_ones_are_404() {
         "{names:?}"
     );
     assert!(
-        list.contains(&format!("<a href=\"/tournaments/{id}\">")),
-        "{list}"
+        browser
+            .count(&format!("a[href=\"/tournaments/{id}\"]"))
+            .await
+            > 0,
+        "no link to /tournaments/{id}"
     );
+    assert_eq!(browser.count("img").await, 0, "a name became markup");
+    let list = browser.source().await;
     assert!(!list.contains("<img"), "{list}");
-    photograph(&server, "/tournaments", "tournaments.png").await;
+    photograph(&browser, "tournaments.png").await;
 
     // Entered and played: the script's redraw keeps the names as text.
     tournament::enter(&store, &id, &mallory.id)
@@ -584,25 +610,31 @@ async fn a_live_tournament_page_keeps_names_as_text_and_unknown_ones_are_404() {
         .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     let t = finished_tournament(&server, &id).await;
-    let dom = chromium::dump_dom(&server.url(&format!("/tournaments/{id}"))).await;
-    let refreshed: u32 = attribute(&dom, "<article class=\"tournament\"", "data-refreshed")
-        .parse()
-        .unwrap();
-    assert!(refreshed >= 1, "{dom}");
-    let stage = stage_section(&dom, 0);
+    browser
+        .open(&server.url(&format!("/tournaments/{id}")))
+        .await;
+    let refreshed = browser.wait_refreshed("article.tournament").await;
+    assert!(refreshed >= 1);
+    let stage = stage_css(0);
     assert_eq!(
-        table_rows(stage, "standings"),
+        browser.table(&format!("{stage} table.standings")).await,
         expected_standings(&t["stages"][0])
     );
     assert_eq!(
-        table_rows(stage, "h2h"),
+        browser.table(&format!("{stage} table.h2h")).await,
         expected_head_to_head(&t["stages"][0])
     );
+    let links = browser.links(&format!("{stage} a")).await;
     assert!(
-        stage.contains(&format!("\">{SNEAKY_ESCAPED}</a>")),
-        "the name is not text in:\n{stage}"
+        links
+            .iter()
+            .any(|a| a.html == SNEAKY_ESCAPED && a.text == SNEAKY),
+        "the name is not text in: {links:?}"
     );
+    assert_eq!(browser.count("img").await, 0, "a name became markup");
+    let dom = browser.source().await;
     assert!(!dom.contains("<img"), "a name became markup:\n{dom}");
+    browser.close().await;
 
     // Unknown tournaments are 404 pages.
     let response = reqwest::get(server.url("/tournaments/no-such-cup"))

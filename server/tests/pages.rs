@@ -380,60 +380,69 @@ async fn static_files_have_their_type_and_a_cache_header() {
     }
 }
 
-/// The value of the attribute `name` of the first element that has it, in serialized HTML.
-fn attribute<'a>(html: &'a str, name: &str) -> Option<&'a str> {
-    let start = html.find(&format!(" {name}=\""))? + name.len() + 3;
-    let len = html[start..].find('"')?;
-    Some(&html[start..start + len])
-}
-
 #[tokio::test]
 async fn in_a_browser_the_leaderboard_renders_and_refreshes_itself() {
     let arena = arena().await;
-    let dom = chromium::dump_dom(&format!("{}/", arena.base)).await;
-    // The script polls every 2 s; Chromium runs the page for 5 s of virtual time.
-    let refreshed: u32 = attribute(&dom, "data-refreshed")
-        .expect("the table counts its refreshes")
-        .parse()
-        .expect("a number");
-    assert!(refreshed >= 1, "the leaderboard never refreshed:\n{dom}");
-    let updated = &dom[dom.find("<span id=\"updated\">").expect("#updated") + 19..];
-    let updated = &updated[..updated.find("</span>").unwrap()];
+    let browser = chromium::Browser::start().await;
+    browser.open(&format!("{}/", arena.base)).await;
+    // The script polls every 2 s; the browser is watched until it has redrawn the table.
+    let refreshed = browser.wait_refreshed("table.leaderboard").await;
+    assert!(refreshed >= 1, "the leaderboard never refreshed");
+    let updated = browser.text("#updated").await;
     assert!(
         updated != "page load" && updated.contains(':'),
         "#updated is {updated:?}"
     );
     // The redrawn rows: every rated bot, linked, best first, the name as text.
     let rows = arena.store.leaderboard("durak").await.unwrap();
-    let mut last = 0;
-    for row in &rows {
-        let link = format!("<a href=\"/bots/{}\">", row.bot_id);
-        let at = dom
-            .find(&link)
-            .unwrap_or_else(|| panic!("no {link}:\n{dom}"));
-        assert!(at > last, "{} out of order:\n{dom}", row.name);
-        last = at;
-        let rating = format!("<td class=\"num\">{:.2}</td>", row.skill.rating());
-        assert!(dom[at..].contains(&rating), "{rating}:\n{dom}");
+    let shown = browser
+        .table("table.leaderboard[data-game=\"durak\"]")
+        .await;
+    let links = browser
+        .links("table.leaderboard[data-game=\"durak\"] tbody a")
+        .await;
+    assert_eq!(shown.len(), rows.len() + 1, "{shown:?}");
+    assert_eq!(links.len(), rows.len(), "{links:?}");
+    for ((row, cells), link) in rows.iter().zip(&shown[1..]).zip(&links) {
+        assert_eq!(link.href, format!("/bots/{}", row.bot_id), "{links:?}");
+        assert_eq!(link.text, row.name);
+        assert_eq!(cells[1], row.name, "{cells:?}");
+        assert_eq!(cells[2], format!("{:.2}", row.skill.rating()), "{cells:?}");
     }
+    assert!(
+        links
+            .iter()
+            .any(|a| a.text == SNEAKY && a.html == SNEAKY_ESCAPED),
+        "{links:?}"
+    );
+    assert_eq!(browser.count("script:not([src])").await, 0);
+    let dom = browser.source().await;
     assert!(dom.contains(SNEAKY_ESCAPED), "{dom}");
     assert!(!dom.contains("<script>alert"), "{dom}");
+    assert_eq!(browser.count(".stale").await, 0);
     assert!(!dom.contains("stale"), "{dom}");
+    browser.close().await;
 }
 
 #[tokio::test]
 async fn in_a_browser_the_match_page_shows_the_moves_and_the_say_line() {
     let arena = arena().await;
-    let dom = chromium::dump_dom(&format!("{}/matches/{}", arena.base, arena.first)).await;
-    assert_contains(
-        &dom,
-        &[
-            ">attack 9C</code>",
-            ">beat 10C</code>",
-            ">take</code>",
-            &format!("<q class=\"say\">{SAY}</q>"),
-            "random@durak",
-        ],
+    let browser = chromium::Browser::start().await;
+    browser
+        .open(&format!("{}/matches/{}", arena.base, arena.first))
+        .await;
+    let actions = browser.texts("ol.moves > li > code.action").await;
+    for action in ["attack 9C", "beat 10C", "take"] {
+        assert!(
+            actions.iter().any(|a| a == action),
+            "{action:?} not in {actions:?}"
+        );
+    }
+    assert_eq!(browser.texts("ol.moves q.say").await, [SAY]);
+    assert!(
+        browser.text("main").await.contains("random@durak"),
+        "no random@durak"
     );
-    assert_eq!(dom.matches("<li>").count(), 4, "{dom}");
+    assert_eq!(browser.count("li").await, 4);
+    browser.close().await;
 }
