@@ -2,3 +2,4 @@
 
 pub mod bridge;
 pub mod durak;
+pub mod durak_duel;

@@ -1,0 +1,637 @@
+//! `durak-duel`: the 1-vs-1 Durak of seed 002, with sieges (an attack of several cards of one
+//! rank), counterattacks and piling on after a pass.
+//!
+//! Every decision is an atomic action a bot picks from the legal list: open a round with a set of
+//! cards of one rank, defend one attack card with one card, counterattack with cards of the attacked
+//! rank, pass (take), add cards after every attack card is beaten, pile on after a pass, or be done.
+//! The rules and every decision on the seed's gaps are in RULES.md beside this file.
+
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use serde::{Deserialize, Serialize};
+
+pub use view::{DuelTablePair, DurakDuelView};
+
+use crate::cards::{Card, CardSet, Rank, Suit, pack};
+use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
+use crate::shuffle;
+
+/// The cards each player is dealt and refills to.
+pub const HAND_SIZE: usize = 6;
+/// Cards in the pack: six to ace in four suits.
+pub const PACK_SIZE: usize = 36;
+/// The most attack cards a round can hold (the round ends when six are defended).
+pub const MAX_ATTACKS: usize = 6;
+
+/// Options of a durak-duel game: none yet; `{}` in JSON.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DurakDuelOptions {}
+
+/// One decision in durak-duel. Card lists name each card once, in ascending order (rank, then
+/// suit in the order ♣ ♦ ♥ ♠), exactly as [`Game::legal_actions`] lists them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum DurakDuelAction {
+    /// The attacker puts cards on the table: to open the round, one card or several of one rank
+    /// (a siege); or, once every attack card is beaten, any cards whose ranks are on the table.
+    Attack {
+        /// The cards played, ascending.
+        cards: Vec<Card>,
+    },
+    /// The defender beats one unbeaten attack card with one card from hand.
+    Defend {
+        /// The attack card beaten.
+        attack: Card,
+        /// The card that beats it.
+        card: Card,
+    },
+    /// The defender adds cards of the attacked rank before any defence; the roles turn and the
+    /// other player must now answer every attack card.
+    Counterattack {
+        /// The cards added, ascending.
+        cards: Vec<Card>,
+    },
+    /// The defender gives up the round and will take every card on the table.
+    Pass,
+    /// After a pass, the attacker adds cards whose ranks are on the table for the defender to
+    /// take too.
+    PileOn {
+        /// The cards added, ascending.
+        cards: Vec<Card>,
+    },
+    /// The attacker ends the round: every attack card is beaten (or, after a pass, nothing more
+    /// is piled on).
+    Done,
+}
+
+/// Where the current round stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The attacker opens the round.
+    Open,
+    /// The defender answers: defend, counterattack or pass.
+    Defend,
+    /// Every attack card is beaten; the attacker adds cards or is done.
+    Continue,
+    /// The defender passed; the attacker piles on or is done, then the defender takes.
+    PileOn,
+    /// The game is over.
+    Over,
+}
+
+/// How a finished game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ending {
+    Winner(Seat),
+    Draw,
+}
+
+/// A durak-duel game in progress: the whole state, hidden cards included.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DurakDuel {
+    /// The deck, drawn from the front: `deck[drawn..]` is what is left; the trump card is last.
+    deck: [Card; PACK_SIZE],
+    drawn: u8,
+    trump: Card,
+    trump_suit: Suit,
+    hands: [CardSet; 2],
+    /// The seat that opened the round (it refills first after a defended round).
+    starter: Seat,
+    attacker: Seat,
+    defender: Seat,
+    /// The round's attack cards in the order played, and what beat each.
+    attacks: [Card; MAX_ATTACKS],
+    beats: [Option<Card>; MAX_ATTACKS],
+    table_len: u8,
+    discard: CardSet,
+    phase: Phase,
+    round: u32,
+    ending: Option<Ending>,
+}
+
+/// Whether `card` beats `attack` with `trump` as trump suit: a higher card of the same suit, or
+/// any trump when the attack card is not a trump.
+pub fn beats(card: Card, attack: Card, trump: Suit) -> bool {
+    if card.suit() == attack.suit() {
+        card.rank() > attack.rank()
+    } else {
+        card.suit() == Some(trump)
+    }
+}
+
+/// Calls `out` with every subset of `pool` of 1 to `max` cards, each ascending: by size, then in
+/// lexicographic order.
+fn subsets(pool: CardSet, max: usize, out: &mut impl FnMut(Vec<Card>)) {
+    fn go(
+        cards: &[Card],
+        size: usize,
+        start: usize,
+        current: &mut Vec<Card>,
+        out: &mut impl FnMut(Vec<Card>),
+    ) {
+        if current.len() == size {
+            out(current.clone());
+            return;
+        }
+        for (i, &card) in cards.iter().enumerate().skip(start) {
+            current.push(card);
+            go(cards, size, i + 1, current, out);
+            current.pop();
+        }
+    }
+    let cards: Vec<Card> = pool.iter().collect();
+    let mut current = Vec::new();
+    for size in 1..=max.min(cards.len()) {
+        go(&cards, size, 0, &mut current, out);
+    }
+}
+
+/// Checks a card list of an action: not empty, each card once in ascending order, every card in
+/// `pool`, at most `max` cards.
+fn check_cards(cards: &[Card], pool: CardSet, max: usize, what: &str) -> Result<(), RuleError> {
+    let illegal = |why: String| Err(RuleError::Illegal(why));
+    if cards.is_empty() {
+        return illegal(format!("{what}: no cards"));
+    }
+    if !cards.windows(2).all(|w| w[0] < w[1]) {
+        return illegal(format!(
+            "{what}: list each card once, in ascending order (as legal_actions does)"
+        ));
+    }
+    if let Some(card) = cards.iter().find(|&&c| !pool.contains(c)) {
+        return illegal(format!("{what}: {card} may not be played now"));
+    }
+    if cards.len() > max {
+        return illegal(format!(
+            "{what}: {} cards, but at most {max} may be added now",
+            cards.len()
+        ));
+    }
+    Ok(())
+}
+
+impl DurakDuel {
+    /// The trump card, the bottom card of the deck, turned face up.
+    pub fn trump(&self) -> Card {
+        self.trump
+    }
+
+    /// The trump suit.
+    pub fn trump_suit(&self) -> Suit {
+        self.trump_suit
+    }
+
+    /// The cards in `seat`'s hand.
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands.get(seat).copied().unwrap_or_default()
+    }
+
+    /// The cards still in the deck, in the order they will be drawn (the trump card last).
+    pub fn deck(&self) -> &[Card] {
+        &self.deck[self.drawn as usize..]
+    }
+
+    /// The round's attack cards in the order played, each with the card that beat it, if any.
+    pub fn table(&self) -> Vec<(Card, Option<Card>)> {
+        (0..self.table_len as usize)
+            .map(|i| (self.attacks[i], self.beats[i]))
+            .collect()
+    }
+
+    /// Every card on the table, attack and defence cards alike.
+    pub fn table_cards(&self) -> CardSet {
+        (0..self.table_len as usize)
+            .flat_map(|i| std::iter::once(self.attacks[i]).chain(self.beats[i]))
+            .collect()
+    }
+
+    /// The cards discarded in earlier defended rounds.
+    pub fn discard(&self) -> CardSet {
+        self.discard
+    }
+
+    /// The seat attacking now (after a counterattack, the player who counterattacked).
+    pub fn attacker(&self) -> Seat {
+        self.attacker
+    }
+
+    /// The seat defending now.
+    pub fn defender(&self) -> Seat {
+        self.defender
+    }
+
+    /// The seat that opened the current round.
+    pub fn starter(&self) -> Seat {
+        self.starter
+    }
+
+    /// Where the round stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The number of the current round, from 1.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// The winner, once the game is over and not drawn.
+    pub fn winner(&self) -> Option<Seat> {
+        match self.ending {
+            Some(Ending::Winner(seat)) => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// Whether the game ended with both players out of cards at once.
+    pub fn is_draw(&self) -> bool {
+        self.ending == Some(Ending::Draw)
+    }
+
+    fn table_slots(&self) -> std::ops::Range<usize> {
+        0..self.table_len as usize
+    }
+
+    fn unbeaten(&self) -> usize {
+        self.table_slots()
+            .filter(|&i| self.beats[i].is_none())
+            .count()
+    }
+
+    fn any_beaten(&self) -> bool {
+        self.table_slots().any(|i| self.beats[i].is_some())
+    }
+
+    /// Every card whose rank is on the table.
+    fn table_ranks(&self) -> CardSet {
+        let mut ranks = CardSet::EMPTY;
+        for card in self.table_cards() {
+            if let Some(rank) = card.rank() {
+                ranks |= CardSet::of_rank(rank);
+            }
+        }
+        ranks
+    }
+
+    /// The most cards the attacker may open with: six, and no more than the defender holds.
+    fn open_limit(&self) -> usize {
+        MAX_ATTACKS.min(self.hands[self.defender].len())
+    }
+
+    /// The most cards the attacker may add now (after all are beaten, or piling on): up to six
+    /// attack cards in the round, and no more unbeaten ones than the defender holds.
+    fn add_limit(&self) -> usize {
+        let room = MAX_ATTACKS - self.table_len as usize;
+        room.min(
+            self.hands[self.defender]
+                .len()
+                .saturating_sub(self.unbeaten()),
+        )
+    }
+
+    /// The defender's cards that may counterattack, and how many at most: cards of the attacked
+    /// rank, only before any defence, and only while the other player would hold at least as many
+    /// cards as there would be attack cards.
+    fn counter_options(&self) -> (CardSet, usize) {
+        if self.any_beaten() || self.table_len == 0 {
+            return (CardSet::EMPTY, 0);
+        }
+        let Some(rank) = self.attacks[0].rank() else {
+            return (CardSet::EMPTY, 0);
+        };
+        let len = self.table_len as usize;
+        let max = (MAX_ATTACKS - len).min(self.hands[self.attacker].len().saturating_sub(len));
+        (self.hands[self.defender] & CardSet::of_rank(rank), max)
+    }
+
+    /// The position of `attack` among the unbeaten attack cards.
+    fn unbeaten_slot(&self, attack: Card) -> Option<usize> {
+        self.table_slots()
+            .find(|&i| self.attacks[i] == attack && self.beats[i].is_none())
+    }
+
+    /// Refuses an action that is not legal now, saying why.
+    fn check(&self, action: &DurakDuelAction) -> Result<(), RuleError> {
+        let illegal = |why: String| Err(RuleError::Illegal(why));
+        let attacker_hand = self.hands[self.attacker];
+        match (self.phase, action) {
+            (Phase::Over, _) => Err(RuleError::GameOver),
+            (Phase::Open, DurakDuelAction::Attack { cards }) => {
+                check_cards(cards, attacker_hand, self.open_limit(), "attack")?;
+                if cards.iter().any(|c| c.rank() != cards[0].rank()) {
+                    return illegal("the opening attack is one rank only".into());
+                }
+                Ok(())
+            }
+            (Phase::Continue, DurakDuelAction::Attack { cards }) => check_cards(
+                cards,
+                attacker_hand & self.table_ranks(),
+                self.add_limit(),
+                "attack",
+            ),
+            (Phase::PileOn, DurakDuelAction::PileOn { cards }) => check_cards(
+                cards,
+                attacker_hand & self.table_ranks(),
+                self.add_limit(),
+                "pile on",
+            ),
+            (Phase::Continue | Phase::PileOn, DurakDuelAction::Done)
+            | (Phase::Defend, DurakDuelAction::Pass) => Ok(()),
+            (Phase::Defend, DurakDuelAction::Defend { attack, card }) => {
+                if self.unbeaten_slot(*attack).is_none() {
+                    illegal(format!("{attack} is not an unbeaten attack card"))
+                } else if !self.hands[self.defender].contains(*card) {
+                    illegal(format!("{card} is not in the defender's hand"))
+                } else if !beats(*card, *attack, self.trump_suit) {
+                    illegal(format!("{card} does not beat {attack}"))
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Defend, DurakDuelAction::Counterattack { cards }) => {
+                if self.any_beaten() {
+                    return illegal("no counterattack after a defence".into());
+                }
+                let (pool, max) = self.counter_options();
+                check_cards(cards, pool, max, "counterattack")
+            }
+            (phase, action) => illegal(format!("{action:?} is not a move in the {phase:?} phase")),
+        }
+    }
+
+    fn add_attacks(&mut self, seat: Seat, cards: &[Card]) {
+        for &card in cards {
+            self.hands[seat].remove(card);
+            let slot = self.table_len as usize;
+            self.attacks[slot] = card;
+            self.beats[slot] = None;
+            self.table_len += 1;
+        }
+    }
+
+    /// After a defence: ends the round when it is over (six defended, or a hand empty), else
+    /// hands the turn to the attacker once every attack card is beaten.
+    fn after_defence(&mut self) {
+        if self.unbeaten() > 0 {
+            return;
+        }
+        if self.table_len as usize == MAX_ATTACKS
+            || self.hands[self.attacker].is_empty()
+            || self.hands[self.defender].is_empty()
+        {
+            self.end_round(false);
+        } else {
+            self.phase = Phase::Continue;
+        }
+    }
+
+    /// Ends the round: the defender takes the table (`taken`) or it is discarded; the round's
+    /// winner is decided, hands are refilled, and the game ends or the winner opens the next round.
+    fn end_round(&mut self, taken: bool) {
+        let table = self.table_cards();
+        self.table_len = 0;
+        let winner = if taken {
+            self.hands[self.defender] |= table;
+            self.refill(self.attacker);
+            self.attacker
+        } else {
+            self.discard |= table;
+            let winner = if self.deck().is_empty() && self.hands[self.attacker].is_empty() {
+                self.attacker
+            } else {
+                self.defender
+            };
+            self.refill(self.starter);
+            self.refill(1 - self.starter);
+            winner
+        };
+        if self.deck().is_empty() {
+            match (self.hands[0].is_empty(), self.hands[1].is_empty()) {
+                (true, true) => return self.finish(Ending::Draw),
+                (true, false) => return self.finish(Ending::Winner(0)),
+                (false, true) => return self.finish(Ending::Winner(1)),
+                (false, false) => {}
+            }
+        }
+        self.start_round(winner);
+    }
+
+    fn start_round(&mut self, attacker: Seat) {
+        self.starter = attacker;
+        self.attacker = attacker;
+        self.defender = 1 - attacker;
+        self.round += 1;
+        self.phase = Phase::Open;
+    }
+
+    /// Draws cards for `seat` from the front of the deck until it holds six or the deck is empty.
+    fn refill(&mut self, seat: Seat) {
+        while self.hands[seat].len() < HAND_SIZE && (self.drawn as usize) < PACK_SIZE {
+            let card = self.deck[self.drawn as usize];
+            self.drawn += 1;
+            self.hands[seat].insert(card);
+        }
+    }
+
+    fn finish(&mut self, ending: Ending) {
+        self.ending = Some(ending);
+        self.phase = Phase::Over;
+    }
+
+    /// Deals from a deck in drawing order: six cards to seat 0, six to seat 1; the last card is
+    /// the bottom of the deck and sets the trump. The seat with the lowest trump opens.
+    fn deal(order: &[Card]) -> DurakDuel {
+        let mut deck = [order[0]; PACK_SIZE];
+        deck.copy_from_slice(order);
+        let trump = deck[PACK_SIZE - 1];
+        let trump_suit = trump.suit().unwrap_or(Suit::Spades);
+        let hands = [
+            deck[..HAND_SIZE].iter().copied().collect(),
+            deck[HAND_SIZE..2 * HAND_SIZE].iter().copied().collect(),
+        ];
+        let mut game = DurakDuel {
+            deck,
+            drawn: (2 * HAND_SIZE) as u8,
+            trump,
+            trump_suit,
+            hands,
+            starter: 0,
+            attacker: 0,
+            defender: 1,
+            attacks: [trump; MAX_ATTACKS],
+            beats: [None; MAX_ATTACKS],
+            table_len: 0,
+            discard: CardSet::EMPTY,
+            phase: Phase::Open,
+            round: 0,
+            ending: None,
+        };
+        let first = game.lowest_trump_seat();
+        game.start_round(first);
+        game
+    }
+
+    /// The seat holding the lowest trump; seat 0 when neither holds a trump (see RULES.md).
+    fn lowest_trump_seat(&self) -> Seat {
+        let trumps = CardSet::of_suit(self.trump_suit);
+        match (
+            (self.hands[0] & trumps).lowest(),
+            (self.hands[1] & trumps).lowest(),
+        ) {
+            (Some(a), Some(b)) if b < a => 1,
+            (None, Some(_)) => 1,
+            _ => 0,
+        }
+    }
+}
+
+/// The pack before the shuffle: six to ace in ♣ ♦ ♥ ♠.
+pub fn duel_pack() -> Vec<Card> {
+    pack(Rank::Six, Suit::ALL)
+}
+
+impl Game for DurakDuel {
+    const ID: &'static str = "durak-duel";
+    const PLAYERS: PlayerCount = PlayerCount {
+        min: 2,
+        max: 2,
+        default: 2,
+    };
+
+    type Options = DurakDuelOptions;
+    type Action = DurakDuelAction;
+    type View = DurakDuelView;
+
+    fn new(_options: &DurakDuelOptions, players: usize, seed: u64) -> Result<Self, SetupError> {
+        SetupError::check_players::<DurakDuel>(players)?;
+        let mut order = duel_pack();
+        shuffle::shuffle_with_seed(&mut order, seed);
+        Ok(DurakDuel::deal(&order))
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Open | Phase::Continue | Phase::PileOn => Some(self.attacker),
+            Phase::Defend => Some(self.defender),
+            Phase::Over => None,
+        }
+    }
+
+    fn legal_actions_into(&self, out: &mut Vec<DurakDuelAction>) {
+        out.clear();
+        let attacker_hand = self.hands[self.attacker];
+        match self.phase {
+            Phase::Open => {
+                let limit = self.open_limit();
+                for rank in Rank::ALL {
+                    subsets(
+                        attacker_hand & CardSet::of_rank(rank),
+                        limit,
+                        &mut |cards| out.push(DurakDuelAction::Attack { cards }),
+                    );
+                }
+            }
+            Phase::Continue => {
+                subsets(
+                    attacker_hand & self.table_ranks(),
+                    self.add_limit(),
+                    &mut |cards| out.push(DurakDuelAction::Attack { cards }),
+                );
+                out.push(DurakDuelAction::Done);
+            }
+            Phase::PileOn => {
+                subsets(
+                    attacker_hand & self.table_ranks(),
+                    self.add_limit(),
+                    &mut |cards| out.push(DurakDuelAction::PileOn { cards }),
+                );
+                out.push(DurakDuelAction::Done);
+            }
+            Phase::Defend => {
+                let hand = self.hands[self.defender];
+                for i in self.table_slots() {
+                    if self.beats[i].is_some() {
+                        continue;
+                    }
+                    let attack = self.attacks[i];
+                    for card in hand {
+                        if beats(card, attack, self.trump_suit) {
+                            out.push(DurakDuelAction::Defend { attack, card });
+                        }
+                    }
+                }
+                let (pool, max) = self.counter_options();
+                subsets(pool, max, &mut |cards| {
+                    out.push(DurakDuelAction::Counterattack { cards })
+                });
+                out.push(DurakDuelAction::Pass);
+            }
+            Phase::Over => {}
+        }
+    }
+
+    fn apply(&mut self, action: &DurakDuelAction) -> Result<(), RuleError> {
+        self.check(action)?;
+        match action {
+            DurakDuelAction::Attack { cards } => {
+                self.add_attacks(self.attacker, cards);
+                self.phase = Phase::Defend;
+            }
+            DurakDuelAction::Defend { attack, card } => {
+                if let Some(slot) = self.unbeaten_slot(*attack) {
+                    self.hands[self.defender].remove(*card);
+                    self.beats[slot] = Some(*card);
+                }
+                self.after_defence();
+            }
+            DurakDuelAction::Counterattack { cards } => {
+                self.add_attacks(self.defender, cards);
+                std::mem::swap(&mut self.attacker, &mut self.defender);
+            }
+            DurakDuelAction::Pass => self.phase = Phase::PileOn,
+            DurakDuelAction::PileOn { cards } => {
+                self.add_attacks(self.attacker, cards);
+                self.end_round(true);
+            }
+            DurakDuelAction::Done => {
+                let taken = self.phase == Phase::PileOn;
+                self.end_round(taken);
+            }
+        }
+        Ok(())
+    }
+
+    fn view(&self, seat: Seat) -> DurakDuelView {
+        DurakDuelView::of(self, seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let ending = self.ending?;
+        let seats = (0..2)
+            .map(|seat| match ending {
+                Ending::Draw => SeatResult {
+                    rank: 1,
+                    score: 0.5,
+                },
+                Ending::Winner(winner) if winner == seat => SeatResult {
+                    rank: 1,
+                    score: 1.0,
+                },
+                Ending::Winner(_) => SeatResult {
+                    rank: 2,
+                    score: 0.0,
+                },
+            })
+            .collect();
+        Some(Outcome { seats })
+    }
+}

@@ -1,0 +1,86 @@
+//! What one seat sees of a durak-duel game: the JSON a bot receives as `view`.
+
+use serde::{Deserialize, Serialize};
+
+use super::{DurakDuel, Phase};
+use crate::cards::Card;
+use crate::game::{Game, Seat};
+
+/// One attack card on the table and the card that beat it, if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DuelTablePair {
+    /// The attack card.
+    pub attack: Card,
+    /// The card that beat it; `null` while it stands unbeaten.
+    pub beat: Option<Card>,
+}
+
+/// What one seat may see of a durak-duel game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DurakDuelView {
+    /// The seat this view is for.
+    pub seat: Seat,
+    /// The round's number, from 1.
+    pub round: u32,
+    /// Where the round stands.
+    pub phase: Phase,
+    /// The seat whose decision it is; `null` once the game is over.
+    pub to_act: Option<Seat>,
+    /// The seat that opened this round.
+    pub starter: Seat,
+    /// The seat attacking now.
+    pub attacker: Seat,
+    /// The seat defending now.
+    pub defender: Seat,
+    /// The trump card, the bottom card of the deck turned face up (public even once drawn).
+    pub trump: Card,
+    /// This seat's own hand, ascending (rank, then ♣ ♦ ♥ ♠).
+    pub hand: Vec<Card>,
+    /// Cards left in the deck, the trump card included while nobody has drawn it.
+    pub deck_size: usize,
+    /// How many cards each seat holds.
+    pub hand_sizes: Vec<usize>,
+    /// This round's attack cards in the order played, each with the card that beat it.
+    pub table: Vec<DuelTablePair>,
+    /// Cards discarded in earlier defended rounds (both seats saw them played).
+    pub discard: Vec<Card>,
+}
+
+impl DurakDuelView {
+    /// The view of `game` for `seat`.
+    pub fn of(game: &DurakDuel, seat: Seat) -> DurakDuelView {
+        DurakDuelView {
+            seat,
+            round: game.round,
+            phase: game.phase,
+            to_act: game.to_act(),
+            starter: game.starter,
+            attacker: game.attacker,
+            defender: game.defender,
+            trump: game.trump,
+            hand: game.hand(seat).iter().collect(),
+            deck_size: game.deck().len(),
+            hand_sizes: game.hands.iter().map(|h| h.len()).collect(),
+            table: game
+                .table()
+                .into_iter()
+                .map(|(attack, beat)| DuelTablePair { attack, beat })
+                .collect(),
+            discard: game.discard.iter().collect(),
+        }
+    }
+
+    /// Every card this view shows: own hand, table, discard and the trump card.
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.hand
+            .iter()
+            .copied()
+            .chain(
+                self.table
+                    .iter()
+                    .flat_map(|p| std::iter::once(p.attack).chain(p.beat)),
+            )
+            .chain(self.discard.iter().copied())
+            .chain(std::iter::once(self.trump))
+    }
+}

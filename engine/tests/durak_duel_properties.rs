@@ -1,0 +1,214 @@
+//! Property tests of durak-duel over thousands of random games: the 36 cards are always accounted
+//! for, a view holds only its own hand and the public cards (never the other hand or the deck), a
+//! seat to act always has a legal action, apply accepts exactly the legal actions (and refuses the
+//! rest without changing the game), every game ends, and the same seed and actions give the same
+//! game.
+
+mod support;
+
+use cardarena_engine::games::durak_duel::{
+    DurakDuel, DurakDuelAction, DurakDuelOptions, DurakDuelView, MAX_ATTACKS, duel_pack,
+};
+use cardarena_engine::{Card, CardSet, Game};
+use proptest::prelude::*;
+
+/// Every action moves a card or ends a phase, so a game needs far fewer decisions than this.
+const MAX_DECISIONS: usize = 5_000;
+
+/// Every card is in exactly one place: a hand, the deck, the table or the discard.
+fn assert_cards_conserved(game: &DurakDuel) {
+    let table: Vec<Card> = game
+        .table()
+        .into_iter()
+        .flat_map(|(attack, beat)| std::iter::once(attack).chain(beat))
+        .collect();
+    let places: Vec<Card> = (0..2)
+        .flat_map(|seat| game.hand(seat).iter())
+        .chain(game.deck().iter().copied())
+        .chain(table)
+        .chain(game.discard().iter())
+        .collect();
+    let all: CardSet = places.iter().copied().collect();
+    assert_eq!(places.len(), 36, "cards counted in all places");
+    assert_eq!(all, duel_pack().into_iter().collect(), "every card once");
+}
+
+/// The round's limits: at most six attack cards, never more unbeaten ones than the defender holds.
+fn assert_table_limits(game: &DurakDuel) {
+    let table = game.table();
+    assert!(table.len() <= MAX_ATTACKS);
+    let unbeaten = table.iter().filter(|(_, beat)| beat.is_none()).count();
+    if game.to_act().is_some() {
+        assert!(unbeaten <= game.hand(game.defender()).len(), "{table:?}");
+    }
+}
+
+/// A seat's view shows its own hand and the public cards, nothing of the other hand or the deck.
+fn assert_views_hide_what_they_must(game: &DurakDuel) {
+    let public: CardSet =
+        game.table_cards() | game.discard() | [game.trump()].into_iter().collect();
+    for seat in 0..2 {
+        let view = game.view(seat);
+        let own = game.hand(seat);
+        assert_eq!(view.hand.iter().copied().collect::<CardSet>(), own);
+        for card in view.cards() {
+            assert!(
+                own.contains(card) || public.contains(card),
+                "seat {seat} sees {card}"
+            );
+        }
+        let sizes: Vec<usize> = (0..2).map(|s| game.hand(s).len()).collect();
+        assert_eq!(view.hand_sizes, sizes);
+        assert_eq!(view.deck_size, game.deck().len());
+        let json = serde_json::to_string(&view).unwrap();
+        let hidden = game
+            .hand(1 - seat)
+            .iter()
+            .chain(game.deck().iter().copied());
+        for card in hidden.filter(|&c| c != game.trump()) {
+            assert!(
+                !json.contains(&format!("\"{card}\"")),
+                "seat {seat}'s JSON shows {card}"
+            );
+        }
+        let back: DurakDuelView = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, view);
+    }
+}
+
+/// Every legal action is accepted, and legal card lists are ascending without repeats.
+fn assert_legal_actions_apply(game: &DurakDuel) {
+    for action in game.legal_actions() {
+        if let DurakDuelAction::Attack { cards }
+        | DurakDuelAction::Counterattack { cards }
+        | DurakDuelAction::PileOn { cards } = &action
+        {
+            assert!(cards.windows(2).all(|w| w[0] < w[1]), "{action:?}");
+        }
+        let mut copy = game.clone();
+        copy.apply(&action)
+            .unwrap_or_else(|e| panic!("{action:?} is legal but refused: {e}"));
+    }
+}
+
+/// Many actions a bot could name, legal or not: every single card and every pair (in both orders)
+/// for each card-list action, every defence pair, the empty lists, pass and done.
+fn many_actions() -> Vec<DurakDuelAction> {
+    let pack = duel_pack();
+    let mut all = vec![
+        DurakDuelAction::Pass,
+        DurakDuelAction::Done,
+        DurakDuelAction::Attack { cards: vec![] },
+        DurakDuelAction::Counterattack { cards: vec![] },
+        DurakDuelAction::PileOn { cards: vec![] },
+    ];
+    let lists = pack
+        .iter()
+        .map(|&c| vec![c])
+        .chain(
+            pack.iter()
+                .flat_map(|&a| pack.iter().map(move |&b| vec![a, b])),
+        )
+        .collect::<Vec<_>>();
+    for cards in lists {
+        all.push(DurakDuelAction::Attack {
+            cards: cards.clone(),
+        });
+        all.push(DurakDuelAction::Counterattack {
+            cards: cards.clone(),
+        });
+        all.push(DurakDuelAction::PileOn { cards });
+    }
+    for &attack in &pack {
+        for &card in &pack {
+            all.push(DurakDuelAction::Defend { attack, card });
+        }
+    }
+    all
+}
+
+/// Plays a random game, checking the invariants at every step (and, when `exhaustive`, that apply
+/// accepts exactly the legal actions among many nameable ones).
+fn random_game(seed: u64, chooser: u64, exhaustive: bool) -> (Vec<DurakDuelAction>, DurakDuel) {
+    let candidates = exhaustive.then(many_actions);
+    let (actions, game) = support::random_game(
+        &DurakDuelOptions::default(),
+        2,
+        seed,
+        chooser,
+        MAX_DECISIONS,
+        candidates.as_deref(),
+        |game: &DurakDuel| {
+            assert_cards_conserved(game);
+            assert_table_limits(game);
+            assert_views_hide_what_they_must(game);
+            if exhaustive {
+                assert_legal_actions_apply(game);
+            }
+        },
+    );
+    assert_eq!(game.is_draw(), game.winner().is_none());
+    assert!(
+        game.deck().is_empty(),
+        "the game ends only with the deck empty"
+    );
+    let outcome = game.outcome().unwrap();
+    match game.winner() {
+        Some(winner) => {
+            assert!(game.hand(winner).is_empty());
+            assert_eq!(outcome.seats[winner].rank, 1);
+            assert_eq!(outcome.seats[1 - winner].rank, 2);
+        }
+        None => {
+            assert!(game.hand(0).is_empty() && game.hand(1).is_empty());
+            assert!(outcome.is_draw());
+        }
+    }
+    (actions, game)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn random_games_keep_every_invariant(seed: u64, chooser: u64) {
+        random_game(seed, chooser, false);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    #[test]
+    fn apply_accepts_exactly_the_legal_actions(seed: u64, chooser: u64) {
+        random_game(seed, chooser, true);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn same_seed_and_actions_give_the_same_game(seed: u64, chooser: u64) {
+        let (actions, end) = random_game(seed, chooser, false);
+        support::assert_replays(&DurakDuelOptions::default(), 2, seed, &actions, &end);
+        let (again, _) = random_game(seed, chooser, false);
+        prop_assert_eq!(again, actions);
+    }
+}
+
+#[test]
+fn different_seeds_deal_different_games() {
+    let options = DurakDuelOptions::default();
+    let a = DurakDuel::new(&options, 2, 1).unwrap();
+    assert_ne!(a, DurakDuel::new(&options, 2, 2).unwrap());
+    assert_eq!(a, DurakDuel::new(&options, 2, 1).unwrap());
+}
+
+#[test]
+fn only_two_players_are_seated() {
+    let options = DurakDuelOptions::default();
+    for players in [0, 1, 3, 4] {
+        assert!(DurakDuel::new(&options, players, 1).is_err());
+    }
+}
