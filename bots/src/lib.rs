@@ -8,6 +8,7 @@ pub mod arena;
 pub mod bot;
 pub mod bridge;
 pub mod durak;
+pub mod durak_duel;
 pub mod http;
 pub mod random;
 pub mod roster;

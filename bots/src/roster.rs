@@ -4,6 +4,7 @@
 use cardarena_engine::Game;
 use cardarena_engine::games::bridge::Bridge;
 use cardarena_engine::games::durak::Durak;
+use cardarena_engine::games::durak_duel::DurakDuel;
 
 use crate::bot::Bot;
 
@@ -34,13 +35,14 @@ pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
     match id {
         Durak::ID => Some(visitor.visit::<Durak>()),
         Bridge::ID => Some(visitor.visit::<Bridge>()),
+        DurakDuel::ID => Some(visitor.visit::<DurakDuel>()),
         _ => None,
     }
 }
 
 /// The ids of every game, in the order they were added.
 pub fn game_ids() -> &'static [&'static str] {
-    &[Durak::ID, Bridge::ID]
+    &[Durak::ID, Bridge::ID, DurakDuel::ID]
 }
 
 #[cfg(test)]

@@ -1,0 +1,50 @@
+//! House bots for `durak-duel`: `greedy` and `random`.
+
+mod greedy;
+
+use cardarena_engine::Card;
+use cardarena_engine::games::durak_duel::{DurakDuel, DurakDuelAction, DurakDuelView};
+
+use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
+use crate::random::RandomBot;
+use crate::roster::HouseGame;
+
+pub use greedy::Greedy;
+
+impl HouseGame for DurakDuel {
+    /// `greedy` first: it is the substitute that finishes a faulted seat's game.
+    const HOUSE_BOTS: &'static [&'static str] = &["greedy", "random"];
+
+    fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<DurakDuel>>> {
+        match id {
+            "greedy" => Some(Box::new(Greedy)),
+            "random" => Some(Box::new(RandomBot::<DurakDuel>::new(seed))),
+            _ => None,
+        }
+    }
+}
+
+/// A durak-duel strategy that decides from the view alone, with no state and no randomness.
+trait Strategy {
+    fn choose(&self, view: &DurakDuelView, legal: &[DurakDuelAction]) -> Option<DurakDuelAction>;
+}
+
+/// Every strategy is a bot: it answers with its choice (the runner checks it against the legal
+/// actions).
+impl<S: Strategy + Send> Bot<DurakDuel> for S {
+    fn act<'a>(
+        &'a mut self,
+        turn: Turn<'a, DurakDuel>,
+    ) -> BotFuture<'a, Result<Reply<DurakDuelAction>, BotFault>> {
+        let choice = self.choose(turn.view, turn.legal_actions);
+        Box::pin(async move {
+            choice
+                .map(Reply::silent)
+                .ok_or_else(|| BotFault::illegal("asked to act with no legal action"))
+        })
+    }
+}
+
+fn is_trump(view: &DurakDuelView, card: Card) -> bool {
+    card.suit() == view.trump.suit()
+}
