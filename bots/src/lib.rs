@@ -10,6 +10,8 @@ pub mod bridge;
 pub mod durak;
 pub mod durak_duel;
 pub mod http;
+pub mod most;
+pub mod prsi;
 pub mod random;
 pub mod roster;
 

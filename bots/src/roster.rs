@@ -5,6 +5,8 @@ use cardarena_engine::Game;
 use cardarena_engine::games::bridge::Bridge;
 use cardarena_engine::games::durak::Durak;
 use cardarena_engine::games::durak_duel::DurakDuel;
+use cardarena_engine::games::most::Most;
+use cardarena_engine::games::prsi::Prsi;
 
 use crate::bot::Bot;
 
@@ -36,13 +38,15 @@ pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
         Durak::ID => Some(visitor.visit::<Durak>()),
         Bridge::ID => Some(visitor.visit::<Bridge>()),
         DurakDuel::ID => Some(visitor.visit::<DurakDuel>()),
+        Prsi::ID => Some(visitor.visit::<Prsi>()),
+        Most::ID => Some(visitor.visit::<Most>()),
         _ => None,
     }
 }
 
 /// The ids of every game, in the order they were added.
 pub fn game_ids() -> &'static [&'static str] {
-    &[Durak::ID, Bridge::ID, DurakDuel::ID]
+    &[Durak::ID, Bridge::ID, DurakDuel::ID, Prsi::ID, Most::ID]
 }
 
 #[cfg(test)]

@@ -3,3 +3,5 @@
 pub mod bridge;
 pub mod durak;
 pub mod durak_duel;
+pub mod most;
+pub mod prsi;

@@ -1,0 +1,41 @@
+//! House bots for `most`: `greedy` and `random`.
+
+mod greedy;
+
+use cardarena_engine::games::most::Most;
+
+use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
+use crate::random::RandomBot;
+use crate::roster::HouseGame;
+
+pub use greedy::Greedy;
+
+impl HouseGame for Most {
+    /// `greedy` first: it is the substitute that finishes a faulted seat's game.
+    const HOUSE_BOTS: &'static [&'static str] = &["greedy", "random"];
+
+    /// A match is up to fifty deals of a few hundred decisions each.
+    const MAX_DECISIONS: u32 = 100_000;
+
+    fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<Most>>> {
+        match id {
+            "greedy" => Some(Box::new(Greedy)),
+            "random" => Some(Box::new(RandomBot::<Most>::new(seed))),
+            _ => None,
+        }
+    }
+}
+
+impl Bot<Most> for Greedy {
+    fn act<'a>(
+        &'a mut self,
+        turn: Turn<'a, Most>,
+    ) -> BotFuture<'a, Result<Reply<cardarena_engine::games::most::MostAction>, BotFault>> {
+        let choice = self.choose(turn.view, turn.legal_actions);
+        Box::pin(async move {
+            choice
+                .map(Reply::silent)
+                .ok_or_else(|| BotFault::illegal("asked to act with no legal action"))
+        })
+    }
+}

@@ -1,0 +1,454 @@
+//! `prsi`: Czech Mau-Mau of seed 003 with the 32-card German deck written in French text form
+//! (leaves = spades, hearts = hearts, bells = diamonds, acorns = clubs; under = J, over = Q; the
+//! green under is `JS`).
+//!
+//! A turn is one atomic action: play one to four cards of one value, draw, or stand (against
+//! aces). The rules and every decision on the seed's gaps are in RULES.md beside this file.
+
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use serde::{Deserialize, Serialize};
+
+pub use view::PrsiView;
+
+use crate::cards::{Card, CardSet, Rank, Suit, pack};
+use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
+use crate::shuffle;
+
+/// Cards in the pack: seven to ace in four suits.
+pub const PACK_SIZE: usize = 32;
+/// The most cards dealt to each player.
+pub const HAND_SIZE: usize = 5;
+/// The fewest cards left in the deck after the deal (the seed's rule).
+pub const MIN_DECK_AFTER_DEAL: usize = 5;
+/// After this many turns the game ends and the players still in are placed by hand size.
+pub const MAX_TURNS: u32 = 2_000;
+/// The green under ("leaves under"), which cancels the sevens' draw and goes on anything.
+pub const GREEN_UNDER: Card = Card::new(Rank::Jack, Suit::Spades);
+
+/// Options of a prsi game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PrsiOptions {
+    /// Cards to draw for each seven played: 3 as the seed says, or the usual 2.
+    pub seven_draw: u32,
+}
+
+impl Default for PrsiOptions {
+    fn default() -> Self {
+        PrsiOptions { seven_draw: 3 }
+    }
+}
+
+/// One decision in prsi.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum PrsiAction {
+    /// Play one to four cards of one value, in the order laid: the first card must fit the pile
+    /// (when it fits by suit), the last becomes the top. Cards between the first and the last are
+    /// listed ascending. `suit` is the suit chosen with overs (queens), and only with them.
+    Play {
+        /// The cards, in the order laid.
+        cards: Vec<Card>,
+        /// The suit asked for, with overs only.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        suit: Option<Suit>,
+    },
+    /// Draw: one card, or every card the pending sevens ask for.
+    Draw,
+    /// Against pending aces: play no ace and lose the turn.
+    Stand,
+}
+
+/// A prsi game in progress: the whole state, hidden cards included.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prsi {
+    seed: u64,
+    seven_draw: u32,
+    /// The pulling pile, drawn from the end.
+    deck: Vec<Card>,
+    /// The discard pile, bottom first; the last card is the top.
+    pile: Vec<Card>,
+    hands: Vec<CardSet>,
+    turn: Seat,
+    /// The seed's SV[a]: turns still to stand or answer with an ace.
+    aces: u32,
+    /// The seed's SV[suit]: the suit the next card must follow.
+    suit: Suit,
+    /// Cards the pending sevens make the next player draw; 0 when no seven is pending.
+    sevens: u32,
+    /// Seats in the order they went out.
+    out: Vec<Seat>,
+    turns: u32,
+    reshuffles: u32,
+    over: bool,
+}
+
+/// The pack before the shuffle: seven to ace in ♣ ♦ ♥ ♠.
+pub fn prsi_pack() -> Vec<Card> {
+    pack(Rank::Seven, Suit::ALL)
+}
+
+/// Calls `out` with every subset of `pool` (1 to 4 cards) in each order the game lists: every
+/// first card, every last card, the cards between ascending.
+fn orders(pool: CardSet, out: &mut impl FnMut(Vec<Card>)) {
+    let cards: Vec<Card> = pool.iter().collect();
+    let n = cards.len();
+    for mask in 1u32..(1 << n) {
+        let subset: Vec<Card> = (0..n)
+            .filter(|i| mask & (1 << i) != 0)
+            .map(|i| cards[i])
+            .collect();
+        let k = subset.len();
+        if k == 1 {
+            out(subset);
+            continue;
+        }
+        for f in 0..k {
+            for l in 0..k {
+                if f == l {
+                    continue;
+                }
+                let mut list = vec![subset[f]];
+                list.extend(
+                    subset
+                        .iter()
+                        .enumerate()
+                        .filter(|&(i, _)| i != f && i != l)
+                        .map(|(_, &c)| c),
+                );
+                list.push(subset[l]);
+                out(list);
+            }
+        }
+    }
+}
+
+impl Prsi {
+    /// The cards in `seat`'s hand.
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands.get(seat).copied().unwrap_or_default()
+    }
+
+    /// The pulling pile, the next card to draw last.
+    pub fn deck(&self) -> &[Card] {
+        &self.deck
+    }
+
+    /// The discard pile, bottom first; the last card is the top.
+    pub fn pile(&self) -> &[Card] {
+        &self.pile
+    }
+
+    /// The top card of the discard pile.
+    pub fn top(&self) -> Card {
+        *self.pile.last().expect("the pile always has a top card")
+    }
+
+    /// The suit the next card must follow.
+    pub fn suit(&self) -> Suit {
+        self.suit
+    }
+
+    /// Turns still to stand or answer with an ace (the seed's SV[a]).
+    pub fn aces(&self) -> u32 {
+        self.aces
+    }
+
+    /// Cards the next draw takes because of pending sevens; 0 when none is pending.
+    pub fn sevens(&self) -> u32 {
+        self.sevens
+    }
+
+    /// Seats in the order they went out.
+    pub fn out(&self) -> &[Seat] {
+        &self.out
+    }
+
+    /// Turns played so far.
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    /// Cards drawn per seven.
+    pub fn seven_draw(&self) -> u32 {
+        self.seven_draw
+    }
+
+    /// Whether a play of these cards (already checked to be one value, from the hand) fits now.
+    fn fits(&self, cards: &[Card]) -> bool {
+        let rank = cards[0].rank();
+        let last = cards[cards.len() - 1];
+        if self.aces > 0 {
+            return rank == Some(Rank::Ace);
+        }
+        let green_last = last == GREEN_UNDER;
+        if self.sevens > 0 {
+            return rank == Some(Rank::Seven) || green_last;
+        }
+        let top = self.top();
+        top == GREEN_UNDER || green_last || rank == top.rank() || cards[0].suit() == Some(self.suit)
+    }
+
+    /// Refuses an action that is not legal now, saying why.
+    fn check(&self, action: &PrsiAction) -> Result<(), RuleError> {
+        let illegal = |why: String| Err(RuleError::Illegal(why));
+        if self.over {
+            return Err(RuleError::GameOver);
+        }
+        match action {
+            PrsiAction::Stand if self.aces == 0 => {
+                illegal("stand only against pending aces".into())
+            }
+            PrsiAction::Draw if self.aces > 0 => {
+                illegal("against pending aces, play an ace or stand".into())
+            }
+            PrsiAction::Stand | PrsiAction::Draw => Ok(()),
+            PrsiAction::Play { cards, suit } => {
+                let hand = self.hands[self.turn];
+                if cards.is_empty() || cards.len() > 4 {
+                    return illegal("play one to four cards".into());
+                }
+                if let Some(card) = cards.iter().find(|&&c| !hand.contains(c)) {
+                    return illegal(format!("{card} is not in the hand"));
+                }
+                if cards
+                    .iter()
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .len()
+                    != cards.len()
+                {
+                    return illegal("a card is listed twice".into());
+                }
+                if cards.iter().any(|c| c.rank() != cards[0].rank()) {
+                    return illegal("the cards played are of one value".into());
+                }
+                if cards.len() > 2 && !cards[1..cards.len() - 1].windows(2).all(|w| w[0] < w[1]) {
+                    return illegal(
+                        "list the cards between the first and the last ascending".into(),
+                    );
+                }
+                let overs = cards[0].rank() == Some(Rank::Queen);
+                if overs != suit.is_some() {
+                    return illegal("choose a suit with overs (Q), and only with them".into());
+                }
+                if !self.fits(cards) {
+                    return illegal(format!("{cards:?} does not go on {} now", self.top()));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Draws `n` cards for the seat to act, turning the pile (all but its top) into a new,
+    /// reshuffled deck when the deck runs out. Draws fewer when there are no more cards.
+    fn draw(&mut self, n: u32) {
+        for _ in 0..n {
+            if self.deck.is_empty() {
+                if self.pile.len() <= 1 {
+                    return;
+                }
+                let top = self.pile.pop().expect("pile has a top");
+                self.deck = std::mem::take(&mut self.pile);
+                self.pile.push(top);
+                self.reshuffles += 1;
+                shuffle::shuffle_with_seed(
+                    &mut self.deck,
+                    shuffle::derive_seed(self.seed, self.reshuffles as u64),
+                );
+            }
+            let card = self.deck.pop().expect("deck is not empty");
+            self.hands[self.turn].insert(card);
+        }
+    }
+
+    fn still_in(&self) -> usize {
+        self.hands.iter().filter(|h| !h.is_empty()).count()
+    }
+
+    /// Passes the turn on to the next player with cards, or ends the game.
+    fn advance(&mut self) {
+        self.turns += 1;
+        if self.still_in() <= 1 {
+            if let Some(last) = (0..self.hands.len()).find(|&s| !self.hands[s].is_empty()) {
+                self.out.push(last);
+            }
+            self.over = true;
+            return;
+        }
+        if self.turns >= MAX_TURNS {
+            self.over = true;
+            return;
+        }
+        let n = self.hands.len();
+        let mut next = (self.turn + 1) % n;
+        while self.hands[next].is_empty() {
+            next = (next + 1) % n;
+        }
+        self.turn = next;
+    }
+
+    /// Deals from a deck in drawing order (the next card last): five cards to each player in
+    /// turn, then one card face up on the pile. Seat 0 plays first.
+    fn deal(mut deck: Vec<Card>, players: usize, seven_draw: u32, seed: u64) -> Prsi {
+        let per = HAND_SIZE.min((PACK_SIZE - 1 - MIN_DECK_AFTER_DEAL) / players);
+        let mut hands = vec![CardSet::EMPTY; players];
+        for _ in 0..per {
+            for hand in hands.iter_mut() {
+                hand.insert(deck.pop().expect("enough cards"));
+            }
+        }
+        let top = deck.pop().expect("enough cards");
+        Prsi {
+            seed,
+            seven_draw,
+            deck,
+            pile: vec![top],
+            hands,
+            turn: 0,
+            aces: 0,
+            suit: top.suit().unwrap_or(Suit::Spades),
+            sevens: 0,
+            out: Vec::new(),
+            turns: 0,
+            reshuffles: 0,
+            over: false,
+        }
+    }
+}
+
+impl Game for Prsi {
+    const ID: &'static str = "prsi";
+    const PLAYERS: PlayerCount = PlayerCount {
+        min: 2,
+        max: 5,
+        default: 2,
+    };
+
+    type Options = PrsiOptions;
+    type Action = PrsiAction;
+    type View = PrsiView;
+
+    fn new(options: &PrsiOptions, players: usize, seed: u64) -> Result<Self, SetupError> {
+        SetupError::check_players::<Prsi>(players)?;
+        if !(2..=3).contains(&options.seven_draw) {
+            return Err(SetupError::Options {
+                game: Prsi::ID,
+                detail: format!("seven_draw is 3 or 2, not {}", options.seven_draw),
+            });
+        }
+        let mut order = prsi_pack();
+        shuffle::shuffle_with_seed(&mut order, seed);
+        Ok(Prsi::deal(order, players, options.seven_draw, seed))
+    }
+
+    fn players(&self) -> usize {
+        self.hands.len()
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        (!self.over).then_some(self.turn)
+    }
+
+    fn legal_actions_into(&self, out: &mut Vec<PrsiAction>) {
+        out.clear();
+        if self.over {
+            return;
+        }
+        let hand = self.hands[self.turn];
+        for rank in Rank::ALL.into_iter().filter(|&r| r >= Rank::Seven) {
+            orders(hand & CardSet::of_rank(rank), &mut |cards| {
+                if !self.fits(&cards) {
+                    return;
+                }
+                if rank == Rank::Queen {
+                    for suit in Suit::ALL {
+                        out.push(PrsiAction::Play {
+                            cards: cards.clone(),
+                            suit: Some(suit),
+                        });
+                    }
+                } else {
+                    out.push(PrsiAction::Play { cards, suit: None });
+                }
+            });
+        }
+        if self.aces > 0 {
+            out.push(PrsiAction::Stand);
+        } else {
+            out.push(PrsiAction::Draw);
+        }
+    }
+
+    fn apply(&mut self, action: &PrsiAction) -> Result<(), RuleError> {
+        self.check(action)?;
+        match action {
+            PrsiAction::Stand => self.aces -= 1,
+            PrsiAction::Draw => {
+                let n = self.sevens.max(1);
+                self.sevens = 0;
+                self.draw(n);
+            }
+            PrsiAction::Play { cards, suit } => {
+                for &card in cards {
+                    self.hands[self.turn].remove(card);
+                    self.pile.push(card);
+                }
+                let n = cards.len() as u32;
+                let last = cards[cards.len() - 1];
+                match last.rank() {
+                    Some(Rank::Ace) => self.aces += n,
+                    Some(Rank::Seven) => self.sevens += self.seven_draw * n,
+                    _ => {}
+                }
+                if last == GREEN_UNDER {
+                    self.sevens = 0;
+                }
+                self.suit = suit.or(last.suit()).unwrap_or(Suit::Spades);
+                if self.hands[self.turn].is_empty() {
+                    self.out.push(self.turn);
+                }
+            }
+        }
+        self.advance();
+        Ok(())
+    }
+
+    fn view(&self, seat: Seat) -> PrsiView {
+        PrsiView::of(self, seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.over {
+            return None;
+        }
+        let players = self.hands.len();
+        let mut rank = vec![0u32; players];
+        for (place, &seat) in self.out.iter().enumerate() {
+            rank[seat] = place as u32 + 1;
+        }
+        // Players still in when the turn limit ends the game: placed after those out, by hand
+        // size (fewer cards better), equal sizes sharing a place.
+        for (seat, place) in rank.iter_mut().enumerate() {
+            if *place == 0 {
+                let better = (0..players)
+                    .filter(|&s| {
+                        !self.out.contains(&s) && self.hands[s].len() < self.hands[seat].len()
+                    })
+                    .count();
+                *place = (self.out.len() + better + 1) as u32;
+            }
+        }
+        let seats = rank
+            .into_iter()
+            .map(|r| SeatResult {
+                rank: r,
+                score: (players as u32 - r) as f64,
+            })
+            .collect();
+        Some(Outcome { seats })
+    }
+}

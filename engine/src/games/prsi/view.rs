@@ -1,0 +1,65 @@
+//! What one seat sees of a prsi game: the JSON a bot receives as `view`.
+
+use serde::{Deserialize, Serialize};
+
+use super::Prsi;
+use crate::cards::{Card, Suit};
+use crate::game::{Game, Seat};
+
+/// What one seat may see of a prsi game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PrsiView {
+    /// The seat this view is for.
+    pub seat: Seat,
+    /// The seat whose decision it is; `null` once the game is over.
+    pub to_act: Option<Seat>,
+    /// Turns played so far (the game ends after 2000).
+    pub turn: u32,
+    /// This seat's own hand, ascending (rank, then ♣ ♦ ♥ ♠).
+    pub hand: Vec<Card>,
+    /// How many cards each seat holds.
+    pub hand_sizes: Vec<usize>,
+    /// The top card of the discard pile.
+    pub top: Card,
+    /// The suit the next card must follow (an over's chosen suit, else the top card's).
+    pub suit: Suit,
+    /// Turns still to stand or answer with an ace; while above 0 the seat to act plays aces or
+    /// stands.
+    pub aces: u32,
+    /// Cards the pending sevens make the seat to act draw; 0 when no seven is pending.
+    pub sevens: u32,
+    /// Cards drawn per seven in this game (3 or 2).
+    pub seven_draw: u32,
+    /// Cards in the pulling pile.
+    pub deck_size: usize,
+    /// The discard pile, bottom first (every card in it was played face up).
+    pub pile: Vec<Card>,
+    /// Seats in the order they went out.
+    pub out: Vec<Seat>,
+}
+
+impl PrsiView {
+    /// The view of `game` for `seat`.
+    pub fn of(game: &Prsi, seat: Seat) -> PrsiView {
+        PrsiView {
+            seat,
+            to_act: game.to_act(),
+            turn: game.turns,
+            hand: game.hand(seat).iter().collect(),
+            hand_sizes: game.hands.iter().map(|h| h.len()).collect(),
+            top: game.top(),
+            suit: game.suit,
+            aces: game.aces,
+            sevens: game.sevens,
+            seven_draw: game.seven_draw,
+            deck_size: game.deck.len(),
+            pile: game.pile.clone(),
+            out: game.out.clone(),
+        }
+    }
+
+    /// Every card this view shows: own hand and the pile.
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.hand.iter().copied().chain(self.pile.iter().copied())
+    }
+}
