@@ -1,17 +1,14 @@
 //! The bridge house bots: `demo` (seed 001's sample AI) and `greedy` answer legally in whole
 //! matches, demo follows the sample's steps, greedy beats demo and prefers what it says it prefers.
 
+mod support;
+
 use cardarena_bots::bridge::{Demo, Greedy};
 use cardarena_bots::{Bot, HouseGame, Played, play_match};
 use cardarena_engine::games::bridge::{Bridge, BridgeAction, BridgeOptions, BridgeView, TurnView};
 use cardarena_engine::shuffle::derive_seed;
 use cardarena_engine::{Card, Game, Rank, Suit};
-
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread()
-        .build()
-        .unwrap()
-}
+use support::{play_house, runtime};
 
 /// Plays one match with these house bots, seat by seat, each seeded from the match's seed.
 fn play(
@@ -20,20 +17,7 @@ fn play(
     seed: u64,
     ids: &[&str],
 ) -> Played<Bridge> {
-    let mut bots: Vec<Box<dyn Bot<Bridge>>> = ids
-        .iter()
-        .enumerate()
-        .map(|(seat, id)| Bridge::house_bot(id, derive_seed(seed, seat as u64)).unwrap())
-        .collect();
-    let played = runtime
-        .block_on(play_match::<Bridge>(options, seed, &mut bots))
-        .unwrap_or_else(|e| panic!("seed {seed}, {ids:?}: {e}"));
-    assert!(
-        played.faults.iter().all(Option::is_none),
-        "seed {seed}, {ids:?}: {:?}",
-        played.faults
-    );
-    played
+    play_house::<Bridge>(runtime, options, seed, ids)
 }
 
 fn card(text: &str) -> Card {

@@ -1,6 +1,8 @@
 //! The durak-duel house bots: `greedy` answers legally in whole games, beats `random` clearly,
 //! and prefers what it says it prefers.
 
+mod support;
+
 use cardarena_bots::durak_duel::Greedy;
 use cardarena_bots::{Bot, HouseGame, Played, play_match};
 use cardarena_engine::games::durak_duel::{
@@ -8,33 +10,11 @@ use cardarena_engine::games::durak_duel::{
 };
 use cardarena_engine::shuffle::derive_seed;
 use cardarena_engine::{Card, Game};
-
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread()
-        .build()
-        .unwrap()
-}
+use support::{play_house, runtime};
 
 /// Plays one game with these house bots, each seeded from the game's seed; no seat may fault.
 fn play(runtime: &tokio::runtime::Runtime, seed: u64, ids: [&str; 2]) -> Played<DurakDuel> {
-    let mut bots: Vec<Box<dyn Bot<DurakDuel>>> = ids
-        .iter()
-        .enumerate()
-        .map(|(seat, id)| DurakDuel::house_bot(id, derive_seed(seed, seat as u64)).unwrap())
-        .collect();
-    let played = runtime
-        .block_on(play_match::<DurakDuel>(
-            &DurakDuelOptions::default(),
-            seed,
-            &mut bots,
-        ))
-        .unwrap_or_else(|e| panic!("seed {seed}, {ids:?}: {e}"));
-    assert!(
-        played.faults.iter().all(Option::is_none),
-        "seed {seed}, {ids:?}: {:?}",
-        played.faults
-    );
-    played
+    play_house::<DurakDuel>(runtime, &DurakDuelOptions::default(), seed, &ids)
 }
 
 fn card(text: &str) -> Card {

@@ -1,17 +1,13 @@
 //! The most house bots: `greedy` answers legally in whole matches, beats `random` clearly, and
 //! prefers what it says it prefers.
 
-use cardarena_bots::most::Greedy;
-use cardarena_bots::{Bot, HouseGame, Played, play_match};
-use cardarena_engine::games::most::{Most, MostAction, MostOptions};
-use cardarena_engine::shuffle::derive_seed;
-use cardarena_engine::{Card, Game};
+mod support;
 
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread()
-        .build()
-        .unwrap()
-}
+use cardarena_bots::most::Greedy;
+use cardarena_bots::{HouseGame, Played};
+use cardarena_engine::games::most::{Most, MostAction, MostOptions};
+use cardarena_engine::{Card, Game};
+use support::{play_house, runtime};
 
 fn single() -> MostOptions {
     MostOptions {
@@ -27,20 +23,7 @@ fn play(
     seed: u64,
     ids: &[&str],
 ) -> Played<Most> {
-    let mut bots: Vec<Box<dyn Bot<Most>>> = ids
-        .iter()
-        .enumerate()
-        .map(|(seat, id)| Most::house_bot(id, derive_seed(seed, seat as u64)).unwrap())
-        .collect();
-    let played = runtime
-        .block_on(play_match::<Most>(options, seed, &mut bots))
-        .unwrap_or_else(|e| panic!("seed {seed}, {ids:?}: {e}"));
-    assert!(
-        played.faults.iter().all(Option::is_none),
-        "seed {seed}, {ids:?}: {:?}",
-        played.faults
-    );
-    played
+    play_house::<Most>(runtime, options, seed, ids)
 }
 
 fn card(text: &str) -> Card {

@@ -1,33 +1,17 @@
 //! The prsi house bots: `greedy` answers legally in whole games of 2 to 5 players, beats
 //! `random` clearly, and prefers what it says it prefers.
 
+mod support;
+
 use cardarena_bots::prsi::Greedy;
-use cardarena_bots::{Bot, HouseGame, Played, play_match};
+use cardarena_bots::{HouseGame, Played};
 use cardarena_engine::games::prsi::{Prsi, PrsiAction, PrsiOptions, PrsiView};
-use cardarena_engine::shuffle::derive_seed;
 use cardarena_engine::{Card, Game, Suit};
+use support::{play_house, runtime};
 
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread()
-        .build()
-        .unwrap()
-}
-
+/// Plays one game with these house bots and the default options; no seat may fault.
 fn play(runtime: &tokio::runtime::Runtime, seed: u64, ids: &[&str]) -> Played<Prsi> {
-    let mut bots: Vec<Box<dyn Bot<Prsi>>> = ids
-        .iter()
-        .enumerate()
-        .map(|(seat, id)| Prsi::house_bot(id, derive_seed(seed, seat as u64)).unwrap())
-        .collect();
-    let played = runtime
-        .block_on(play_match::<Prsi>(&PrsiOptions::default(), seed, &mut bots))
-        .unwrap_or_else(|e| panic!("seed {seed}, {ids:?}: {e}"));
-    assert!(
-        played.faults.iter().all(Option::is_none),
-        "seed {seed}, {ids:?}: {:?}",
-        played.faults
-    );
-    played
+    play_house::<Prsi>(runtime, &PrsiOptions::default(), seed, ids)
 }
 
 fn cards(text: &str) -> Vec<Card> {
