@@ -1,7 +1,6 @@
 //! The [`Game`] trait every game implements, and the types it shares with the rest of cardarena.
 
 use std::fmt::Debug;
-use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
@@ -17,12 +16,32 @@ pub struct PlayerCount {
     pub max: usize,
     /// The count used when none is given.
     pub default: usize,
+    /// The gap between allowed counts: 1 for any count from `min` to `max`, 2 for a team game
+    /// seated in pairs (4 or 6).
+    pub step: usize,
 }
 
 impl PlayerCount {
-    /// The allowed counts as a range.
-    pub fn range(self) -> RangeInclusive<usize> {
-        self.min..=self.max
+    /// Whether a table of `players` is allowed.
+    pub fn allows(self, players: usize) -> bool {
+        (self.min..=self.max).contains(&players) && (players - self.min) % self.step == 0
+    }
+
+    /// Every allowed count, fewest first.
+    pub fn counts(self) -> impl Iterator<Item = usize> {
+        (self.min..=self.max).step_by(self.step)
+    }
+
+    /// The allowed counts in words, for messages: "2 to 4", or "4 or 6".
+    pub fn describe(self) -> String {
+        let counts: Vec<String> = self.counts().map(|n| n.to_string()).collect();
+        match counts.as_slice() {
+            [one] => one.clone(),
+            [a, b] if self.step > 1 => format!("{a} or {b}"),
+            _ if self.step == 1 => format!("{} to {}", self.min, self.max),
+            [init @ .., last] => format!("{} or {last}", init.join(", ")),
+            [] => String::new(),
+        }
     }
 }
 
@@ -98,16 +117,14 @@ pub enum RuleError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// The game does not seat this many players.
-    #[error("{game} needs {min} to {max} players, not {players}")]
+    #[error("{game} needs {allowed} players, not {players}")]
     Players {
         /// The game's id.
         game: &'static str,
         /// The count asked for.
         players: usize,
-        /// The fewest the game seats.
-        min: usize,
-        /// The most the game seats.
-        max: usize,
+        /// The counts the game seats, in words ("2 to 4", "4 or 6").
+        allowed: String,
     },
     /// The options are not valid for the game.
     #[error("bad options for {game}: {detail}")]
@@ -122,14 +139,13 @@ pub enum SetupError {
 impl SetupError {
     /// Checks `players` against the game's [`PlayerCount`].
     pub fn check_players<G: Game>(players: usize) -> Result<(), SetupError> {
-        if G::PLAYERS.range().contains(&players) {
+        if G::PLAYERS.allows(players) {
             Ok(())
         } else {
             Err(SetupError::Players {
                 game: G::ID,
                 players,
-                min: G::PLAYERS.min,
-                max: G::PLAYERS.max,
+                allowed: G::PLAYERS.describe(),
             })
         }
     }
@@ -166,5 +182,35 @@ impl Outcome {
     pub fn is_loss(&self, seat: Seat) -> bool {
         let last = self.seats.iter().map(|s| s.rank).max().unwrap_or(1);
         !self.is_draw() && self.seats[seat].rank == last
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PlayerCount;
+
+    #[test]
+    fn player_counts_allow_their_steps_only() {
+        let any = PlayerCount {
+            min: 2,
+            max: 6,
+            default: 4,
+            step: 1,
+        };
+        let pairs = PlayerCount {
+            min: 4,
+            max: 6,
+            default: 4,
+            step: 2,
+        };
+        assert!((2..=6).all(|n| any.allows(n)));
+        assert!(!any.allows(1) && !any.allows(7));
+        assert_eq!(pairs.counts().collect::<Vec<_>>(), [4, 6]);
+        assert!(pairs.allows(4) && pairs.allows(6));
+        assert!(!pairs.allows(5) && !pairs.allows(2) && !pairs.allows(8));
+        assert_eq!(any.describe(), "2 to 6");
+        assert_eq!(pairs.describe(), "4 or 6");
+        let two = PlayerCount { max: 2, ..any };
+        assert_eq!(two.describe(), "2");
     }
 }

@@ -11,32 +11,11 @@ pub struct GameInfo {
     /// The game's id.
     pub id: &'static str,
     /// How many players it seats.
-    pub players: Players,
+    pub players: PlayerCount,
     /// Its options with their default values.
     pub options: Value,
     /// The ids of its house bots.
     pub house_bots: &'static [&'static str],
-}
-
-/// The player counts of a game.
-#[derive(Debug, Clone, Copy, serde::Serialize)]
-pub struct Players {
-    /// The fewest.
-    pub min: usize,
-    /// The most.
-    pub max: usize,
-    /// The usual number.
-    pub default: usize,
-}
-
-impl From<PlayerCount> for Players {
-    fn from(p: PlayerCount) -> Players {
-        Players {
-            min: p.min,
-            max: p.max,
-            default: p.default,
-        }
-    }
 }
 
 struct Info;
@@ -46,7 +25,7 @@ impl GameVisitor for Info {
     fn visit<G: HouseGame>(self) -> GameInfo {
         GameInfo {
             id: G::ID,
-            players: G::PLAYERS.into(),
+            players: G::PLAYERS,
             options: serde_json::to_value(G::Options::default()).unwrap_or(Value::Null),
             house_bots: G::HOUSE_BOTS,
         }

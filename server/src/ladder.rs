@@ -69,8 +69,8 @@ async fn queue(
     if (contestants == 0 && !config.demo) || pool.len() < players.min {
         return Ok(false);
     }
-    let most = players.max.min(pool.len());
-    let size = players.min + below(rng, most - players.min + 1);
+    let sizes: Vec<usize> = players.counts().filter(|&n| n <= pool.len()).collect();
+    let size = sizes[below(rng, sizes.len())];
     let mut bot_ids = Vec::with_capacity(size);
     for _ in 0..size {
         let pick = below(rng, pool.len());

@@ -45,16 +45,15 @@ pub async fn start(
     }
     let info = games::game(&bot.game).ok_or_else(|| ApiError::internal("bot of no game"))?;
     let players = request.opponents.len() + 1;
-    if players < info.players.min || players > info.players.max {
+    if !info.players.allows(players) {
+        let opponents: Vec<String> = info.players.counts().map(|n| (n - 1).to_string()).collect();
         return Err(ApiError::invalid(
             "bad_opponents",
             format!(
-                "{} seats {} to {} players: name {} to {} opponents",
+                "{} seats {} players: name {} opponents",
                 info.id,
-                info.players.min,
-                info.players.max,
-                info.players.min - 1,
-                info.players.max - 1
+                info.players.describe(),
+                opponents.join(" or ")
             ),
         ));
     }

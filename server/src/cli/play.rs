@@ -54,13 +54,7 @@ impl GameVisitor for Play {
 }
 
 fn play<G: HouseGame>(args: PlayArgs) -> Result<(), CliError> {
-    let seats = check_seats(
-        args.seats,
-        G::ID,
-        G::PLAYERS.range(),
-        G::PLAYERS.default,
-        G::HOUSE_BOTS,
-    )?;
+    let seats = check_seats(args.seats, G::ID, G::PLAYERS, G::HOUSE_BOTS)?;
     let options = game_options::<G>(args.options.as_deref(), args.deck_number)?;
     let seed = args
         .seed

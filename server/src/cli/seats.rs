@@ -2,6 +2,8 @@
 
 use std::str::FromStr;
 
+use cardarena_engine::PlayerCount;
+
 use super::CliError;
 
 /// One seat: the player's name and the house bot that plays it.
@@ -43,23 +45,21 @@ impl FromStr for SeatSpec {
 pub fn check_seats(
     mut seats: Vec<SeatSpec>,
     game: &str,
-    players: std::ops::RangeInclusive<usize>,
-    default_players: usize,
+    players: PlayerCount,
     house_bots: &[&str],
 ) -> Result<Vec<SeatSpec>, CliError> {
     if seats.is_empty() {
-        seats = (1..=default_players)
+        seats = (1..=players.default)
             .map(|n| SeatSpec {
                 name: format!("P{n}"),
                 bot: house_bots[0].to_string(),
             })
             .collect();
     }
-    if !players.contains(&seats.len()) {
+    if !players.allows(seats.len()) {
         return Err(CliError(format!(
-            "{game} seats {} to {} players; {} --seat given",
-            players.start(),
-            players.end(),
+            "{game} seats {} players; {} --seat given",
+            players.describe(),
             seats.len()
         )));
     }
@@ -85,6 +85,33 @@ pub fn check_seats(
 mod tests {
     use super::*;
 
+    const DURAK: PlayerCount = PlayerCount {
+        min: 2,
+        max: 4,
+        default: 3,
+        step: 1,
+    };
+    const PAIRS: PlayerCount = PlayerCount {
+        min: 4,
+        max: 6,
+        default: 4,
+        step: 2,
+    };
+
+    #[test]
+    fn a_team_game_takes_only_its_counts() {
+        let bots = ["random"];
+        let seats = |n: usize| {
+            (0..n)
+                .map(|i| format!("P{i}=random").parse().unwrap())
+                .collect::<Vec<SeatSpec>>()
+        };
+        assert!(check_seats(seats(4), "fifty-six", PAIRS, &bots).is_ok());
+        assert!(check_seats(seats(6), "fifty-six", PAIRS, &bots).is_ok());
+        let error = check_seats(seats(5), "fifty-six", PAIRS, &bots).unwrap_err();
+        assert!(error.0.contains("4 or 6 players"), "{}", error.0);
+    }
+
     #[test]
     fn parses_name_equals_bot() {
         let seat: SeatSpec = "Rick=reference".parse().unwrap();
@@ -99,13 +126,12 @@ mod tests {
     fn checks_count_names_and_bots() {
         let seat = |text: &str| text.parse::<SeatSpec>().unwrap();
         let bots = ["reference", "random"];
-        assert!(check_seats(vec![seat("A=random")], "durak", 2..=4, 3, &bots).is_err());
+        assert!(check_seats(vec![seat("A=random")], "durak", DURAK, &bots).is_err());
         assert!(
             check_seats(
                 vec![seat("A=random"), seat("A=random")],
                 "durak",
-                2..=4,
-                3,
+                DURAK,
                 &bots
             )
             .is_err()
@@ -114,8 +140,7 @@ mod tests {
             check_seats(
                 vec![seat("A=random"), seat("B=smart")],
                 "durak",
-                2..=4,
-                3,
+                DURAK,
                 &bots
             )
             .is_err()
@@ -123,12 +148,11 @@ mod tests {
         let ok = check_seats(
             vec![seat("A=random"), seat("B=reference")],
             "durak",
-            2..=4,
-            3,
+            DURAK,
             &bots,
         );
         assert_eq!(ok.unwrap().len(), 2);
-        let default = check_seats(vec![], "durak", 2..=4, 3, &bots).unwrap();
+        let default = check_seats(vec![], "durak", DURAK, &bots).unwrap();
         assert_eq!(default.len(), 3);
         assert!(default.iter().all(|s| s.bot == "reference"));
     }

@@ -162,7 +162,18 @@ pub async fn advance(store: &Store, id: &str) -> Result<u32, TournamentError> {
                 .collect();
             let top = spec.top.unwrap_or(ranked.len()).min(ranked.len());
             match spec.kind {
-                StageKind::Gauntlet => (ranked.clone(), ranked[..top].to_vec()),
+                StageKind::Gauntlet => {
+                    let mut best = ranked[..top].to_vec();
+                    // One of the best meets the others, not itself: where a table one seat
+                    // smaller is not allowed (a game seated in pairs), a reserve fills it.
+                    if !info.players.allows(top) {
+                        best.push(match ranked.get(top) {
+                            Some(next) => next.clone(),
+                            None => store.ensure_house_bot(&t.game, info.house_bots[0]).await?,
+                        });
+                    }
+                    (ranked.clone(), best)
+                }
                 _ => (ranked[..top].to_vec(), Vec::new()),
             }
         }

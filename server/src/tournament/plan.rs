@@ -67,13 +67,15 @@ pub fn stage_matches(
         StageKind::House | StageKind::Gauntlet => {
             // Every entrant meets the same deals, its seat moving round the table. A house bot
             // entered in the tournament meets itself at a house table; in a gauntlet one of the
-            // best does not, its table one seat smaller.
+            // best does not: its table is one seat smaller, or, where `opponents` ends with a
+            // reserve (a game seated in pairs), the reserve takes that seat.
             for entrant in entrants {
                 let others: Vec<String> = match spec.kind {
                     StageKind::House => opponents.to_vec(),
                     _ => opponents
                         .iter()
                         .filter(|o| *o != entrant)
+                        .take(table - 1)
                         .cloned()
                         .collect(),
                 };
@@ -160,6 +162,40 @@ mod tests {
             matches.iter().filter(|m| m.bot_ids.len() == 3).count(),
             2,
             "c meets a and b"
+        );
+    }
+
+    #[test]
+    fn a_reserve_takes_the_seat_of_a_best_entrant_in_a_game_seated_in_pairs() {
+        // fifty-six seats 4 or 6: "top 3" plays tables of 4, and the three best meet the two
+        // others plus the reserve, the fourth-ranked, instead of sitting at a table of 3.
+        let stage = spec(serde_json::json!({"kind": "gauntlet", "top": 3, "matches": 1}));
+        let ranked = ids(&["a", "b", "c", "d", "e"]);
+        let matches = stage_matches(
+            "t",
+            "fifty-six",
+            1,
+            &stage,
+            &ranked,
+            &ids(&["a", "b", "c", "d"]),
+            4,
+        );
+        assert_eq!(matches.len(), 5);
+        for m in &matches {
+            assert_eq!(m.bot_ids.len(), 4, "{:?}", m.bot_ids);
+            let mut sorted = m.bot_ids.clone();
+            sorted.sort();
+            sorted.dedup();
+            assert_eq!(sorted.len(), 4, "{:?}", m.bot_ids);
+        }
+        let of = |bot: &str| matches.iter().find(|m| m.bot_ids[0] == bot).unwrap();
+        assert!(
+            of("a").bot_ids.contains(&"d".to_string()),
+            "the reserve sits in for a"
+        );
+        assert!(
+            !of("e").bot_ids.contains(&"d".to_string()),
+            "e meets the best three"
         );
     }
 

@@ -90,11 +90,14 @@ impl StageSpec {
         match self.kind {
             StageKind::House => self.opponents.len() + 1,
             StageKind::Gauntlet => self.top.unwrap_or(1) + 1,
-            StageKind::Final => self
-                .table
-                .unwrap_or(info.players.default)
-                .min(finalists)
-                .max(info.players.min),
+            StageKind::Final => {
+                let most = self.table.unwrap_or(info.players.default).min(finalists);
+                info.players
+                    .counts()
+                    .filter(|&n| n <= most)
+                    .last()
+                    .unwrap_or(info.players.min)
+            }
         }
     }
 }
@@ -133,7 +136,8 @@ pub fn check(mut spec: TournamentSpec) -> Result<TournamentSpec, String> {
         stage.options = games::check_options(info.id, &stage.options)
             .unwrap_or_else(|| Err("no such game".into()))
             .map_err(|e| at(format!("options: {e}")))?;
-        let in_range = |n: usize| (players.min..=players.max).contains(&n);
+        let in_range = |n: usize| players.allows(n);
+        let seats = players.describe();
         match stage.kind {
             StageKind::House => {
                 if stage.opponents.is_empty() {
@@ -149,10 +153,7 @@ pub fn check(mut spec: TournamentSpec) -> Result<TournamentSpec, String> {
                     }
                 }
                 if !in_range(stage.opponents.len() + 1) {
-                    return Err(at(format!(
-                        "{} seats {} to {} players",
-                        info.id, players.min, players.max
-                    )));
+                    return Err(at(format!("{} seats {seats} players", info.id)));
                 }
                 check_count(stage.matches, "matches", 1000).map_err(at)?;
             }
@@ -160,8 +161,7 @@ pub fn check(mut spec: TournamentSpec) -> Result<TournamentSpec, String> {
                 let top = stage.top.ok_or_else(|| at("give \"top\"".into()))?;
                 if top == 0 || !in_range(top + 1) {
                     return Err(at(format!(
-                        "top {top}: an entrant and {top} opponents must fit a table of {} to {}",
-                        players.min, players.max
+                        "top {top}: an entrant and {top} opponents must fit a table of {seats}"
                     )));
                 }
                 check_count(stage.matches, "matches", 1000).map_err(at)?;
@@ -173,10 +173,7 @@ pub fn check(mut spec: TournamentSpec) -> Result<TournamentSpec, String> {
                 }
                 if let Some(table) = stage.table {
                     if !in_range(table) || table > top {
-                        return Err(at(format!(
-                            "table {table}: {} to {} players, at most top",
-                            players.min, players.max
-                        )));
+                        return Err(at(format!("table {table}: {seats} players, at most top")));
                     }
                 }
                 check_count(stage.deals, "deals", 100).map_err(at)?;

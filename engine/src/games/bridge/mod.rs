@@ -377,6 +377,7 @@ impl Game for Bridge {
         min: 2,
         max: MAX_PLAYERS,
         default: 4,
+        step: 1,
     };
     type Options = BridgeOptions;
     type Action = BridgeAction;

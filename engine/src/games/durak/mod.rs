@@ -19,7 +19,7 @@ pub use view::{DurakView, TablePair};
 
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
 use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
-use crate::shuffle;
+use crate::shuffle::{self, RiffleShuffle, ShuffleModel};
 
 /// The cards each player is dealt and refills to.
 pub const HAND_SIZE: usize = 6;
@@ -34,6 +34,10 @@ pub struct DurakOptions {
     /// Seed 000's "random number": when set, the deck is ordered from it by the seed's 1000-step
     /// rule and the match seed is not used for the deal.
     pub deck_number: Option<u64>,
+    /// How the match seed shuffles the deck: uniformly (the default), or by a dealer's riffles, a
+    /// cut and a deal in packets from the pack in seed order (see RULES.md). A riffle shuffle and
+    /// `deck_number` are two ways to order the deck; a match takes one.
+    pub shuffle: ShuffleModel,
 }
 
 /// One decision in durak.
@@ -83,6 +87,7 @@ enum Ending {
 pub struct Durak {
     seed: u64,
     deck_number: Option<u64>,
+    shuffle: ShuffleModel,
     players: usize,
     /// The deck, drawn from the front: `deck[drawn..]` is what is left; the trump card is last.
     deck: [Card; PACK_SIZE],
@@ -188,7 +193,8 @@ impl Durak {
         self.ending == Some(Ending::Draw)
     }
 
-    /// The seed of the uniform shuffle, or `None` when the deck came from a seed-000 number.
+    /// The match seed the deck was shuffled with (uniformly or by riffles), or `None` when the deck
+    /// came from a seed-000 number.
     pub fn deal_seed(&self) -> Option<u64> {
         self.deck_number.is_none().then_some(self.seed)
     }
@@ -403,8 +409,9 @@ impl Durak {
         }
     }
 
-    /// Deals a game from a deck in pack order as the seed's number or the uniform shuffle left it.
-    fn deal(order: Vec<Card>, players: usize, seed: u64, deck_number: Option<u64>) -> Durak {
+    /// Deals a game from a deck in pack order as the seed's number or the uniform shuffle left it
+    /// (or the riffle deal laid out by [`riffle_order`]), the first card on top.
+    fn deal(order: Vec<Card>, players: usize, seed: u64, options: &DurakOptions) -> Durak {
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
         let mut cards = order.into_iter();
         for hand in hands.iter_mut().take(players) {
@@ -417,7 +424,8 @@ impl Durak {
         deck[..rest.len()].copy_from_slice(&rest);
         let mut game = Durak {
             seed,
-            deck_number,
+            deck_number: options.deck_number,
+            shuffle: options.shuffle,
             players,
             deck,
             deck_len: rest.len() as u8,
@@ -449,12 +457,23 @@ pub fn seed_pack() -> Vec<Card> {
     )
 }
 
+/// The pack in seed order (6♠ on top), riffled and cut by `riffle` with draws keyed by
+/// `derive_seed(seed, 0)` and dealt in packets to seats 0, 1, …, laid out as [`Durak::deal`] reads
+/// a deck: each seat's six cards in turn, then the rest of the deck from its top.
+fn riffle_order(riffle: &RiffleShuffle, players: usize, seed: u64) -> Vec<Card> {
+    let mut deck = seed_pack();
+    riffle.shuffle(&mut deck, &mut shuffle::rng(shuffle::derive_seed(seed, 0)));
+    let hands = riffle.deal(&mut deck, players, HAND_SIZE);
+    hands.into_iter().flatten().chain(deck).collect()
+}
+
 impl Game for Durak {
     const ID: &'static str = "durak";
     const PLAYERS: PlayerCount = PlayerCount {
         min: 2,
         max: MAX_PLAYERS,
         default: 3,
+        step: 1,
     };
 
     type Options = DurakOptions;
@@ -463,12 +482,26 @@ impl Game for Durak {
 
     fn new(options: &DurakOptions, players: usize, seed: u64) -> Result<Durak, SetupError> {
         SetupError::check_players::<Durak>(players)?;
+        let bad = |detail: String| SetupError::Options {
+            game: Durak::ID,
+            detail,
+        };
+        options.shuffle.validate().map_err(bad)?;
         let mut order = seed_pack();
-        match options.deck_number {
-            Some(number) => shuffle::move_to_front_order(&mut order, number),
-            None => shuffle::shuffle_with_seed(&mut order, seed),
+        match (options.deck_number, options.shuffle) {
+            (Some(_), ShuffleModel::Riffle(_)) => {
+                return Err(bad(
+                    "deck_number and a riffle shuffle are two ways to order the deck; give one"
+                        .into(),
+                ));
+            }
+            (Some(number), ShuffleModel::Uniform) => {
+                shuffle::move_to_front_order(&mut order, number)
+            }
+            (None, ShuffleModel::Uniform) => shuffle::shuffle_with_seed(&mut order, seed),
+            (None, ShuffleModel::Riffle(riffle)) => order = riffle_order(&riffle, players, seed),
         }
-        Ok(Durak::deal(order, players, seed, options.deck_number))
+        Ok(Durak::deal(order, players, seed, options))
     }
 
     fn players(&self) -> usize {

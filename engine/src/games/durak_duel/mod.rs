@@ -501,6 +501,7 @@ impl Game for DurakDuel {
         min: 2,
         max: 2,
         default: 2,
+        step: 1,
     };
 
     type Options = DurakDuelOptions;

@@ -735,6 +735,7 @@ impl Game for Most {
         min: 2,
         max: 6,
         default: 2,
+        step: 1,
     };
 
     type Options = MostOptions;

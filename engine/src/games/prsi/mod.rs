@@ -326,6 +326,7 @@ impl Game for Prsi {
         min: 2,
         max: 5,
         default: 2,
+        step: 1,
     };
 
     type Options = PrsiOptions;
