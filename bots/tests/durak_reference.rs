@@ -8,6 +8,7 @@ use cardarena_engine::games::durak::{Durak, DurakOptions};
 fn reference_game(number: u64) -> (Durak, cardarena_bots::Played<Durak>) {
     let options = DurakOptions {
         deck_number: Some(number),
+        ..DurakOptions::default()
     };
     let mut bots: Vec<Box<dyn Bot<Durak>>> = (0..3)
         .map(|_| Durak::house_bot("reference", 0).unwrap())

@@ -158,6 +158,19 @@ impl RiffleShuffle {
     }
 }
 
+impl std::fmt::Display for RiffleShuffle {
+    /// For logs: "3 riffles and a cut, packets of 4".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let plural = if self.riffles == 1 { "" } else { "s" };
+        let cut = if self.cut { " and a cut" } else { "" };
+        write!(
+            f,
+            "{} riffle{plural}{cut}, packets of {}",
+            self.riffles, self.packet
+        )
+    }
+}
+
 /// One riffle shuffle in the Gilbert–Shannon–Reeds model: the deck is cut into two packets at a
 /// binomially distributed point, and cards drop one at a time from the packets' bottoms, each
 /// packet with probability proportional to its size. Each packet keeps its order.
@@ -435,5 +448,12 @@ mod tests {
         assert!(bad(33, 4).validate().is_err());
         assert!(bad(3, 0).validate().unwrap_err().contains("packet"));
         assert!(bad(3, 4).validate().is_ok());
+        assert_eq!(bad(3, 4).to_string(), "3 riffles and a cut, packets of 4");
+        let once = RiffleShuffle {
+            riffles: 1,
+            cut: false,
+            packet: 2,
+        };
+        assert_eq!(once.to_string(), "1 riffle, packets of 2");
     }
 }

@@ -6,6 +6,7 @@
 mod support;
 
 use cardarena_engine::games::bridge::{Bridge, BridgeAction, BridgeOptions, BridgeView};
+use cardarena_engine::shuffle::{RiffleShuffle, ShuffleModel};
 use cardarena_engine::{Card, CardSet, Game, Rank, Suit, cards::pack};
 use proptest::prelude::*;
 
@@ -17,6 +18,15 @@ fn options(single_deal: bool) -> BridgeOptions {
         single_deal,
         ..BridgeOptions::default()
     }
+}
+
+/// A riffle shuffle option: two riffles (much of the deck's order left) or seven (well mixed).
+fn riffle(many: bool, cut: bool, packet: usize) -> ShuffleModel {
+    ShuffleModel::Riffle(RiffleShuffle {
+        riffles: if many { 7 } else { 2 },
+        cut,
+        packet,
+    })
 }
 
 fn assert_cards_conserved(game: &Bridge) {
@@ -157,6 +167,29 @@ proptest! {
         let (actions, end) = random_game(&options(false), players, seed, chooser, false, false);
         support::assert_replays(&options(false), players, seed, &actions, &end);
         let (again, _) = random_game(&options(false), players, seed, chooser, false, false);
+        prop_assert_eq!(again, actions);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    #[test]
+    fn riffled_matches_keep_every_invariant_and_replay(
+        seed: u64,
+        chooser: u64,
+        players in 2usize..=6,
+        many: bool,
+        cut: bool,
+        packet in 1usize..=13,
+    ) {
+        let options = BridgeOptions {
+            shuffle: riffle(many, cut, packet),
+            ..options(false)
+        };
+        let (actions, end) = random_game(&options, players, seed, chooser, true, false);
+        support::assert_replays(&options, players, seed, &actions, &end);
+        let (again, _) = random_game(&options, players, seed, chooser, false, false);
         prop_assert_eq!(again, actions);
     }
 }

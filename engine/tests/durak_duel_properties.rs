@@ -9,11 +9,21 @@ mod support;
 use cardarena_engine::games::durak_duel::{
     DurakDuel, DurakDuelAction, DurakDuelOptions, DurakDuelView, MAX_ATTACKS, duel_pack,
 };
+use cardarena_engine::shuffle::{RiffleShuffle, ShuffleModel};
 use cardarena_engine::{Card, CardSet, Game};
 use proptest::prelude::*;
 
 /// Every action moves a card or ends a phase, so a game needs far fewer decisions than this.
 const MAX_DECISIONS: usize = 5_000;
+
+/// A riffle shuffle option: two riffles (much of the deck's order left) or seven (well mixed).
+fn riffle(many: bool, cut: bool, packet: usize) -> ShuffleModel {
+    ShuffleModel::Riffle(RiffleShuffle {
+        riffles: if many { 7 } else { 2 },
+        cut,
+        packet,
+    })
+}
 
 /// Every card is in exactly one place: a hand, the deck, the table or the discard.
 fn assert_cards_conserved(game: &DurakDuel) {
@@ -129,10 +139,15 @@ fn many_actions() -> Vec<DurakDuelAction> {
 
 /// Plays a random game, checking the invariants at every step (and, when `exhaustive`, that apply
 /// accepts exactly the legal actions among many nameable ones).
-fn random_game(seed: u64, chooser: u64, exhaustive: bool) -> (Vec<DurakDuelAction>, DurakDuel) {
+fn random_game(
+    options: &DurakDuelOptions,
+    seed: u64,
+    chooser: u64,
+    exhaustive: bool,
+) -> (Vec<DurakDuelAction>, DurakDuel) {
     let candidates = exhaustive.then(many_actions);
     let (actions, game) = support::random_game(
-        &DurakDuelOptions::default(),
+        options,
         2,
         seed,
         chooser,
@@ -172,7 +187,7 @@ proptest! {
 
     #[test]
     fn random_games_keep_every_invariant(seed: u64, chooser: u64) {
-        random_game(seed, chooser, false);
+        random_game(&DurakDuelOptions::default(), seed, chooser, false);
     }
 }
 
@@ -181,7 +196,7 @@ proptest! {
 
     #[test]
     fn apply_accepts_exactly_the_legal_actions(seed: u64, chooser: u64) {
-        random_game(seed, chooser, true);
+        random_game(&DurakDuelOptions::default(), seed, chooser, true);
     }
 }
 
@@ -190,9 +205,30 @@ proptest! {
 
     #[test]
     fn same_seed_and_actions_give_the_same_game(seed: u64, chooser: u64) {
-        let (actions, end) = random_game(seed, chooser, false);
+        let (actions, end) = random_game(&DurakDuelOptions::default(), seed, chooser, false);
         support::assert_replays(&DurakDuelOptions::default(), 2, seed, &actions, &end);
-        let (again, _) = random_game(seed, chooser, false);
+        let (again, _) = random_game(&DurakDuelOptions::default(), seed, chooser, false);
+        prop_assert_eq!(again, actions);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn riffled_games_keep_every_invariant_and_replay(
+        seed: u64,
+        chooser: u64,
+        many: bool,
+        cut: bool,
+        packet in 1usize..=13,
+    ) {
+        let options = DurakDuelOptions {
+            shuffle: riffle(many, cut, packet),
+        };
+        let (actions, end) = random_game(&options, seed, chooser, false);
+        support::assert_replays(&options, 2, seed, &actions, &end);
+        let (again, _) = random_game(&options, seed, chooser, false);
         prop_assert_eq!(again, actions);
     }
 }

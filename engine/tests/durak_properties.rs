@@ -5,6 +5,7 @@
 mod support;
 
 use cardarena_engine::games::durak::{Durak, DurakAction, DurakOptions, DurakView, seed_pack};
+use cardarena_engine::shuffle::{RiffleShuffle, ShuffleModel};
 use cardarena_engine::{Card, CardSet, Game};
 use proptest::prelude::*;
 
@@ -12,7 +13,19 @@ use proptest::prelude::*;
 const MAX_DECISIONS: usize = 5_000;
 
 fn options(deck_number: Option<u64>) -> DurakOptions {
-    DurakOptions { deck_number }
+    DurakOptions {
+        deck_number,
+        ..DurakOptions::default()
+    }
+}
+
+/// A riffle shuffle option: two riffles (much of the deck's order left) or seven (well mixed).
+fn riffle(many: bool, cut: bool, packet: usize) -> ShuffleModel {
+    ShuffleModel::Riffle(RiffleShuffle {
+        riffles: if many { 7 } else { 2 },
+        cut,
+        packet,
+    })
 }
 
 /// Every card is in exactly one place: a hand, the deck, the table or the discard.
@@ -126,6 +139,29 @@ proptest! {
         let (actions, end) = random_game(&options(None), players, seed, chooser, false);
         support::assert_replays(&options(None), players, seed, &actions, &end);
         let (again, _) = random_game(&options(None), players, seed, chooser, false);
+        prop_assert_eq!(again, actions);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn riffled_games_keep_every_invariant_and_replay(
+        seed: u64,
+        chooser: u64,
+        players in 2usize..=4,
+        many: bool,
+        cut: bool,
+        packet in 1usize..=13,
+    ) {
+        let options = DurakOptions {
+            shuffle: riffle(many, cut, packet),
+            ..DurakOptions::default()
+        };
+        let (actions, end) = random_game(&options, players, seed, chooser, false);
+        support::assert_replays(&options, players, seed, &actions, &end);
+        let (again, _) = random_game(&options, players, seed, chooser, false);
         prop_assert_eq!(again, actions);
     }
 }

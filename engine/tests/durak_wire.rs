@@ -10,6 +10,7 @@ fn rick_defending() -> Durak {
     let mut game = Durak::new(
         &DurakOptions {
             deck_number: Some(60493),
+            ..DurakOptions::default()
         },
         3,
         0,
@@ -46,6 +47,7 @@ fn outcome_of_the_reference_game() {
     let mut game = Durak::new(
         &DurakOptions {
             deck_number: Some(60493),
+            ..DurakOptions::default()
         },
         3,
         0,

@@ -9,6 +9,7 @@ mod support;
 use cardarena_engine::games::most::{
     JokerAs, Most, MostAction, MostOptions, MostView, meld_shape, most_pack,
 };
+use cardarena_engine::shuffle::{RiffleShuffle, ShuffleModel};
 use cardarena_engine::{Card, CardSet, Game, Rank, Suit};
 use proptest::prelude::*;
 
@@ -20,6 +21,15 @@ fn single() -> MostOptions {
         single_deal: true,
         ..MostOptions::default()
     }
+}
+
+/// A riffle shuffle option: two riffles (much of the deck's order left) or seven (well mixed).
+fn riffle(many: bool, cut: bool, packet: usize) -> ShuffleModel {
+    ShuffleModel::Riffle(RiffleShuffle {
+        riffles: if many { 7 } else { 2 },
+        cut,
+        packet,
+    })
 }
 
 fn assert_cards_conserved(game: &Most) {
@@ -260,6 +270,46 @@ proptest! {
         support::assert_replays(&single(), players, seed, &actions, &end);
         let (again, _, _) = random_game(&single(), seed, chooser, None);
         prop_assert_eq!(again, actions);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(80))]
+
+    #[test]
+    fn riffled_deals_keep_every_invariant_and_replay(
+        seed: u64,
+        chooser: u64,
+        many: bool,
+        cut: bool,
+        packet in 1usize..=13,
+    ) {
+        let options = MostOptions {
+            shuffle: riffle(many, cut, packet),
+            ..single()
+        };
+        let (actions, end, players) = random_game(&options, seed, chooser, None);
+        support::assert_replays(&options, players, seed, &actions, &end);
+        let (again, _, _) = random_game(&options, seed, chooser, None);
+        prop_assert_eq!(again, actions);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6))]
+
+    #[test]
+    fn riffled_matches_end_and_replay(seed: u64, chooser: u64, many: bool) {
+        let options = MostOptions {
+            shuffle: riffle(many, true, 4),
+            ..MostOptions::default()
+        };
+        let (actions, end, players) = random_game(&options, seed, chooser, None);
+        prop_assert!(
+            end.deals_played() == options.max_deals
+                || end.totals().iter().any(|&t| t >= options.target)
+        );
+        support::assert_replays(&options, players, seed, &actions, &end);
     }
 }
 

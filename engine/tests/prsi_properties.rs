@@ -9,6 +9,7 @@ mod support;
 use cardarena_engine::games::prsi::{
     MAX_TURNS, Prsi, PrsiAction, PrsiOptions, PrsiView, prsi_pack,
 };
+use cardarena_engine::shuffle::{RiffleShuffle, ShuffleModel};
 use cardarena_engine::{Card, CardSet, Game, Suit};
 use proptest::prelude::*;
 
@@ -157,9 +158,19 @@ fn random_game(
     (actions, game)
 }
 
+/// A riffle shuffle option: two riffles (much of the deck's order left) or seven (well mixed).
+fn riffle(many: bool, cut: bool, packet: usize) -> ShuffleModel {
+    ShuffleModel::Riffle(RiffleShuffle {
+        riffles: if many { 7 } else { 2 },
+        cut,
+        packet,
+    })
+}
+
 fn options(two: bool) -> PrsiOptions {
     PrsiOptions {
         seven_draw: if two { 2 } else { 3 },
+        ..PrsiOptions::default()
     }
 }
 
@@ -187,6 +198,29 @@ proptest! {
     #[test]
     fn same_seed_and_actions_give_the_same_game(seed: u64, chooser: u64, players in 2usize..=5) {
         let options = PrsiOptions::default();
+        let (actions, end) = random_game(&options, players, seed, chooser, false);
+        support::assert_replays(&options, players, seed, &actions, &end);
+        let (again, _) = random_game(&options, players, seed, chooser, false);
+        prop_assert_eq!(again, actions);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn riffled_games_keep_every_invariant_and_replay(
+        seed: u64,
+        chooser: u64,
+        players in 2usize..=5,
+        many: bool,
+        cut: bool,
+        packet in 1usize..=13,
+    ) {
+        let options = PrsiOptions {
+            shuffle: riffle(many, cut, packet),
+            ..PrsiOptions::default()
+        };
         let (actions, end) = random_game(&options, players, seed, chooser, false);
         support::assert_replays(&options, players, seed, &actions, &end);
         let (again, _) = random_game(&options, players, seed, chooser, false);

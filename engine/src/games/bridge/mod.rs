@@ -18,7 +18,7 @@ pub use view::{BridgeView, TurnView};
 
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
 use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
-use crate::shuffle;
+use crate::shuffle::{self, RiffleShuffle, ShuffleModel};
 
 /// Cards dealt to each player.
 pub const HAND_SIZE: usize = 5;
@@ -35,6 +35,10 @@ pub struct BridgeOptions {
     pub target: u32,
     /// Play one deal only, placed by its points (for fast rated play).
     pub single_deal: bool,
+    /// How the match seed shuffles each deal and each pile turned into a new deck: uniformly (the
+    /// default), or by a dealer's riffles, a cut and a deal in packets, starting from the pack in
+    /// order and then from the last deal's cards as the table gathers them (see RULES.md).
+    pub shuffle: ShuffleModel,
 }
 
 impl Default for BridgeOptions {
@@ -42,6 +46,7 @@ impl Default for BridgeOptions {
         BridgeOptions {
             target: 125,
             single_deal: false,
+            shuffle: ShuffleModel::Uniform,
         }
     }
 }
@@ -251,7 +256,15 @@ impl Bridge {
             }
             let kept = self.pile.split_off(self.pile.len() - keep);
             self.deck = std::mem::replace(&mut self.pile, kept);
-            shuffle::shuffle(&mut self.deck, &mut self.rng);
+            match self.options.shuffle {
+                ShuffleModel::Uniform => shuffle::shuffle(&mut self.deck, &mut self.rng),
+                ShuffleModel::Riffle(riffle) => {
+                    // The pile turned face down: its bottom card on top. Riffled top first, then
+                    // laid out to be drawn from the end.
+                    riffle.shuffle(&mut self.deck, &mut self.rng);
+                    self.deck.reverse();
+                }
+            }
         }
         self.deck.pop()
     }
@@ -267,15 +280,56 @@ impl Bridge {
         }
     }
 
-    fn start_deal(&mut self) {
-        let mut cards = pack(Rank::Six, Suit::ALL);
-        shuffle::shuffle(&mut cards, &mut self.rng);
+    /// The last deal's cards as the table gathers them, top first: the pile turned face down (the
+    /// first card played on top), on it each hand from seat 0 on (a hand in card order), and the
+    /// undrawn deck below them all, as it lay.
+    fn gathered(&self) -> Vec<Card> {
+        let hands = self.hands[..self.players]
+            .iter()
+            .flat_map(|hand| hand.iter());
+        let deck = self.deck.iter().rev();
+        self.pile
+            .iter()
+            .copied()
+            .chain(hands)
+            .chain(deck.copied())
+            .collect()
+    }
+
+    /// Riffles and cuts the deal's cards (the pack in order for the first deal, else the last
+    /// deal's [`gathered`](Self::gathered)) and deals them in packets from the seat after the
+    /// dealer; returns the rest of the deck, laid out to be drawn from the end.
+    fn riffle_and_deal(&mut self, riffle: RiffleShuffle) -> Vec<Card> {
+        let mut cards = if self.deal == 1 {
+            pack(Rank::Six, Suit::ALL)
+        } else {
+            self.gathered()
+        };
+        riffle.shuffle(&mut cards, &mut self.rng);
+        let hands = riffle.deal(&mut cards, self.players, HAND_SIZE);
         self.hands = [CardSet::EMPTY; MAX_PLAYERS];
-        for k in 0..HAND_SIZE * self.players {
-            let seat = (self.dealer + 1 + k) % self.players;
-            let card = cards.pop().expect("36 cards deal 5 to at most 6 players");
-            self.hands[seat].insert(card);
+        for (k, hand) in hands.into_iter().enumerate() {
+            self.hands[(self.dealer + 1 + k) % self.players] = hand.into_iter().collect();
         }
+        cards.reverse();
+        cards
+    }
+
+    fn start_deal(&mut self) {
+        let mut cards = match self.options.shuffle {
+            ShuffleModel::Uniform => {
+                let mut cards = pack(Rank::Six, Suit::ALL);
+                shuffle::shuffle(&mut cards, &mut self.rng);
+                self.hands = [CardSet::EMPTY; MAX_PLAYERS];
+                for k in 0..HAND_SIZE * self.players {
+                    let seat = (self.dealer + 1 + k) % self.players;
+                    let card = cards.pop().expect("36 cards deal 5 to at most 6 players");
+                    self.hands[seat].insert(card);
+                }
+                cards
+            }
+            ShuffleModel::Riffle(riffle) => self.riffle_and_deal(riffle),
+        };
         let up = cards.pop().expect("a card is left to turn up");
         self.deck = cards;
         self.pile = vec![up];
@@ -391,10 +445,22 @@ impl Game for Bridge {
                 detail: "the target must be at least 1 point".into(),
             });
         }
+        options
+            .shuffle
+            .validate()
+            .map_err(|detail| SetupError::Options {
+                game: Self::ID,
+                detail,
+            })?;
+        // One generator shuffles the whole match; a riffle match keys it apart from the uniform.
+        let rng = match options.shuffle {
+            ShuffleModel::Uniform => shuffle::rng(seed),
+            ShuffleModel::Riffle(_) => shuffle::rng(shuffle::derive_seed(seed, 0)),
+        };
         let mut game = Bridge {
             players,
             options: options.clone(),
-            rng: shuffle::rng(seed),
+            rng,
             hands: [CardSet::EMPTY; MAX_PLAYERS],
             deck: Vec::with_capacity(PACK_SIZE),
             pile: Vec::with_capacity(PACK_SIZE),

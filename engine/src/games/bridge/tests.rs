@@ -427,3 +427,113 @@ fn options_and_actions_travel_as_the_documented_json() {
     assert!(Bridge::new(&zero, 3, 1).is_err());
     assert!(Bridge::new(&BridgeOptions::default(), 7, 1).is_err());
 }
+
+fn riffle_options(riffles: u32, cut: bool, packet: usize) -> BridgeOptions {
+    BridgeOptions {
+        shuffle: ShuffleModel::Riffle(RiffleShuffle {
+            riffles,
+            cut,
+            packet,
+        }),
+        ..BridgeOptions::default()
+    }
+}
+
+/// `deck` dealt by hand in packets of four, then one: the hands from the first seat dealt to on.
+fn dealt_by_hand(deck: &[Card], players: usize) -> Vec<CardSet> {
+    (0..players)
+        .map(|k| {
+            deck[4 * k..4 * k + 4]
+                .iter()
+                .chain([&deck[4 * players + k]])
+                .copied()
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn a_riffle_deals_the_riffled_pack_in_packets_from_the_top() {
+    for players in 2..=6 {
+        for seed in 0..10 {
+            let game = Bridge::new(&riffle_options(1, false, 4), players, seed).unwrap();
+            // The pack riffled once with the same draws; dealer is the last seat, so seat 0 is
+            // dealt first; the next card is turned up and the rest is drawn from its top.
+            let mut deck = pack(Rank::Six, Suit::ALL);
+            shuffle::riffle(&mut deck, &mut shuffle::rng(shuffle::derive_seed(seed, 0)));
+            let hands: Vec<CardSet> = (0..players).map(|seat| game.hand(seat)).collect();
+            assert_eq!(hands, dealt_by_hand(&deck, players), "seed {seed}");
+            let rest = &deck[5 * players..];
+            assert_eq!(game.pile(), &rest[..1]);
+            let drawn: Vec<Card> = game.deck().iter().rev().copied().collect();
+            assert_eq!(drawn, &rest[1..]);
+        }
+    }
+}
+
+#[test]
+fn a_later_riffle_deal_starts_from_the_cards_as_the_table_gathers_them() {
+    let mut game = Bridge::new(&riffle_options(1, false, 4), 3, 9).unwrap();
+    // Seat 0 has played out its hand onto the pile, and the deal ends.
+    let hand = std::mem::take(&mut game.hands[0]);
+    game.pile.extend(hand.iter());
+    let mut expected: Vec<Card> = game.pile.clone();
+    expected.extend(game.hands[1].iter().chain(game.hands[2].iter()));
+    expected.extend(game.deck.iter().rev());
+    assert_eq!(game.gathered(), expected);
+    shuffle::riffle(&mut expected, &mut game.rng.clone());
+    game.end_deal();
+    assert_eq!((game.deal_number(), game.dealer()), (2, 0));
+    // Dealer 0: seat 1 is dealt first.
+    let dealt = dealt_by_hand(&expected, 3);
+    assert_eq!([game.hand(1), game.hand(2), game.hand(0)].to_vec(), dealt);
+    assert_eq!(game.pile(), &expected[15..16]);
+    let drawn: Vec<Card> = game.deck().iter().rev().copied().collect();
+    assert_eq!(drawn, &expected[16..]);
+}
+
+#[test]
+fn a_riffle_remakes_the_deck_from_the_pile_turned_over() {
+    let mut game = position(&["KC", "9D"], "6S 7D 8D 9H", "");
+    game.options = riffle_options(1, false, 4);
+    let mut rng = game.rng.clone();
+    game.apply(&DRAW).unwrap();
+    // The pile but its top, turned face down (6♠ on top), riffled once; the top card is drawn.
+    let mut expected = cards("6S 7D 8D");
+    shuffle::riffle(&mut expected, &mut rng);
+    assert_eq!(
+        game.hand(0),
+        set("KC") | [expected[0]].into_iter().collect()
+    );
+    let drawn: Vec<Card> = game.deck().iter().rev().copied().collect();
+    assert_eq!(drawn, &expected[1..]);
+    assert_eq!(game.pile(), &cards("9H")[..]);
+}
+
+#[test]
+fn a_riffle_match_is_fixed_by_the_seed_keeps_every_card_and_is_checked() {
+    let options = riffle_options(3, true, 4);
+    let game = Bridge::new(&options, 4, 5).unwrap();
+    assert_eq!(game, Bridge::new(&options, 4, 5).unwrap());
+    assert_ne!(game, Bridge::new(&options, 4, 6).unwrap());
+    let uniform = Bridge::new(&BridgeOptions::default(), 4, 5).unwrap();
+    assert_ne!(game.hand(0), uniform.hand(0));
+    let all = game.gathered();
+    assert_eq!(all.len(), PACK_SIZE);
+    assert_eq!(
+        all.into_iter().collect::<CardSet>(),
+        pack(Rank::Six, Suit::ALL).into_iter().collect()
+    );
+    for bad in [riffle_options(0, true, 4), riffle_options(3, true, 0)] {
+        match Bridge::new(&bad, 4, 1) {
+            Err(SetupError::Options { game, detail }) => {
+                assert_eq!(game, "bridge");
+                assert!(detail.starts_with("shuffle."), "{detail}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    let parsed: BridgeOptions =
+        serde_json::from_str(r#"{"shuffle": {"kind": "riffle", "riffles": 2}}"#).unwrap();
+    assert_eq!(parsed, riffle_options(2, true, 4));
+}

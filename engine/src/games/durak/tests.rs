@@ -21,7 +21,7 @@ fn set(text: &str) -> CardSet {
 fn position(trump: &str, hands: &[&str], deck: &str, attacker: Seat, defender: Seat) -> Durak {
     let trump = card(trump);
     let deck_cards = cards(deck);
-    let mut game = Durak::deal(seed_pack(), 2, 0, None).with_trump(trump);
+    let mut game = Durak::deal(seed_pack(), 2, 0, &DurakOptions::default()).with_trump(trump);
     game.players = hands.len();
     game.hands = [CardSet::EMPTY; MAX_PLAYERS];
     for (seat, hand) in hands.iter().enumerate() {
@@ -99,6 +99,7 @@ fn rule_3_the_pack_starts_spades_hearts_clubs_diamonds_six_to_ace() {
 fn rule_4_5_7_number_60493_deals_the_reference_hands_and_trump() {
     let options = DurakOptions {
         deck_number: Some(60493),
+        ..DurakOptions::default()
     };
     let game = Durak::new(&options, 3, 0).unwrap();
     assert_eq!(game.trump().to_string(), "6D");
@@ -110,7 +111,7 @@ fn rule_4_5_7_number_60493_deals_the_reference_hands_and_trump() {
 #[test]
 fn rule_5_each_player_gets_six_consecutive_cards_from_the_front() {
     let order = seed_pack();
-    let game = Durak::deal(order.clone(), 3, 0, None);
+    let game = Durak::deal(order.clone(), 3, 0, &DurakOptions::default());
     for seat in 0..3 {
         let expected: CardSet = order[seat * 6..seat * 6 + 6].iter().copied().collect();
         assert_eq!(game.hand(seat), expected);
@@ -121,7 +122,7 @@ fn rule_5_each_player_gets_six_consecutive_cards_from_the_front() {
 fn rule_7_the_trump_card_comes_next_and_goes_to_the_bottom() {
     let order = seed_pack();
     for players in 2..=4 {
-        let game = Durak::deal(order.clone(), players, 0, None);
+        let game = Durak::deal(order.clone(), players, 0, &DurakOptions::default());
         let trump = order[players * 6];
         assert_eq!(game.trump(), trump);
         assert_eq!(game.deck().len(), 36 - players * 6);
@@ -430,4 +431,90 @@ fn options_reject_unknown_fields() {
     assert!(serde_json::from_str::<DurakOptions>(r#"{"deck_number": 5}"#).is_ok());
     assert!(serde_json::from_str::<DurakOptions>(r#"{}"#).is_ok());
     assert!(serde_json::from_str::<DurakOptions>(r#"{"deck": 5}"#).is_err());
+}
+
+fn riffle_options(riffles: u32, cut: bool, packet: usize) -> DurakOptions {
+    DurakOptions {
+        shuffle: ShuffleModel::Riffle(RiffleShuffle {
+            riffles,
+            cut,
+            packet,
+        }),
+        ..DurakOptions::default()
+    }
+}
+
+#[test]
+fn a_riffle_deals_the_riffled_pack_in_packets_from_the_top() {
+    for players in 2..=4 {
+        for seed in 0..20 {
+            let game = Durak::new(&riffle_options(1, false, 4), players, seed).unwrap();
+            // The pack in seed order riffled once with the same draws, dealt by hand: four cards
+            // to each seat in turn, then two; the next card is the trump, put at the bottom.
+            let mut deck = seed_pack();
+            shuffle::riffle(&mut deck, &mut shuffle::rng(shuffle::derive_seed(seed, 0)));
+            for seat in 0..players {
+                let second = 4 * players + 2 * seat;
+                let expected: CardSet = deck[4 * seat..4 * seat + 4]
+                    .iter()
+                    .chain(&deck[second..second + 2])
+                    .copied()
+                    .collect();
+                assert_eq!(game.hand(seat), expected, "seat {seat}, seed {seed}");
+            }
+            let rest = &deck[6 * players..];
+            assert_eq!(game.trump(), rest[0]);
+            assert_eq!(game.deck(), [&rest[1..], &rest[..1]].concat());
+        }
+    }
+}
+
+#[test]
+fn a_riffle_deal_is_fixed_by_the_seed_and_keeps_every_card() {
+    let options = riffle_options(3, true, 4);
+    let game = Durak::new(&options, 3, 5).unwrap();
+    assert_eq!(game, Durak::new(&options, 3, 5).unwrap());
+    assert_ne!(game, Durak::new(&options, 3, 6).unwrap());
+    let uniform = Durak::new(&DurakOptions::default(), 3, 5).unwrap();
+    assert_ne!(game.hand(0), uniform.hand(0));
+    let cards: Vec<Card> = (0..3)
+        .flat_map(|seat| game.hand(seat).iter())
+        .chain(game.deck().iter().copied())
+        .collect();
+    assert_eq!(cards.len(), PACK_SIZE);
+    assert_eq!(
+        cards.into_iter().collect::<CardSet>(),
+        seed_pack().into_iter().collect()
+    );
+    assert_eq!(game.deal_seed(), Some(5));
+    let log = Durak::transcript(&game, &[], &[]).unwrap();
+    assert!(
+        log.starts_with("Deck seed: 5, 3 riffles and a cut, packets of 4\nTrump: "),
+        "{log}"
+    );
+}
+
+#[test]
+fn a_riffle_shuffle_is_checked_and_excludes_deck_number() {
+    let refused = |options: &DurakOptions| match Durak::new(options, 3, 1) {
+        Err(SetupError::Options { game, detail }) => {
+            assert_eq!(game, "durak");
+            detail
+        }
+        other => panic!("{other:?}"),
+    };
+    assert!(refused(&riffle_options(0, true, 4)).contains("riffles"));
+    assert!(refused(&riffle_options(3, true, 0)).contains("packet"));
+    let both = DurakOptions {
+        deck_number: Some(60493),
+        ..riffle_options(3, true, 4)
+    };
+    assert!(refused(&both).contains("deck_number"));
+    let parsed: DurakOptions =
+        serde_json::from_str(r#"{"shuffle": {"kind": "riffle", "riffles": 2}}"#).unwrap();
+    assert_eq!(parsed, riffle_options(2, true, 4));
+    assert_eq!(
+        serde_json::from_str::<DurakOptions>("{}").unwrap().shuffle,
+        ShuffleModel::Uniform
+    );
 }

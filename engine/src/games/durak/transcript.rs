@@ -6,6 +6,7 @@ use std::fmt::Write;
 use super::{Durak, DurakAction, Observer, sort_hand};
 use crate::cards::{Card, CardSet, Rank};
 use crate::game::Seat;
+use crate::shuffle::ShuffleModel;
 
 /// Writes the transcript of `actions` played from `initial`; stops at the first action the game
 /// refuses.
@@ -16,9 +17,12 @@ pub(super) fn write(initial: &Durak, actions: &[DurakAction], names: &[String]) 
             .map(|s| names.get(s).cloned().unwrap_or_else(|| format!("Seat {s}")))
             .collect(),
     };
-    match initial.deck_number {
-        Some(number) => writeln!(log.out, "Deck random: {number}"),
-        None => writeln!(log.out, "Deck seed: {}", initial.seed),
+    match (initial.deck_number, initial.shuffle) {
+        (Some(number), _) => writeln!(log.out, "Deck random: {number}"),
+        (None, ShuffleModel::Uniform) => writeln!(log.out, "Deck seed: {}", initial.seed),
+        (None, ShuffleModel::Riffle(r)) => {
+            writeln!(log.out, "Deck seed: {}, {r}", initial.seed)
+        }
     }
     .ok();
     writeln!(log.out, "Trump: {}", text(initial.trump)).ok();

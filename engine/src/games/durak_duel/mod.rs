@@ -17,7 +17,7 @@ pub use view::{DuelTablePair, DurakDuelView};
 
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
 use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
-use crate::shuffle;
+use crate::shuffle::{self, ShuffleModel};
 
 /// The cards each player is dealt and refills to.
 pub const HAND_SIZE: usize = 6;
@@ -26,10 +26,14 @@ pub const PACK_SIZE: usize = 36;
 /// The most attack cards a round can hold (the round ends when six are defended).
 pub const MAX_ATTACKS: usize = 6;
 
-/// Options of a durak-duel game: none yet; `{}` in JSON.
+/// Options of a durak-duel game; `{}` in JSON gives the defaults.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct DurakDuelOptions {}
+pub struct DurakDuelOptions {
+    /// How the match seed shuffles the deck: uniformly (the default), or by a dealer's riffles, a
+    /// cut and a deal in packets from the pack in order (see RULES.md).
+    pub shuffle: ShuffleModel,
+}
 
 /// One decision in durak-duel. Card lists name each card once, in ascending order (rank, then
 /// suit in the order ♣ ♦ ♥ ♠), exactly as [`Game::legal_actions`] lists them.
@@ -508,10 +512,25 @@ impl Game for DurakDuel {
     type Action = DurakDuelAction;
     type View = DurakDuelView;
 
-    fn new(_options: &DurakDuelOptions, players: usize, seed: u64) -> Result<Self, SetupError> {
+    fn new(options: &DurakDuelOptions, players: usize, seed: u64) -> Result<Self, SetupError> {
         SetupError::check_players::<DurakDuel>(players)?;
+        options
+            .shuffle
+            .validate()
+            .map_err(|detail| SetupError::Options {
+                game: DurakDuel::ID,
+                detail,
+            })?;
         let mut order = duel_pack();
-        shuffle::shuffle_with_seed(&mut order, seed);
+        match options.shuffle {
+            ShuffleModel::Uniform => shuffle::shuffle_with_seed(&mut order, seed),
+            ShuffleModel::Riffle(riffle) => {
+                // The pack lies 6♣ on top; the deal's hands in turn, then the deck from its top.
+                riffle.shuffle(&mut order, &mut shuffle::rng(shuffle::derive_seed(seed, 0)));
+                let hands = riffle.deal(&mut order, 2, HAND_SIZE);
+                order = hands.into_iter().flatten().chain(order).collect();
+            }
+        }
         Ok(DurakDuel::deal(&order))
     }
 

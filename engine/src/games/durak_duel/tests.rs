@@ -685,6 +685,74 @@ fn without_trumps_in_hand_seat_0_opens() {
     assert_eq!(game.attacker(), 0);
 }
 
+fn riffle_options(riffles: u32, cut: bool, packet: usize) -> DurakDuelOptions {
+    DurakDuelOptions {
+        shuffle: ShuffleModel::Riffle(shuffle::RiffleShuffle {
+            riffles,
+            cut,
+            packet,
+        }),
+    }
+}
+
+#[test]
+fn a_riffle_deals_the_riffled_pack_in_packets_from_the_top() {
+    for seed in 0..40 {
+        let game = DurakDuel::new(&riffle_options(1, false, 4), 2, seed).unwrap();
+        // The pack riffled once with the same draws, dealt by hand: four cards to seat 0, four to
+        // seat 1, two and two; the rest is the deck from its top, its bottom card the trump.
+        let mut deck = duel_pack();
+        shuffle::riffle(&mut deck, &mut shuffle::rng(shuffle::derive_seed(seed, 0)));
+        for seat in 0..2 {
+            let expected: CardSet = deck[4 * seat..4 * seat + 4]
+                .iter()
+                .chain(&deck[8 + 2 * seat..10 + 2 * seat])
+                .copied()
+                .collect();
+            assert_eq!(game.hand(seat), expected, "seat {seat}, seed {seed}");
+        }
+        assert_eq!(game.deck(), &deck[12..]);
+        assert_eq!(game.trump(), deck[35]);
+    }
+}
+
+#[test]
+fn a_riffle_deal_is_fixed_by_the_seed_and_keeps_every_card() {
+    let options = riffle_options(3, true, 4);
+    let game = DurakDuel::new(&options, 2, 5).unwrap();
+    assert_eq!(game, DurakDuel::new(&options, 2, 5).unwrap());
+    assert_ne!(game, DurakDuel::new(&options, 2, 6).unwrap());
+    let uniform = DurakDuel::new(&DurakDuelOptions::default(), 2, 5).unwrap();
+    assert_ne!(game.hand(0), uniform.hand(0));
+    let cards: Vec<Card> = game
+        .hand(0)
+        .iter()
+        .chain(game.hand(1).iter())
+        .chain(game.deck().iter().copied())
+        .collect();
+    assert_eq!(cards.len(), PACK_SIZE);
+    assert_eq!(
+        cards.into_iter().collect::<CardSet>(),
+        duel_pack().into_iter().collect()
+    );
+}
+
+#[test]
+fn a_riffle_shuffle_is_checked() {
+    for options in [riffle_options(0, true, 4), riffle_options(3, true, 14)] {
+        match DurakDuel::new(&options, 2, 1) {
+            Err(SetupError::Options { game, detail }) => {
+                assert_eq!(game, "durak-duel");
+                assert!(detail.starts_with("shuffle."), "{detail}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    let parsed: DurakDuelOptions =
+        serde_json::from_str(r#"{"shuffle": {"kind": "riffle", "riffles": 2}}"#).unwrap();
+    assert_eq!(parsed, riffle_options(2, true, 4));
+}
+
 // ---------------------------------------------------------------------------------------------
 // The wire format.
 

@@ -15,7 +15,7 @@ pub use view::MostView;
 
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
 use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
-use crate::shuffle;
+use crate::shuffle::{self, ShuffleModel};
 
 /// The cards each player is dealt.
 pub const HAND_SIZE: usize = 6;
@@ -34,6 +34,10 @@ pub struct MostOptions {
     pub single_deal: bool,
     /// A guard against matches nobody wins: the match ends after this many deals at most.
     pub max_deals: u32,
+    /// How the match seed shuffles each deal: uniformly (the default), or by a dealer's riffles, a
+    /// cut and a deal in packets, starting from the pack in order and then from the last deal's
+    /// cards as the table gathers them (see RULES.md).
+    pub shuffle: ShuffleModel,
 }
 
 impl Default for MostOptions {
@@ -42,6 +46,7 @@ impl Default for MostOptions {
             target: 500,
             single_deal: false,
             max_deals: 50,
+            shuffle: ShuffleModel::Uniform,
         }
     }
 }
@@ -436,23 +441,60 @@ impl Most {
         }
     }
 
+    /// The last deal's cards as the table gathers them, top first: the melds in the order they
+    /// were put down (each in table order, jokers as jokers), the bridge oldest first, each hand
+    /// from seat 0 on (a hand in card order), and the undrawn deck below them all, as it lay.
+    fn gathered(&self) -> Vec<Card> {
+        let melds = self
+            .melds
+            .iter()
+            .flat_map(|m| m.slots.iter().map(|s| s.card));
+        let hands = self.hands.iter().flat_map(|hand| hand.iter());
+        let deck = self.deck.iter().rev().copied();
+        melds
+            .chain(self.bridge.iter().copied())
+            .chain(hands)
+            .chain(deck)
+            .collect()
+    }
+
     fn start_deal(&mut self) {
-        let mut cards = most_pack();
-        shuffle::shuffle_with_seed(
-            &mut cards,
-            shuffle::derive_seed(self.seed, self.deal as u64),
-        );
+        let seed = shuffle::derive_seed(self.seed, self.deal as u64);
         self.dealer = self.deal as usize % self.players;
-        for seat in 0..self.players {
-            self.hands[seat] = CardSet::EMPTY;
-        }
-        for _ in 0..HAND_SIZE {
-            for k in 0..self.players {
-                let seat = (self.dealer + 1 + k) % self.players;
-                let card = cards.pop().expect("54 cards deal six to six players");
-                self.hands[seat].insert(card);
+        let mut cards = match self.options.shuffle {
+            ShuffleModel::Uniform => {
+                let mut cards = most_pack();
+                shuffle::shuffle_with_seed(&mut cards, seed);
+                for seat in 0..self.players {
+                    self.hands[seat] = CardSet::EMPTY;
+                }
+                for _ in 0..HAND_SIZE {
+                    for k in 0..self.players {
+                        let seat = (self.dealer + 1 + k) % self.players;
+                        let card = cards.pop().expect("54 cards deal six to six players");
+                        self.hands[seat].insert(card);
+                    }
+                }
+                cards
             }
-        }
+            ShuffleModel::Riffle(riffle) => {
+                // The first deal from the pack in order (2♣ on top), later ones from the cards
+                // as gathered; packets from the seat after the dealer, the rest laid out to be
+                // drawn from the end.
+                let mut cards = if self.deal == 0 {
+                    most_pack()
+                } else {
+                    self.gathered()
+                };
+                riffle.shuffle(&mut cards, &mut shuffle::rng(seed));
+                let hands = riffle.deal(&mut cards, self.players, HAND_SIZE);
+                for (k, hand) in hands.into_iter().enumerate() {
+                    self.hands[(self.dealer + 1 + k) % self.players] = hand.into_iter().collect();
+                }
+                cards.reverse();
+                cards
+            }
+        };
         self.bridge = vec![cards.pop().expect("a card for the bridge")];
         self.deck = cards;
         self.melds.clear();
@@ -750,6 +792,13 @@ impl Game for Most {
                 detail: "target and max_deals must be positive".into(),
             });
         }
+        options
+            .shuffle
+            .validate()
+            .map_err(|detail| SetupError::Options {
+                game: Most::ID,
+                detail,
+            })?;
         let mut game = Most {
             options: options.clone(),
             players,

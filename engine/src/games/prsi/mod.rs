@@ -16,7 +16,7 @@ pub use view::PrsiView;
 
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
 use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
-use crate::shuffle;
+use crate::shuffle::{self, ShuffleModel};
 
 /// Cards in the pack: seven to ace in four suits.
 pub const PACK_SIZE: usize = 32;
@@ -35,11 +35,17 @@ pub const GREEN_UNDER: Card = Card::new(Rank::Jack, Suit::Spades);
 pub struct PrsiOptions {
     /// Cards to draw for each seven played: 3 as the seed says, or the usual 2.
     pub seven_draw: u32,
+    /// How the match seed shuffles the deck and each pile turned into a new deck: uniformly (the
+    /// default), or by a dealer's riffles, a cut and a deal in packets (see RULES.md).
+    pub shuffle: ShuffleModel,
 }
 
 impl Default for PrsiOptions {
     fn default() -> Self {
-        PrsiOptions { seven_draw: 3 }
+        PrsiOptions {
+            seven_draw: 3,
+            shuffle: ShuffleModel::Uniform,
+        }
     }
 }
 
@@ -68,6 +74,7 @@ pub enum PrsiAction {
 pub struct Prsi {
     seed: u64,
     seven_draw: u32,
+    shuffle: ShuffleModel,
     /// The pulling pile, drawn from the end.
     deck: Vec<Card>,
     /// The discard pile, bottom first; the last card is the top.
@@ -255,10 +262,16 @@ impl Prsi {
                 self.deck = std::mem::take(&mut self.pile);
                 self.pile.push(top);
                 self.reshuffles += 1;
-                shuffle::shuffle_with_seed(
-                    &mut self.deck,
-                    shuffle::derive_seed(self.seed, self.reshuffles as u64),
-                );
+                let seed = shuffle::derive_seed(self.seed, self.reshuffles as u64);
+                match self.shuffle {
+                    ShuffleModel::Uniform => shuffle::shuffle_with_seed(&mut self.deck, seed),
+                    ShuffleModel::Riffle(riffle) => {
+                        // The pile turned face down: its bottom card on top. Riffled top first,
+                        // then laid out to be drawn from the end.
+                        riffle.shuffle(&mut self.deck, &mut shuffle::rng(seed));
+                        self.deck.reverse();
+                    }
+                }
             }
             let card = self.deck.pop().expect("deck is not empty");
             self.hands[self.turn].insert(card);
@@ -291,20 +304,37 @@ impl Prsi {
         self.turn = next;
     }
 
-    /// Deals from a deck in drawing order (the next card last): five cards to each player in
-    /// turn, then one card face up on the pile. Seat 0 plays first.
-    fn deal(mut deck: Vec<Card>, players: usize, seven_draw: u32, seed: u64) -> Prsi {
+    /// Deals the pack for `players` as `options` shuffle it with `seed`: five cards to each player
+    /// (seat 0 first), then one card face up on the pile. Seat 0 plays first.
+    fn deal(options: &PrsiOptions, players: usize, seed: u64) -> Prsi {
         let per = HAND_SIZE.min((PACK_SIZE - 1 - MIN_DECK_AFTER_DEAL) / players);
-        let mut hands = vec![CardSet::EMPTY; players];
-        for _ in 0..per {
-            for hand in hands.iter_mut() {
-                hand.insert(deck.pop().expect("enough cards"));
+        let mut deck = prsi_pack();
+        let hands = match options.shuffle {
+            ShuffleModel::Uniform => {
+                // Drawn from the end of the shuffled pack, one card at a time.
+                shuffle::shuffle_with_seed(&mut deck, seed);
+                let mut hands = vec![CardSet::EMPTY; players];
+                for _ in 0..per {
+                    for hand in hands.iter_mut() {
+                        hand.insert(deck.pop().expect("enough cards"));
+                    }
+                }
+                hands
             }
-        }
+            ShuffleModel::Riffle(riffle) => {
+                // The pack lies 7♣ on top; what the packets leave is laid out to be drawn from
+                // the end.
+                riffle.shuffle(&mut deck, &mut shuffle::rng(shuffle::derive_seed(seed, 0)));
+                let hands = riffle.deal(&mut deck, players, per);
+                deck.reverse();
+                hands.into_iter().map(CardSet::from_iter).collect()
+            }
+        };
         let top = deck.pop().expect("enough cards");
         Prsi {
             seed,
-            seven_draw,
+            seven_draw: options.seven_draw,
+            shuffle: options.shuffle,
             deck,
             pile: vec![top],
             hands,
@@ -341,9 +371,14 @@ impl Game for Prsi {
                 detail: format!("seven_draw is 3 or 2, not {}", options.seven_draw),
             });
         }
-        let mut order = prsi_pack();
-        shuffle::shuffle_with_seed(&mut order, seed);
-        Ok(Prsi::deal(order, players, options.seven_draw, seed))
+        options
+            .shuffle
+            .validate()
+            .map_err(|detail| SetupError::Options {
+                game: Prsi::ID,
+                detail,
+            })?;
+        Ok(Prsi::deal(options, players, seed))
     }
 
     fn players(&self) -> usize {

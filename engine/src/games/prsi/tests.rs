@@ -19,7 +19,7 @@ fn set(text: &str) -> CardSet {
 /// A position: these hands (seat 0 to act), this pile (bottom first, top last), this deck (next
 /// card last); the suit follows the top card.
 fn position(hands: &[&str], pile: &str, deck: &str) -> Prsi {
-    let mut game = Prsi::deal(prsi_pack(), hands.len(), 3, 7);
+    let mut game = Prsi::deal(&PrsiOptions::default(), hands.len(), 7);
     game.hands = hands.iter().map(|h| set(h)).collect();
     game.pile = cards(pile);
     game.deck = cards(deck);
@@ -72,8 +72,28 @@ fn the_deal_gives_five_each_and_leaves_at_least_five() {
     }
     assert!(Prsi::new(&PrsiOptions::default(), 1, 3).is_err());
     assert!(Prsi::new(&PrsiOptions::default(), 6, 3).is_err());
-    assert!(Prsi::new(&PrsiOptions { seven_draw: 4 }, 2, 3).is_err());
-    assert!(Prsi::new(&PrsiOptions { seven_draw: 2 }, 2, 3).is_ok());
+    assert!(
+        Prsi::new(
+            &PrsiOptions {
+                seven_draw: 4,
+                ..PrsiOptions::default()
+            },
+            2,
+            3
+        )
+        .is_err()
+    );
+    assert!(
+        Prsi::new(
+            &PrsiOptions {
+                seven_draw: 2,
+                ..PrsiOptions::default()
+            },
+            2,
+            3
+        )
+        .is_ok()
+    );
 }
 
 #[test]
@@ -285,4 +305,90 @@ fn actions_are_json_tagged_by_kind() {
     assert_eq!(draw, PrsiAction::Draw);
     let stand: PrsiAction = serde_json::from_str(r#"{"kind":"stand"}"#).unwrap();
     assert_eq!(stand, PrsiAction::Stand);
+}
+
+fn riffle_options(riffles: u32, cut: bool, packet: usize) -> PrsiOptions {
+    PrsiOptions {
+        shuffle: ShuffleModel::Riffle(shuffle::RiffleShuffle {
+            riffles,
+            cut,
+            packet,
+        }),
+        ..PrsiOptions::default()
+    }
+}
+
+#[test]
+fn a_riffle_deals_the_riffled_pack_in_packets_from_the_top() {
+    for players in 2..=5 {
+        for seed in 0..10 {
+            let game = Prsi::new(&riffle_options(1, false, 4), players, seed).unwrap();
+            // The pack riffled once with the same draws, dealt by hand: four cards to each seat
+            // from seat 0, then one; the next card is turned up, the rest drawn from its top.
+            let mut deck = prsi_pack();
+            shuffle::riffle(&mut deck, &mut shuffle::rng(shuffle::derive_seed(seed, 0)));
+            for seat in 0..players {
+                let expected: CardSet = deck[4 * seat..4 * seat + 4]
+                    .iter()
+                    .chain([&deck[4 * players + seat]])
+                    .copied()
+                    .collect();
+                assert_eq!(game.hand(seat), expected, "seat {seat}, seed {seed}");
+            }
+            let rest = &deck[5 * players..];
+            assert_eq!(game.pile(), &rest[..1]);
+            let drawn: Vec<Card> = game.deck().iter().rev().copied().collect();
+            assert_eq!(drawn, &rest[1..]);
+        }
+    }
+}
+
+#[test]
+fn a_riffle_remakes_the_deck_from_the_pile_turned_over() {
+    let mut game = position(&["9C", "10H"], "8S 8D KD 9H", "");
+    game.shuffle = riffle_options(1, false, 4).shuffle;
+    game.apply(&PrsiAction::Draw).unwrap();
+    // The pile but its top, turned face down (8♠ on top), riffled once with the draws of the
+    // match's first reshuffle; the top card is drawn.
+    let mut expected = cards("8S 8D KD");
+    shuffle::riffle(&mut expected, &mut shuffle::rng(shuffle::derive_seed(7, 1)));
+    assert_eq!(
+        game.hand(0),
+        set("9C") | [expected[0]].into_iter().collect()
+    );
+    let drawn: Vec<Card> = game.deck().iter().rev().copied().collect();
+    assert_eq!(drawn, &expected[1..]);
+    assert_eq!(game.pile(), [card("9H")]);
+}
+
+#[test]
+fn a_riffle_deal_is_fixed_by_the_seed_keeps_every_card_and_is_checked() {
+    let options = riffle_options(3, true, 4);
+    let game = Prsi::new(&options, 3, 5).unwrap();
+    assert_eq!(game, Prsi::new(&options, 3, 5).unwrap());
+    assert_ne!(game, Prsi::new(&options, 3, 6).unwrap());
+    let uniform = Prsi::new(&PrsiOptions::default(), 3, 5).unwrap();
+    assert_ne!(game.hand(0), uniform.hand(0));
+    let all: Vec<Card> = (0..3)
+        .flat_map(|seat| game.hand(seat).iter())
+        .chain(game.deck().iter().copied())
+        .chain(game.pile().iter().copied())
+        .collect();
+    assert_eq!(all.len(), PACK_SIZE);
+    assert_eq!(
+        all.into_iter().collect::<CardSet>(),
+        prsi_pack().into_iter().collect()
+    );
+    for bad in [riffle_options(0, true, 4), riffle_options(33, true, 4)] {
+        match Prsi::new(&bad, 3, 1) {
+            Err(SetupError::Options { game, detail }) => {
+                assert_eq!(game, "prsi");
+                assert!(detail.contains("riffles"), "{detail}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    let parsed: PrsiOptions =
+        serde_json::from_str(r#"{"shuffle": {"kind": "riffle", "riffles": 2}}"#).unwrap();
+    assert_eq!(parsed, riffle_options(2, true, 4));
 }
