@@ -9,6 +9,7 @@ pub mod bot;
 pub mod bridge;
 pub mod durak;
 pub mod durak_duel;
+pub mod fifty_six;
 pub mod http;
 pub mod most;
 pub mod prsi;

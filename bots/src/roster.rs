@@ -5,6 +5,7 @@ use cardarena_engine::Game;
 use cardarena_engine::games::bridge::Bridge;
 use cardarena_engine::games::durak::Durak;
 use cardarena_engine::games::durak_duel::DurakDuel;
+use cardarena_engine::games::fifty_six::FiftySix;
 use cardarena_engine::games::most::Most;
 use cardarena_engine::games::prsi::Prsi;
 
@@ -40,13 +41,21 @@ pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
         DurakDuel::ID => Some(visitor.visit::<DurakDuel>()),
         Prsi::ID => Some(visitor.visit::<Prsi>()),
         Most::ID => Some(visitor.visit::<Most>()),
+        FiftySix::ID => Some(visitor.visit::<FiftySix>()),
         _ => None,
     }
 }
 
 /// The ids of every game, in the order they were added.
 pub fn game_ids() -> &'static [&'static str] {
-    &[Durak::ID, Bridge::ID, DurakDuel::ID, Prsi::ID, Most::ID]
+    &[
+        Durak::ID,
+        Bridge::ID,
+        DurakDuel::ID,
+        Prsi::ID,
+        Most::ID,
+        FiftySix::ID,
+    ]
 }
 
 #[cfg(test)]

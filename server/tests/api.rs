@@ -6,7 +6,7 @@ mod support;
 use reqwest::Method;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use support::{Server, TempDb, closed_port_url, config, test_bots};
+use support::{Server, TempDb, closed_port_url, config, short_match, smallest_table, test_bots};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registration_shows_token_and_secret_once_and_refuses_bad_requests() {
@@ -294,7 +294,10 @@ async fn games_are_listed_with_players_options_and_house_bots() {
         .iter()
         .find(|g| g["id"] == "durak")
         .unwrap();
-    assert_eq!(durak["players"], json!({"min": 2, "max": 4, "default": 3}));
+    assert_eq!(
+        durak["players"],
+        json!({"min": 2, "max": 4, "default": 3, "step": 1})
+    );
     assert!(durak["options"].is_object());
     assert!(
         durak["house_bots"]
@@ -459,14 +462,9 @@ async fn every_game_plays_a_practice_match_through_the_server_with_an_http_bot()
         let bot = server
             .register_for(id, &format!("good-{id}"), &bots.url("/good"))
             .await;
-        let house = game["house_bots"][0].as_str().unwrap();
         let path = format!("/api/bots/{}/practice", bot["id"].as_str().unwrap());
-        // One deal where the game has such an option, so that the match is short.
-        let mut options = game["options"].clone();
-        if options.get("single_deal").is_some() {
-            options["single_deal"] = json!(true);
-        }
-        let body = json!({"matches": 1, "opponents": [house], "options": options});
+        let body =
+            json!({"matches": 1, "opponents": smallest_table(game), "options": short_match(game)});
         let (status, answer) = server
             .send(Method::POST, &path, bot["token"].as_str(), Some(body))
             .await;

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use cardarena_bots::http::sign;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{Server, TempDb, config};
+use support::{Server, TempDb, config, short_match, smallest_table};
 
 /// A kit under test.
 #[derive(Debug, Clone, Copy)]
@@ -211,14 +211,9 @@ async fn plays_every_game(kit: Kit) {
             .await;
         let running = launch(kit, port, bot["secret"].as_str(), &logs.0).await;
 
-        let house = game["house_bots"][0].as_str().unwrap();
-        // One deal where the game has such an option, so that the match is short.
-        let mut options = game["options"].clone();
-        if options.get("single_deal").is_some() {
-            options["single_deal"] = json!(true);
-        }
         let path = format!("/api/bots/{}/practice", bot["id"].as_str().unwrap());
-        let body = json!({"matches": 2, "opponents": [house], "options": options});
+        let body =
+            json!({"matches": 2, "opponents": smallest_table(game), "options": short_match(game)});
         let (status, answer) = server
             .send(Method::POST, &path, bot["token"].as_str(), Some(body))
             .await;

@@ -291,3 +291,75 @@ async fn the_contests_three_stages_run_to_final_standings() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_team_game_seated_in_pairs_runs_every_stage_at_tables_it_allows() {
+    let db = TempDb::new();
+    let server = server(&db).await;
+    let bots = test_bots().await;
+    let create_56 =
+        |stages: Value| json!({"name": "56 cup", "game": "fifty-six", "stages": stages});
+    // A table of two (one house bot) or five is refused, with the counts the game seats.
+    for stages in [
+        json!([{"kind": "house", "opponents": ["greedy"], "matches": 1}]),
+        json!([{"kind": "house", "opponents": ["greedy", "random"], "matches": 1},
+               {"kind": "gauntlet", "top": 4, "matches": 1}]),
+    ] {
+        let (status, answer) = server
+            .send(
+                Method::POST,
+                "/api/tournaments",
+                Some(ADMIN),
+                Some(create_56(stages)),
+            )
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+        assert!(
+            answer["detail"].as_str().unwrap().contains("4 or 6"),
+            "{answer}"
+        );
+    }
+    let stages = json!([
+        {"kind": "house", "opponents": ["greedy", "random", "greedy"], "matches": 2,
+         "options": {"deals": 1}},
+        {"kind": "gauntlet", "top": 3, "matches": 1, "options": {"deals": 1}},
+        {"kind": "final", "top": 4, "deals": 1, "table": 4, "options": {"deals": 1}}
+    ]);
+    let (status, answer) = server
+        .send(
+            Method::POST,
+            "/api/tournaments",
+            Some(ADMIN),
+            Some(create_56(stages)),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let id = answer["id"].as_str().unwrap().to_string();
+    for name in ["ann", "bob", "cid", "dan", "eve"] {
+        let bot = server
+            .register_for("fifty-six", name, &bots.url("/good"))
+            .await;
+        assert_eq!(enter(&server, &id, &bot).await.0, StatusCode::CREATED);
+    }
+    let start = format!("/api/tournaments/{id}/start");
+    let advance = format!("/api/tournaments/{id}/advance");
+    let (status, answer) = server.send(Method::POST, &start, Some(ADMIN), None).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    stage_over(&server, &id, 0).await;
+    server.send(Method::POST, &advance, Some(ADMIN), None).await;
+    stage_over(&server, &id, 1).await;
+    server.send(Method::POST, &advance, Some(ADMIN), None).await;
+    let t = stage_over(&server, &id, 2).await;
+    // Every match of every stage was played, none failed: no table of 3 or 5 was ever set.
+    let expected = [5 * 2, 5, 4];
+    for (stage, count) in expected.into_iter().enumerate() {
+        let matches = &t["stages"][stage]["matches"];
+        assert_eq!(matches["finished"], count, "stage {stage}: {matches}");
+        assert_eq!(matches["failed"], 0, "stage {stage}: {matches}");
+    }
+    let store = &server.running.store;
+    let bot = t["stages"][1]["standings"][0]["bot_id"].as_str().unwrap();
+    for m in store.matches_of_bot(bot, 100).await.unwrap() {
+        assert_eq!(m.seats.len(), 4, "{:?}", m.stage);
+    }
+}

@@ -3,5 +3,6 @@
 pub mod bridge;
 pub mod durak;
 pub mod durak_duel;
+pub mod fifty_six;
 pub mod most;
 pub mod prsi;

@@ -273,3 +273,24 @@ pub async fn closed_port_url() -> String {
     drop(listener);
     format!("http://{addr}/bot")
 }
+
+/// The opponents for a practice match of the game `GET /api/games` described in `game`: its first
+/// house bot, as many times as its smallest table needs.
+pub fn smallest_table(game: &Value) -> Value {
+    let house = game["house_bots"][0].clone();
+    let min = game["players"]["min"].as_u64().unwrap() as usize;
+    Value::Array(vec![house; min - 1])
+}
+
+/// The game's default options, made as short as its options allow: one deal where it has
+/// `single_deal` or `deals`.
+pub fn short_match(game: &Value) -> Value {
+    let mut options = game["options"].clone();
+    if options.get("single_deal").is_some() {
+        options["single_deal"] = json!(true);
+    }
+    if options.get("deals").is_some() {
+        options["deals"] = json!(1);
+    }
+    options
+}

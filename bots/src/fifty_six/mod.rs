@@ -1,0 +1,38 @@
+//! House bots for `fifty-six`: `greedy` and `random`.
+
+mod greedy;
+
+use cardarena_engine::games::fifty_six::{FiftySix, FiftySixAction};
+
+use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
+use crate::random::RandomBot;
+use crate::roster::HouseGame;
+
+pub use greedy::Greedy;
+
+impl HouseGame for FiftySix {
+    /// `greedy` first: it is the substitute that finishes a faulted seat's game.
+    const HOUSE_BOTS: &'static [&'static str] = &["greedy", "random"];
+
+    fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<FiftySix>>> {
+        match id {
+            "greedy" => Some(Box::new(Greedy)),
+            "random" => Some(Box::new(RandomBot::<FiftySix>::new(seed))),
+            _ => None,
+        }
+    }
+}
+
+impl Bot<FiftySix> for Greedy {
+    fn act<'a>(
+        &'a mut self,
+        turn: Turn<'a, FiftySix>,
+    ) -> BotFuture<'a, Result<Reply<FiftySixAction>, BotFault>> {
+        let choice = self.choose(turn.view, turn.legal_actions);
+        Box::pin(async move {
+            choice
+                .map(Reply::silent)
+                .ok_or_else(|| BotFault::illegal("asked to act with no legal action"))
+        })
+    }
+}

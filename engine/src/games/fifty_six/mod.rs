@@ -1,0 +1,583 @@
+//! `fifty-six`: the South Indian trick-taking game 56 of seed 004 (Lib56), for 4 or 6 players in
+//! two teams, with two copies of each card, a hidden trump and a match of several deals.
+//!
+//! Every decision is one atomic action: [`FiftySixAction::Bid`] or [`FiftySixAction::Pass`] in the
+//! bidding, [`FiftySixAction::HideTrump`] by the bid's winner, then [`FiftySixAction::Play`] and
+//! [`FiftySixAction::RevealTrump`] in the tricks. The rules and every decision on the seed's gaps
+//! are in RULES.md beside this file.
+
+mod bidding;
+mod play;
+mod transcript;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use std::cmp::Reverse;
+
+use serde::{Deserialize, Serialize};
+
+pub use play::trick_winner;
+pub use view::{Bid, BidEntry, DealResult, FiftySixView, FinishedTrick, PlayedCard, Reveal, Trick};
+
+use crate::cards::{Card, Rank, Suit, pack};
+use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
+use crate::shuffle::{self, ShuffleModel};
+
+/// Cards dealt to each player, and tricks in a deal.
+pub const HAND_SIZE: usize = 8;
+/// Cards each seat gets at a time in the uniform model's deal (the seed: "4 cards at a time").
+pub const DEAL_PACKET: usize = 4;
+/// The lowest bid, compulsory for the first bidder.
+pub const MIN_BID: u32 = 28;
+/// The lowest bid of the upper band (40–55), worth +2 / −3.
+pub const HIGH_BID: u32 = 40;
+/// The highest bid, "tani": the bidder plays alone and must win every trick.
+pub const TANI: u32 = 56;
+/// The most deals a match may be set to last.
+pub const MAX_DEALS: u32 = 100;
+
+/// Options of a fifty-six match.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct FiftySixOptions {
+    /// How many deals (void deals not counted) the match lasts, at most 100; 0 (the default)
+    /// means one per seat, so every seat deals once.
+    pub deals: u32,
+    /// How the cards are shuffled before each deal: `{"kind":"uniform"}` (the default) or the
+    /// seed's imperfect dealer's shuffle `{"kind":"riffle","riffles":2}`, which starts from the
+    /// last deal's cards as the table gathered them.
+    pub shuffle: ShuffleModel,
+}
+
+/// One decision in fifty-six.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum FiftySixAction {
+    /// Bid to make this many card points (28 to 56; 56 is tani).
+    Bid {
+        /// The bid.
+        points: u32,
+    },
+    /// Pass in the bidding (not allowed to the first bidder, who must bid).
+    Pass,
+    /// The bid's winner puts this card from their hand face down: its suit is trump.
+    HideTrump {
+        /// The card hidden; either copy of a card is the same.
+        card: Card,
+    },
+    /// Unable to follow suit, ask for the hidden trump to be shown; then act again.
+    RevealTrump,
+    /// Play this card to the trick.
+    Play {
+        /// The card played; either copy of a card is the same.
+        card: Card,
+    },
+}
+
+/// Where a deal is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The players bid in turn.
+    Bidding,
+    /// The bid's winner is to hide the trump card.
+    HidingTrump,
+    /// The eight tricks are being played.
+    Playing,
+    /// The match is over.
+    Over,
+}
+
+impl Phase {
+    fn name(self) -> &'static str {
+        match self {
+            Phase::Bidding => "bidding",
+            Phase::HidingTrump => "hiding_trump",
+            Phase::Playing => "playing",
+            Phase::Over => "over",
+        }
+    }
+}
+
+/// A card's points: J 3, 9 2, A 1, 10 1, K 0, Q 0 (56 in a deal).
+pub fn points(card: Card) -> u32 {
+    match card.rank() {
+        Some(Rank::Jack) => 3,
+        Some(Rank::Nine) => 2,
+        Some(Rank::Ace | Rank::Ten) => 1,
+        _ => 0,
+    }
+}
+
+/// A card's precedence within its suit, higher wins: J 5, 9 4, A 3, 10 2, K 1, Q 0.
+pub fn precedence(card: Card) -> u8 {
+    match card.rank() {
+        Some(Rank::Jack) => 5,
+        Some(Rank::Nine) => 4,
+        Some(Rank::Ace) => 3,
+        Some(Rank::Ten) => 2,
+        Some(Rank::King) => 1,
+        _ => 0,
+    }
+}
+
+/// The team of `seat`: 0 for even seats, 1 for odd seats.
+pub fn team(seat: Seat) -> usize {
+    seat % 2
+}
+
+/// The pack for `players` as it comes out of the box: two decks one on the other, each suit by
+/// suit (♣ ♦ ♥ ♠) from 9 up to A; kings and queens left out for 4 players (32 or 48 cards).
+pub fn fifty_six_pack(players: usize) -> Vec<Card> {
+    let one: Vec<Card> = pack(Rank::Nine, Suit::ALL)
+        .into_iter()
+        .filter(|c| players > 4 || !matches!(c.rank(), Some(Rank::King | Rank::Queen)))
+        .collect();
+    [one.clone(), one].concat()
+}
+
+/// The order hands are kept in: by suit (♣ ♦ ♥ ♠), then by precedence, J first.
+fn hand_order(card: &Card) -> (Option<Suit>, Reverse<u8>) {
+    (card.suit(), Reverse(precedence(*card)))
+}
+
+/// Puts `card` into the sorted `hand`.
+fn insert_sorted(hand: &mut Vec<Card>, card: Card) {
+    let at = hand.partition_point(|c| hand_order(c) <= hand_order(&card));
+    hand.insert(at, card);
+}
+
+/// The cards of a sorted hand, each once.
+fn distinct(hand: &[Card]) -> impl Iterator<Item = Card> + '_ {
+    hand.iter()
+        .enumerate()
+        .filter(|&(i, c)| i == 0 || hand[i - 1] != *c)
+        .map(|(_, &c)| c)
+}
+
+/// A fifty-six match in progress: the whole state, hidden cards included.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FiftySix {
+    players: usize,
+    seed: u64,
+    shuffle: ShuffleModel,
+    /// Deals (not void) the match lasts.
+    deals: u32,
+    /// Deals started so far, void ones included, less one: keys each deal's shuffle.
+    deal_counter: u64,
+    /// Deals (not void) finished.
+    deal: u32,
+    void_deals: u32,
+    dealer: Seat,
+    /// Each seat's cards in the order they were dealt.
+    dealt: Vec<Vec<Card>>,
+    /// Each seat's cards, sorted by [`hand_order`].
+    hands: Vec<Vec<Card>>,
+    phase: Phase,
+    /// The seat to act while the match runs.
+    turn: Seat,
+    bids: Vec<BidEntry>,
+    /// The highest bid so far; once the bidding ends, the contract.
+    standing: Option<Bid>,
+    /// Passes in a row since the last bid.
+    passes: usize,
+    /// The trump card, once hidden (hidden until `reveal` is set).
+    trump: Option<Card>,
+    reveal: Option<Reveal>,
+    trick: Trick,
+    tricks: Vec<FinishedTrick>,
+    totals: [i32; 2],
+    last_deal: Option<DealResult>,
+}
+
+impl FiftySix {
+    /// The cards `seat` holds, sorted by suit (♣ ♦ ♥ ♠) then precedence (J 9 A 10 K Q).
+    pub fn hand(&self, seat: Seat) -> &[Card] {
+        self.hands.get(seat).map_or(&[], Vec::as_slice)
+    }
+
+    /// The card lying face down as trump, while it is hidden.
+    pub fn hidden_trump(&self) -> Option<Card> {
+        self.trump.filter(|_| self.reveal.is_none())
+    }
+
+    /// The trump card once it is revealed (it is back in the bidder's hand or played).
+    pub fn revealed_trump(&self) -> Option<Card> {
+        self.trump.filter(|_| self.reveal.is_some())
+    }
+
+    /// The trick being played.
+    pub fn trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    /// The finished tricks of this deal, in the order they were won.
+    pub fn tricks(&self) -> &[FinishedTrick] {
+        &self.tricks
+    }
+
+    /// Where the deal is.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The dealer of this deal.
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// Deals (void ones not counted) finished so far.
+    pub fn deals_done(&self) -> u32 {
+        self.deal
+    }
+
+    /// Deals (void ones not counted) the match lasts.
+    pub fn deals(&self) -> u32 {
+        self.deals
+    }
+
+    /// Void deals so far, re-dealt by the same dealer.
+    pub fn void_deals(&self) -> u32 {
+        self.void_deals
+    }
+
+    /// The highest bid so far; once the bidding is over, the contract.
+    pub fn standing_bid(&self) -> Option<Bid> {
+        self.standing
+    }
+
+    /// The bid's winner, once the bidding is over.
+    pub fn bidder(&self) -> Option<Seat> {
+        self.standing
+            .filter(|_| self.phase != Phase::Bidding)
+            .map(|b| b.seat)
+    }
+
+    /// Whether the contract is tani (56): the bidder plays alone.
+    pub fn tani(&self) -> bool {
+        self.phase != Phase::Bidding && self.standing.is_some_and(|b| b.points == TANI)
+    }
+
+    /// Each team's match total.
+    pub fn totals(&self) -> [i32; 2] {
+        self.totals
+    }
+
+    /// The result of the last deal played out, if any.
+    pub fn last_deal(&self) -> Option<&DealResult> {
+        self.last_deal.as_ref()
+    }
+
+    /// The same game with the bidder's hidden card exchanged for one copy of `card` from the
+    /// bidder's hand, while the trump is hidden; `None` otherwise. What every other seat sees is
+    /// the same for both games (the property tests check it): analysis tools can use it to walk
+    /// the positions the other seats cannot tell apart.
+    pub fn with_hidden_card(&self, card: Card) -> Option<FiftySix> {
+        let hidden = self.hidden_trump()?;
+        let bidder = self.bidder()?;
+        let mut game = self.clone();
+        let hand = &mut game.hands[bidder];
+        let at = hand.iter().position(|&c| c == card)?;
+        hand.remove(at);
+        insert_sorted(hand, hidden);
+        game.trump = Some(card);
+        Some(game)
+    }
+
+    /// Whether `seat` plays in this deal: everyone, but in tani only the bidder and the
+    /// opponents (the bidder's teammates sit out).
+    fn plays(&self, seat: Seat) -> bool {
+        match self.bidder() {
+            Some(bidder) if self.tani() => seat == bidder || team(seat) != team(bidder),
+            _ => true,
+        }
+    }
+
+    /// The seats sitting out this deal (the bidder's teammates in tani).
+    fn sitting_out(&self) -> Vec<Seat> {
+        (0..self.players).filter(|&s| !self.plays(s)).collect()
+    }
+
+    /// The next seat after `seat` (to its left) that plays in this deal.
+    fn next_player(&self, seat: Seat) -> Seat {
+        let mut next = (seat + 1) % self.players;
+        while !self.plays(next) {
+            next = (next + 1) % self.players;
+        }
+        next
+    }
+
+    /// Card points each team has taken in this deal's tricks.
+    fn card_points(&self) -> [u32; 2] {
+        let mut taken = [0; 2];
+        for trick in &self.tricks {
+            taken[team(trick.winner)] += trick.points;
+        }
+        taken
+    }
+
+    /// Shuffles and deals a new deal for the current dealer; `lying` is the pack as it lies on
+    /// the table before the shuffle (the riffle model starts from it).
+    fn start_deal(&mut self, lying: Vec<Card>) {
+        let n = self.players;
+        let mut rng = shuffle::rng(shuffle::derive_seed(self.seed, self.deal_counter));
+        let hands = match self.shuffle {
+            ShuffleModel::Uniform => {
+                let mut deck = fifty_six_pack(n);
+                shuffle::shuffle(&mut deck, &mut rng);
+                shuffle::deal_in_packets(&mut deck, n, HAND_SIZE, DEAL_PACKET)
+            }
+            ShuffleModel::Riffle(riffle) => {
+                let mut deck = lying;
+                riffle.shuffle(&mut deck, &mut rng);
+                riffle.deal(&mut deck, n, HAND_SIZE)
+            }
+        };
+        let first = (self.dealer + 1) % n;
+        self.dealt = vec![Vec::new(); n];
+        for (k, hand) in hands.into_iter().enumerate() {
+            self.dealt[(first + k) % n] = hand;
+        }
+        self.hands = self
+            .dealt
+            .iter()
+            .map(|hand| {
+                let mut sorted = hand.clone();
+                sorted.sort_by_key(hand_order);
+                sorted
+            })
+            .collect();
+        self.phase = Phase::Bidding;
+        self.turn = first;
+        self.bids.clear();
+        self.standing = None;
+        self.passes = 0;
+        self.trump = None;
+        self.reveal = None;
+        self.trick = Trick {
+            leader: first,
+            cards: Vec::new(),
+        };
+        self.tricks.clear();
+    }
+
+    /// The cards of this deal as dealt, hands in seat order from left of the dealer: how a void
+    /// deal's cards are gathered.
+    fn gathered_as_dealt(&self) -> Vec<Card> {
+        (1..=self.players)
+            .flat_map(|k| self.dealt[(self.dealer + k) % self.players].iter().copied())
+            .collect()
+    }
+
+    /// The cards of a played deal as the table gathers them: the tricks in the order they were
+    /// won, each in play order, then the cards still in hands (tani sit-outs) in seat order.
+    fn gathered_after_play(&self) -> Vec<Card> {
+        self.tricks
+            .iter()
+            .flat_map(|t| t.cards.iter().map(|p| p.card))
+            .chain(self.hands.iter().flatten().copied())
+            .collect()
+    }
+
+    /// The deal is void (the defenders hold no trump): the same dealer deals again.
+    fn void_deal(&mut self) {
+        let lying = self.gathered_as_dealt();
+        self.void_deals += 1;
+        self.deal_counter += 1;
+        self.start_deal(lying);
+    }
+
+    /// Scores the deal after its eighth trick and starts the next, or ends the match.
+    fn end_deal(&mut self) {
+        let contract = self.standing.expect("a deal in play has a contract");
+        let bidding_team = team(contract.seat);
+        let taken = self.card_points()[bidding_team];
+        let tani = contract.points == TANI;
+        let made = if tani {
+            self.tricks.iter().all(|t| t.winner == contract.seat)
+        } else {
+            taken >= contract.points
+        };
+        let change = score_change(contract.points, made, self.players);
+        self.totals[bidding_team] += change;
+        self.last_deal = Some(DealResult {
+            bidder: contract.seat,
+            team: bidding_team,
+            bid: contract.points,
+            tani,
+            card_points: taken,
+            made,
+            change,
+        });
+        self.deal += 1;
+        if self.deal >= self.deals {
+            self.phase = Phase::Over;
+            return;
+        }
+        let lying = self.gathered_after_play();
+        self.dealer = (self.dealer + 1) % self.players;
+        self.deal_counter += 1;
+        self.start_deal(lying);
+    }
+
+    /// The error refusing an action of the seat to act, saying why.
+    fn illegal(&self, why: String) -> RuleError {
+        RuleError::Illegal(format!("seat {}: {why}", self.turn))
+    }
+}
+
+/// The change to the bidding team's total: 28–39 made +1, failed −2; 40–55 +2 / −3; tani (56)
+/// +players / −(players + 1).
+pub fn score_change(bid: u32, made: bool, players: usize) -> i32 {
+    let (win, loss) = match bid {
+        TANI => (players as i32, -(players as i32 + 1)),
+        b if b >= HIGH_BID => (2, -3),
+        _ => (1, -2),
+    };
+    if made { win } else { loss }
+}
+
+impl Game for FiftySix {
+    const ID: &'static str = "fifty-six";
+    const PLAYERS: PlayerCount = PlayerCount {
+        min: 4,
+        max: 6,
+        default: 4,
+        step: 2,
+    };
+
+    type Options = FiftySixOptions;
+    type Action = FiftySixAction;
+    type View = FiftySixView;
+
+    fn new(options: &FiftySixOptions, players: usize, seed: u64) -> Result<Self, SetupError> {
+        SetupError::check_players::<FiftySix>(players)?;
+        let bad = |detail: String| SetupError::Options {
+            game: FiftySix::ID,
+            detail,
+        };
+        if options.deals > MAX_DEALS {
+            return Err(bad(format!(
+                "deals is 0 (one per seat) to {MAX_DEALS}, not {}",
+                options.deals
+            )));
+        }
+        options.shuffle.validate().map_err(bad)?;
+        let deals = match options.deals {
+            0 => players as u32,
+            d => d,
+        };
+        let mut game = FiftySix {
+            players,
+            seed,
+            shuffle: options.shuffle,
+            deals,
+            deal_counter: 0,
+            deal: 0,
+            void_deals: 0,
+            dealer: players - 1,
+            dealt: Vec::new(),
+            hands: Vec::new(),
+            phase: Phase::Bidding,
+            turn: 0,
+            bids: Vec::new(),
+            standing: None,
+            passes: 0,
+            trump: None,
+            reveal: None,
+            trick: Trick {
+                leader: 0,
+                cards: Vec::new(),
+            },
+            tricks: Vec::new(),
+            totals: [0; 2],
+            last_deal: None,
+        };
+        game.start_deal(fifty_six_pack(players));
+        Ok(game)
+    }
+
+    fn players(&self) -> usize {
+        self.players
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        (self.phase != Phase::Over).then_some(self.turn)
+    }
+
+    fn legal_actions_into(&self, out: &mut Vec<FiftySixAction>) {
+        out.clear();
+        let seat = self.turn;
+        match self.phase {
+            Phase::Bidding => {
+                out.extend(
+                    (self.min_bid(seat)..=TANI).map(|points| FiftySixAction::Bid { points }),
+                );
+                if self.standing.is_some() {
+                    out.push(FiftySixAction::Pass);
+                }
+            }
+            Phase::HidingTrump => {
+                out.extend(
+                    distinct(&self.hands[seat]).map(|card| FiftySixAction::HideTrump { card }),
+                );
+            }
+            Phase::Playing => {
+                out.extend(
+                    self.playable(seat)
+                        .map(|card| FiftySixAction::Play { card }),
+                );
+                if self.may_reveal(seat) {
+                    out.push(FiftySixAction::RevealTrump);
+                }
+            }
+            Phase::Over => {}
+        }
+    }
+
+    fn apply(&mut self, action: &FiftySixAction) -> Result<(), RuleError> {
+        match (*action, self.phase) {
+            (_, Phase::Over) => Err(RuleError::GameOver),
+            (FiftySixAction::Bid { points }, Phase::Bidding) => self.bid(points),
+            (FiftySixAction::Pass, Phase::Bidding) => self.pass(),
+            (FiftySixAction::HideTrump { card }, Phase::HidingTrump) => self.hide_trump(card),
+            (FiftySixAction::Play { card }, Phase::Playing) => self.play(card),
+            (FiftySixAction::RevealTrump, Phase::Playing) => self.reveal_trump(),
+            (action, phase) => Err(self.illegal(format!(
+                "{action:?} is not an action of the {} phase",
+                phase.name()
+            ))),
+        }
+    }
+
+    fn view(&self, seat: Seat) -> FiftySixView {
+        FiftySixView::of(self, seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let [even, odd] = self.totals;
+        let seats = (0..self.players)
+            .map(|seat| {
+                let (mine, theirs) = if team(seat) == 0 {
+                    (even, odd)
+                } else {
+                    (odd, even)
+                };
+                SeatResult {
+                    rank: if mine < theirs { 2 } else { 1 },
+                    score: f64::from(mine),
+                }
+            })
+            .collect();
+        Some(Outcome { seats })
+    }
+
+    fn transcript(initial: &Self, actions: &[FiftySixAction], names: &[String]) -> Option<String> {
+        transcript::write(initial, actions, names)
+    }
+}
