@@ -25,12 +25,43 @@ use cardarena_engine::{Card, Suit};
 /// otherwise throws its cheapest card. Unable to follow, it cuts with the cheapest winning trump
 /// when the trump is known and the trick is worth taking, calls for a hidden trump when an
 /// opponent holds a trick worth three points or more, and else discards cheaply.
+///
+/// Its [`Bidding`] style sets the safety margin; the house bots `greedy`, `bold` and `cautious`
+/// are the three styles.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Greedy;
+pub struct Greedy {
+    /// How far below its estimate of the hand it stops bidding.
+    pub bidding: Bidding,
+}
 
-/// The most the hand is worth bidding for its team, in card points, and the suit it would name
-/// trump.
-pub fn hand_value(view: &FiftySixView) -> (u32, Option<Suit>) {
+/// How boldly [`Greedy`] bids: the safety margin it keeps below its estimate of the hand.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Bidding {
+    /// The margin that did best in self-play: 4 card points with 4 players, 6 with 6. A failed
+    /// bid costs twice what a made one gains, so a bid needs about a two-in-three chance.
+    #[default]
+    Tuned,
+    /// No margin: it bids up to its estimate.
+    Bold,
+    /// Four points more margin than `Tuned`.
+    Cautious,
+}
+
+impl Bidding {
+    /// The margin in card points at a table of `players`.
+    fn margin(self, players: usize) -> f64 {
+        let tuned = if players >= 6 { 6.0 } else { 4.0 };
+        match self {
+            Bidding::Tuned => tuned,
+            Bidding::Bold => 0.0,
+            Bidding::Cautious => tuned + 4.0,
+        }
+    }
+}
+
+/// What the hand is worth bidding for its team, in card points, less the `bidding` style's
+/// margin, and the suit it would name trump.
+pub fn hand_value(view: &FiftySixView, bidding: Bidding) -> (u32, Option<Suit>) {
     let Some(trump) = best_suit(&view.hand) else {
         return (0, None);
     };
@@ -42,9 +73,7 @@ pub fn hand_value(view: &FiftySixView) -> (u32, Option<Suit>) {
         .iter()
         .filter(|c| c.suit() == Some(trump) && precedence(**c) == 5)
         .count() as f64;
-    // A safety margin below the estimate: a failed bid costs twice what a made one gains, so a
-    // bid needs about a two-in-three chance. Self-play set it (4 players: 4, 6 players: 6).
-    let margin = if view.players >= 6 { 6.0 } else { 4.0 };
+    let margin = bidding.margin(view.players);
     let value =
         28.0 + 1.5 * (own as f64 - fair_share) + 3.0 * (length - 2.0) + 2.0 * jacks - margin;
     (value.max(0.0) as u32, Some(trump))
@@ -116,7 +145,7 @@ impl Greedy {
         if !can_pass {
             return Some(FiftySixAction::Bid { points: lowest });
         }
-        let (value, trump) = hand_value(view);
+        let (value, trump) = hand_value(view, self.bidding);
         if let Some(trump) = trump
             && tani_hand(view, trump)
             && bids.clone().any(|p| p == 56)

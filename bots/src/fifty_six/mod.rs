@@ -1,4 +1,6 @@
-//! House bots for `fifty-six`: `greedy` and `random`.
+//! House bots for `fifty-six`: `greedy`, its bolder and more cautious bidders `bold` and
+//! `cautious`, and `random`. Four house bots fill a 4-player table, so the demo ladder plays
+//! fifty-six without any bot registered.
 
 mod greedy;
 
@@ -8,15 +10,21 @@ use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
 use crate::random::RandomBot;
 use crate::roster::HouseGame;
 
-pub use greedy::Greedy;
+pub use greedy::{Bidding, Greedy};
 
 impl HouseGame for FiftySix {
     /// `greedy` first: it is the substitute that finishes a faulted seat's game.
-    const HOUSE_BOTS: &'static [&'static str] = &["greedy", "random"];
+    const HOUSE_BOTS: &'static [&'static str] = &["greedy", "bold", "cautious", "random"];
 
     fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<FiftySix>>> {
         match id {
-            "greedy" => Some(Box::new(Greedy)),
+            "greedy" => Some(Box::new(Greedy::default())),
+            "bold" => Some(Box::new(Greedy {
+                bidding: Bidding::Bold,
+            })),
+            "cautious" => Some(Box::new(Greedy {
+                bidding: Bidding::Cautious,
+            })),
             "random" => Some(Box::new(RandomBot::<FiftySix>::new(seed))),
             _ => None,
         }
