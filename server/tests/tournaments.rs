@@ -297,42 +297,32 @@ async fn a_team_game_seated_in_pairs_runs_every_stage_at_tables_it_allows() {
     let db = TempDb::new();
     let server = server(&db).await;
     let bots = test_bots().await;
-    let create_56 =
-        |stages: Value| json!({"name": "56 cup", "game": "fifty-six", "stages": stages});
-    // A table of two (one house bot) or five is refused, with the counts the game seats.
+    let server = &server;
+    let create = |stages: Value| async move {
+        let body = json!({"name": "56 cup", "game": "fifty-six", "stages": stages});
+        server
+            .send(Method::POST, "/api/tournaments", Some(ADMIN), Some(body))
+            .await
+    };
+    // A house table of two, or a gauntlet table of five (the entrant and the best four), is
+    // refused with the counts the game seats.
+    let house = json!({"kind": "house", "opponents": ["greedy", "bold", "random"], "matches": 1});
     for stages in [
         json!([{"kind": "house", "opponents": ["greedy"], "matches": 1}]),
-        json!([{"kind": "house", "opponents": ["greedy", "random"], "matches": 1},
-               {"kind": "gauntlet", "top": 4, "matches": 1}]),
+        json!([house, {"kind": "gauntlet", "top": 4, "matches": 1}]),
     ] {
-        let (status, answer) = server
-            .send(
-                Method::POST,
-                "/api/tournaments",
-                Some(ADMIN),
-                Some(create_56(stages)),
-            )
-            .await;
+        let (status, answer) = create(stages).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
-        assert!(
-            answer["detail"].as_str().unwrap().contains("4 or 6"),
-            "{answer}"
-        );
+        let detail = answer["detail"].as_str().unwrap();
+        assert!(detail.contains("4 or 6"), "{answer}");
     }
-    let stages = json!([
+    let (status, answer) = create(json!([
         {"kind": "house", "opponents": ["greedy", "random", "greedy"], "matches": 2,
          "options": {"deals": 1}},
         {"kind": "gauntlet", "top": 3, "matches": 1, "options": {"deals": 1}},
         {"kind": "final", "top": 4, "deals": 1, "table": 4, "options": {"deals": 1}}
-    ]);
-    let (status, answer) = server
-        .send(
-            Method::POST,
-            "/api/tournaments",
-            Some(ADMIN),
-            Some(create_56(stages)),
-        )
-        .await;
+    ]))
+    .await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
     let id = answer["id"].as_str().unwrap().to_string();
     for name in ["ann", "bob", "cid", "dan", "eve"] {
