@@ -21,7 +21,7 @@ use cardarena_bots::http::{
     self, AddressPolicy, BotUrlError, HttpBot, HttpBotConfig, HttpClient, MATCH_HEADER,
     SIGNATURE_HEADER, Signer,
 };
-use cardarena_bots::{Bot, FaultKind, HouseGame, Played, play_match};
+use cardarena_bots::{Bot, BotFault, FaultKind, HouseGame, Played, play_match};
 use cardarena_engine::Game;
 use cardarena_engine::games::durak::{Durak, DurakOptions};
 use serde_json::{Value, json};
@@ -637,4 +637,94 @@ async fn a_time_bank_pays_for_late_answers_until_it_runs_out() {
         banks.windows(2).all(|w| w[1] < w[0]),
         "the bank only shrinks: {banks:?}"
     );
+}
+
+/// Reads one HTTP/1.1 request (head and a `content-length` body) from `stream`; `false` once
+/// the client has closed the connection.
+async fn read_request(stream: &mut tokio::net::TcpStream) -> bool {
+    let mut data = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        if let Some(end) = data.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&data[..end]).to_ascii_lowercase();
+            let length: usize = head
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length:"))
+                .map_or(0, |v| v.trim().parse().unwrap());
+            if data.len() >= end + 4 + length {
+                return true;
+            }
+        }
+        match stream.read(&mut buf).await {
+            Ok(0) | Err(_) => return false,
+            Ok(n) => data.extend_from_slice(&buf[..n]),
+        }
+    }
+}
+
+/// A raw HTTP/1.1 bot whose connections answer `answered` requests each with `{}` and keep
+/// alive, then read one more and close without answering: a bot closing an idle connection just
+/// as a call goes out on it. Counts every request received.
+async fn serve_closing_after(answered: usize) -> (Url, Arc<Mutex<usize>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let received = Arc::new(Mutex::new(0));
+    let count = received.clone();
+    tokio::spawn(async move {
+        loop {
+            let (mut stream, _) = listener.accept().await.unwrap();
+            let count = count.clone();
+            tokio::spawn(async move {
+                for _ in 0..answered {
+                    if !read_request(&mut stream).await {
+                        return;
+                    }
+                    *count.lock().unwrap() += 1;
+                    let answer = b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}";
+                    if stream.write_all(answer).await.is_err() {
+                        return;
+                    }
+                }
+                if read_request(&mut stream).await {
+                    *count.lock().unwrap() += 1;
+                }
+            });
+        }
+    });
+    (
+        format!("http://127.0.0.1:{port}/").parse().unwrap(),
+        received,
+    )
+}
+
+async fn call(client: &HttpClient, url: &Url) -> Result<Vec<u8>, BotFault> {
+    let body = br#"{"protocol":1,"type":"match_start"}"#.to_vec();
+    client
+        .post_signed(
+            url,
+            &Signer::new(SECRET),
+            MATCH_ID,
+            body,
+            Duration::from_secs(2),
+        )
+        .await
+}
+
+#[tokio::test]
+async fn a_call_on_a_kept_alive_connection_the_bot_just_closed_is_sent_again_once() {
+    let (url, received) = serve_closing_after(1).await;
+    let client = HttpClient::new(AddressPolicy::Local);
+    assert_eq!(call(&client, &url).await.unwrap(), b"{}");
+    // The pooled connection takes the second call and closes: it goes again on a new one.
+    assert_eq!(call(&client, &url).await.unwrap(), b"{}");
+    assert_eq!(*received.lock().unwrap(), 3);
+}
+
+#[tokio::test]
+async fn a_bot_that_always_closes_without_answering_faults_after_one_more_try() {
+    let (url, received) = serve_closing_after(0).await;
+    let client = HttpClient::new(AddressPolicy::Local);
+    let fault = call(&client, &url).await.unwrap_err();
+    assert_eq!(fault.kind, FaultKind::Connect, "{fault:?}");
+    assert_eq!(*received.lock().unwrap(), 2, "the call and one retry");
 }

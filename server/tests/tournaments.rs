@@ -329,17 +329,17 @@ async fn a_team_game_seated_in_pairs_runs_every_stage_at_tables_it_allows() {
         let bot = server
             .register_for("fifty-six", name, &bots.url("/good"))
             .await;
-        assert_eq!(enter(&server, &id, &bot).await.0, StatusCode::CREATED);
+        assert_eq!(enter(server, &id, &bot).await.0, StatusCode::CREATED);
     }
     let start = format!("/api/tournaments/{id}/start");
     let advance = format!("/api/tournaments/{id}/advance");
     let (status, answer) = server.send(Method::POST, &start, Some(ADMIN), None).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
-    stage_over(&server, &id, 0).await;
+    stage_over(server, &id, 0).await;
     server.send(Method::POST, &advance, Some(ADMIN), None).await;
-    stage_over(&server, &id, 1).await;
+    stage_over(server, &id, 1).await;
     server.send(Method::POST, &advance, Some(ADMIN), None).await;
-    let t = stage_over(&server, &id, 2).await;
+    let t = stage_over(server, &id, 2).await;
     // Every match of every stage was played, none failed: no table of 3 or 5 was ever set.
     let expected = [5 * 2, 5, 4];
     for (stage, count) in expected.into_iter().enumerate() {

@@ -46,8 +46,10 @@ impl HttpClient {
 
     /// POSTs `body` (JSON) to `url`, signed by `signer` and naming `match_id`, and returns the
     /// answer's body. The whole exchange (connecting, sending, the answer's head and body) must
-    /// finish within `deadline`. Faults: `timeout` past the deadline; `connect` when the address
-    /// cannot be reached, is refused by the address policy, or the connection breaks; `http_status`
+    /// finish within `deadline`; a call whose connection breaks before the answer begins is sent
+    /// once more on a new connection. Faults: `timeout` past the deadline; `connect` when the
+    /// address cannot be reached, is refused by the address policy, or the connection breaks
+    /// twice; `http_status`
     /// for any status but 2xx (redirects included); `too_large` for an answer over
     /// [`MAX_ANSWER_BYTES`] (read no further than that).
     pub async fn post_signed(
@@ -79,35 +81,18 @@ impl HttpClient {
             .header(MATCH_HEADER, match_header)
             .header(SIGNATURE_HEADER, signature)
             .body(body);
-        let exchange = async move {
-            let mut response = request.send().await.map_err(transport_fault)?;
-            let status = response.status();
-            if !status.is_success() {
-                let detail = match status.is_redirection() {
-                    true => format!("answered {status} (redirects are not followed)"),
-                    false => format!("answered {status}"),
-                };
-                return Err(BotFault::new(FaultKind::HttpStatus, detail));
+        let call = async move {
+            // A bot may close a kept-alive connection just as a call goes out on it; the call then
+            // fails before any answer through no fault of the bot's, so it is sent once more, on a
+            // new connection, within the same deadline.
+            let again = request.try_clone();
+            match (exchange(request).await, again) {
+                (Err(Attempt::Broken(_)), Some(again)) => exchange(again).await,
+                (result, _) => result,
             }
-            let announced = response.content_length().unwrap_or(0);
-            if announced > MAX_ANSWER_BYTES as u64 {
-                return Err(too_large(format!(
-                    "the answer's Content-Length is {announced} bytes"
-                )));
-            }
-            let mut answer = Vec::with_capacity(announced.max(256) as usize);
-            while let Some(chunk) = response.chunk().await.map_err(transport_fault)? {
-                if answer.len() + chunk.len() > MAX_ANSWER_BYTES {
-                    return Err(too_large(format!(
-                        "the answer passed {} bytes",
-                        answer.len() + chunk.len()
-                    )));
-                }
-                answer.extend_from_slice(&chunk);
-            }
-            Ok(answer)
+            .map_err(Attempt::into_fault)
         };
-        match tokio::time::timeout(deadline, exchange).await {
+        match tokio::time::timeout(deadline, call).await {
             Ok(answer) => answer,
             Err(_) => Err(BotFault::new(
                 FaultKind::Timeout,
@@ -115,6 +100,65 @@ impl HttpClient {
             )),
         }
     }
+}
+
+/// Why one attempt at a call failed.
+enum Attempt {
+    /// The connection broke before the bot's answer began: worth one more try.
+    Broken(BotFault),
+    /// Anything else: the fault stands.
+    Fault(BotFault),
+}
+
+impl Attempt {
+    fn into_fault(self) -> BotFault {
+        match self {
+            Attempt::Broken(fault) | Attempt::Fault(fault) => fault,
+        }
+    }
+}
+
+/// Sends `request` once and reads the answer, at most [`MAX_ANSWER_BYTES`] of it.
+async fn exchange(request: reqwest::RequestBuilder) -> Result<Vec<u8>, Attempt> {
+    let mut response = request.send().await.map_err(|error| {
+        // A failure to connect at all (the bot is down, the address refused) is not retried.
+        let broken = !error.is_connect() && !error.is_timeout() && error.is_request();
+        let fault = transport_fault(error);
+        if broken {
+            Attempt::Broken(fault)
+        } else {
+            Attempt::Fault(fault)
+        }
+    })?;
+    let status = response.status();
+    if !status.is_success() {
+        let detail = match status.is_redirection() {
+            true => format!("answered {status} (redirects are not followed)"),
+            false => format!("answered {status}"),
+        };
+        return Err(Attempt::Fault(BotFault::new(FaultKind::HttpStatus, detail)));
+    }
+    let announced = response.content_length().unwrap_or(0);
+    if announced > MAX_ANSWER_BYTES as u64 {
+        return Err(Attempt::Fault(too_large(format!(
+            "the answer's Content-Length is {announced} bytes"
+        ))));
+    }
+    let mut answer = Vec::with_capacity(announced.max(256) as usize);
+    while let Some(chunk) = response
+        .chunk()
+        .await
+        .map_err(|e| Attempt::Fault(transport_fault(e)))?
+    {
+        if answer.len() + chunk.len() > MAX_ANSWER_BYTES {
+            return Err(Attempt::Fault(too_large(format!(
+                "the answer passed {} bytes",
+                answer.len() + chunk.len()
+            ))));
+        }
+        answer.extend_from_slice(&chunk);
+    }
+    Ok(answer)
 }
 
 fn builder(policy: AddressPolicy) -> reqwest::ClientBuilder {
