@@ -488,3 +488,35 @@ async fn every_game_plays_a_practice_match_through_the_server_with_an_http_bot()
         assert!(turns > 0, "{id}: the bot was asked");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bots_recent_matches_are_its_newest_with_every_seat_read_in_two_queries() {
+    let db = TempDb::new();
+    let server = Server::start(config(&db)).await;
+    let bots = test_bots().await;
+    let bot = server.register("regular", &bots.url("/good")).await;
+    let other = server.register("other", &bots.url("/good")).await;
+    let mut ids = server.practice(&bot, 3, &["greedy", "self"]).await;
+    server.practice(&other, 2, &["random"]).await;
+    ids.extend(server.practice(&bot, 2, &["random"]).await);
+    for id in &ids {
+        server.finished_match(id).await;
+    }
+    let store = &server.running.store;
+    let id = bot["id"].as_str().unwrap();
+    let all = store.matches_of_bot(id, 100).await.unwrap();
+    // Newest first, only its own matches, each once though it holds two seats in some.
+    let newest_first: Vec<String> = ids.iter().rev().cloned().collect();
+    assert_eq!(
+        all.iter().map(|m| m.id.clone()).collect::<Vec<_>>(),
+        newest_first
+    );
+    // Each the same as the match read alone, seats and all.
+    for m in &all {
+        assert_eq!(Some(m), store.match_summary(&m.id).await.unwrap().as_ref());
+    }
+    assert_eq!(all[4].seats.len(), 3, "greedy, self and the bot itself");
+    let three = store.matches_of_bot(id, 3).await.unwrap();
+    assert_eq!(three, all[..3]);
+    assert!(store.matches_of_bot("nobody", 10).await.unwrap().is_empty());
+}

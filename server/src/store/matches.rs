@@ -1,6 +1,8 @@
 //! Matches: the queue, the claim of a queued match by the scheduler, and the commit of a result
 //! together with its rating update.
 
+use std::collections::HashMap;
+
 use serde_json::Value;
 use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
@@ -234,6 +236,63 @@ fn to_db_seed(seed: u64) -> i64 {
     seed as i64
 }
 
+/// The columns of `matches` a [`MatchSummary`] is read from (a macro, so that queries built with
+/// `concat!` stay static strings).
+macro_rules! summary_columns {
+    () => {
+        "id, game, kind, status, seed, options, rated, error, created_at, finished_at,
+         tournament_id, stage, deal"
+    };
+}
+
+/// The columns of `seats s JOIN bots b` a [`SeatDetail`] is read from.
+macro_rules! seat_columns {
+    () => {
+        "s.seat, s.bot_id, b.name, s.rank, s.score, s.fault_kind, s.fault_detail,
+         s.mu_after - 3 * s.sigma_after AS rating_after"
+    };
+}
+
+/// The ids of the `?2` most recent matches the bot `?1` sat in.
+macro_rules! recent_of_bot {
+    () => {
+        "SELECT m.id FROM matches m
+         WHERE EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.bot_id = ?1)
+         ORDER BY m.number DESC LIMIT ?2"
+    };
+}
+
+/// A match read through `summary_columns!`, with its `seats`.
+fn summary_of(row: &SqliteRow, seats: Vec<SeatDetail>) -> Result<MatchSummary, StoreError> {
+    Ok(MatchSummary {
+        id: row.try_get("id")?,
+        game: row.try_get("game")?,
+        kind: row.try_get("kind")?,
+        status: MatchStatus::parse(&row.try_get::<String, _>("status")?)?,
+        seed: row.try_get::<i64, _>("seed")? as u64,
+        options: json(&row.try_get::<String, _>("options")?)?,
+        rated: row.try_get("rated")?,
+        error: row.try_get("error")?,
+        created_at: row.try_get("created_at")?,
+        finished_at: row.try_get("finished_at")?,
+        stage: stage_ref(row)?,
+        seats,
+    })
+}
+
+/// A seat read through `seat_columns!`.
+fn seat_detail(row: &SqliteRow) -> Result<SeatDetail, StoreError> {
+    Ok(SeatDetail {
+        seat: row.try_get::<i64, _>("seat")? as usize,
+        bot_id: row.try_get("bot_id")?,
+        name: row.try_get("name")?,
+        rank: row.try_get::<Option<i64>, _>("rank")?.map(|x| x as u32),
+        score: row.try_get("score")?,
+        fault: fault_of(row)?,
+        rating_after: row.try_get("rating_after")?,
+    })
+}
+
 fn fault_of(row: &SqliteRow) -> Result<Option<(String, String)>, StoreError> {
     let kind: Option<String> = row.try_get("fault_kind")?;
     let detail: Option<String> = row.try_get("fault_detail")?;
@@ -443,79 +502,70 @@ impl Store {
 
     /// A match with its seats, without its log.
     pub async fn match_summary(&self, id: &str) -> Result<Option<MatchSummary>, StoreError> {
-        let row = sqlx::query(
-            "SELECT id, game, kind, status, seed, options, rated, error, created_at, finished_at,
-                    tournament_id, stage, deal
-             FROM matches WHERE id = ?",
-        )
+        let row = sqlx::query(concat!(
+            "SELECT ",
+            summary_columns!(),
+            " FROM matches WHERE id = ?"
+        ))
         .bind(id)
         .fetch_optional(&self.pool)
         .await?;
         let Some(row) = row else {
             return Ok(None);
         };
-        let seats = self.seat_details(id).await?;
-        Ok(Some(MatchSummary {
-            id: row.try_get("id")?,
-            game: row.try_get("game")?,
-            kind: row.try_get("kind")?,
-            status: MatchStatus::parse(&row.try_get::<String, _>("status")?)?,
-            seed: row.try_get::<i64, _>("seed")? as u64,
-            options: json(&row.try_get::<String, _>("options")?)?,
-            rated: row.try_get("rated")?,
-            error: row.try_get("error")?,
-            created_at: row.try_get("created_at")?,
-            finished_at: row.try_get("finished_at")?,
-            stage: stage_ref(&row)?,
-            seats,
-        }))
-    }
-
-    async fn seat_details(&self, match_id: &str) -> Result<Vec<SeatDetail>, StoreError> {
-        sqlx::query(
-            "SELECT s.seat, s.bot_id, b.name, s.rank, s.score, s.fault_kind, s.fault_detail,
-                    s.mu_after - 3 * s.sigma_after AS rating_after
-             FROM seats s JOIN bots b ON b.id = s.bot_id WHERE s.match_id = ? ORDER BY s.seat",
-        )
-        .bind(match_id)
+        let seats = sqlx::query(concat!(
+            "SELECT ",
+            seat_columns!(),
+            " FROM seats s JOIN bots b ON b.id = s.bot_id WHERE s.match_id = ? ORDER BY s.seat"
+        ))
+        .bind(id)
         .fetch_all(&self.pool)
         .await?
         .iter()
-        .map(|r| {
-            Ok(SeatDetail {
-                seat: r.try_get::<i64, _>("seat")? as usize,
-                bot_id: r.try_get("bot_id")?,
-                name: r.try_get("name")?,
-                rank: r.try_get::<Option<i64>, _>("rank")?.map(|x| x as u32),
-                score: r.try_get("score")?,
-                fault: fault_of(r)?,
-                rating_after: r.try_get("rating_after")?,
-            })
-        })
-        .collect()
+        .map(seat_detail)
+        .collect::<Result<_, _>>()?;
+        Ok(Some(summary_of(&row, seats)?))
     }
 
-    /// The most recent matches a bot sat in, newest first.
+    /// The most recent matches a bot sat in, newest first: two queries, however many matches.
     pub async fn matches_of_bot(
         &self,
         bot_id: &str,
         limit: u32,
     ) -> Result<Vec<MatchSummary>, StoreError> {
-        let ids: Vec<String> = sqlx::query_scalar(
-            "SELECT DISTINCT m.id FROM matches m JOIN seats s ON s.match_id = m.id
-             WHERE s.bot_id = ? ORDER BY m.number DESC LIMIT ?",
-        )
+        let rows = sqlx::query(concat!(
+            "SELECT ",
+            summary_columns!(),
+            " FROM matches WHERE id IN (",
+            recent_of_bot!(),
+            ") ORDER BY number DESC"
+        ))
         .bind(bot_id)
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        let mut out = Vec::with_capacity(ids.len());
-        for id in ids {
-            if let Some(summary) = self.match_summary(&id).await? {
-                out.push(summary);
-            }
+        let seat_rows = sqlx::query(concat!(
+            "SELECT s.match_id, ",
+            seat_columns!(),
+            " FROM seats s JOIN bots b ON b.id = s.bot_id WHERE s.match_id IN (",
+            recent_of_bot!(),
+            ") ORDER BY s.match_id, s.seat"
+        ))
+        .bind(bot_id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut seats: HashMap<String, Vec<SeatDetail>> = HashMap::new();
+        for row in &seat_rows {
+            let match_id: String = row.try_get("match_id")?;
+            seats.entry(match_id).or_default().push(seat_detail(row)?);
         }
-        Ok(out)
+        rows.iter()
+            .map(|row| {
+                let id: String = row.try_get("id")?;
+                summary_of(row, seats.remove(&id).unwrap_or_default())
+            })
+            .collect()
     }
 
     /// Every match in creation order, with its seats: for checks and exports.
