@@ -232,7 +232,7 @@ async fn the_leaderboard_lists_the_rated_bots_best_first() {
             SNEAKY_ESCAPED,
             "data-game=\"durak\"",
             "/static/live.js",
-            "<link rel=\"stylesheet\" href=\"/static/style.css\">",
+            "<link rel=\"stylesheet\" href=\"/static/style.css?v=",
         ],
     );
     assert!(!body.contains("<script>alert"), "{body}");
@@ -372,11 +372,38 @@ async fn static_files_have_their_type_and_a_cache_header() {
                 .to_string()
         };
         assert!(header("content-type").starts_with(wanted_type), "{path}");
-        assert!(header("cache-control").contains("max-age="), "{path}");
+        assert!(header("cache-control").contains("immutable"), "{path}");
         assert!(
             response.text().await.unwrap().contains(wanted_text),
             "{path}"
         );
+    }
+    // The pages link each file with its content's FNV-1a hash: a changed file gets a new URL.
+    let fnv = |bytes: &[u8]| {
+        bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |hash, &b| {
+            (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+    };
+    let page = reqwest::get(format!("{}/", arena.base))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let linked: Vec<&str> = page
+        .split('"')
+        .filter(|part| part.starts_with("/static/"))
+        .collect();
+    assert_eq!(linked.len(), 2, "the stylesheet and live.js: {linked:?}");
+    for url in linked {
+        let (_, version) = url.split_once("?v=").expect("a versioned link");
+        let body = reqwest::get(format!("{}{url}", arena.base))
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap();
+        assert_eq!(version, fnv(&body).to_string(), "{url}");
     }
 }
 
