@@ -96,26 +96,17 @@ impl RunningKit {
     }
 }
 
-/// A free loopback port, held until the kit is started on it.
-fn free_port() -> std::net::TcpListener {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap()
-}
-
-/// Starts `kit` on `port`'s address with `secret` (none: the kit runs without checking).
-async fn launch(
-    kit: Kit,
-    port: std::net::TcpListener,
-    secret: Option<&str>,
-    logs: &Path,
-) -> RunningKit {
-    let addr = port.local_addr().unwrap();
+/// Starts `kit` with `secret` (none: the kit runs without checking) on a port of its own
+/// choosing: the kits listen on port 0 and print the address they got, so no port is ever freed
+/// by the test and taken by the kit, a window another process could slip into.
+async fn launch(kit: Kit, secret: Option<&str>, logs: &Path) -> RunningKit {
     let kits = Path::new(env!("CARGO_MANIFEST_DIR")).join("../bots/kits");
     let (program, script, needs) = match kit {
         Kit::Python => ("python3", kits.join("python/bot.py"), "Python 3.9+"),
         Kit::Js => ("node", kits.join("js/bot.js"), "Node.js 18+"),
         Kit::RustExample => {
-            port.set_nonblocking(true).unwrap();
-            let listener = tokio::net::TcpListener::from_std(port).unwrap();
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let addr = listener.local_addr().unwrap();
             let app = example_bot::router(secret.map(str::to_string));
             tokio::spawn(async move { axum::serve(listener, app).await });
             return RunningKit {
@@ -124,15 +115,16 @@ async fn launch(
             };
         }
     };
-    drop(port);
-    let stem = format!("{}-{}", kit.name(), addr.port());
+    static LAUNCHED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = LAUNCHED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let stem = format!("{}-{n}", kit.name());
     let stdout = logs.join(format!("{stem}.out"));
     let stderr = logs.join(format!("{stem}.err"));
     let mut command = Command::new(program);
     command
         .arg(&script)
         .env("HOST", "127.0.0.1")
-        .env("PORT", addr.port().to_string())
+        .env("PORT", "0")
         .env_remove("CARDARENA_SECRET")
         .stdin(Stdio::null())
         .stdout(std::fs::File::create(&stdout).unwrap())
@@ -153,25 +145,34 @@ async fn launch(
         stderr,
     };
     let started = Instant::now();
-    loop {
+    let addr = loop {
         if let Some(status) = process.child.try_wait().unwrap() {
             panic!(
-                "the {} kit exited ({status}) before listening on {addr}:\n{}",
+                "the {} kit exited ({status}) before listening:\n{}",
                 kit.name(),
                 process.output()
             );
         }
-        if tokio::net::TcpStream::connect(addr).await.is_ok() {
-            break;
+        let printed = std::fs::read_to_string(&process.stdout).unwrap_or_default();
+        let address = printed
+            .lines()
+            .find_map(|line| line.strip_prefix("listening on http://"))
+            .and_then(|rest| {
+                rest.trim_end_matches('/')
+                    .parse::<std::net::SocketAddr>()
+                    .ok()
+            });
+        if let Some(addr) = address {
+            break addr;
         }
         assert!(
             started.elapsed() < Duration::from_secs(10),
-            "the {} kit did not listen on {addr} within 10 s:\n{}",
+            "the {} kit did not say where it listens within 10 s:\n{}",
             kit.name(),
             process.output()
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    };
     RunningKit {
         addr,
         process: Some(process),
@@ -204,12 +205,27 @@ async fn plays_every_game(kit: Kit) {
     let mut entries = Vec::new();
     for game in games {
         let id = game["id"].as_str().unwrap();
-        let port = free_port();
-        let url = format!("http://{}/bot", port.local_addr().unwrap());
+        // The kit needs the secret registration gives, and registration a URL: register at a
+        // closed port, start the kit, then point the bot at the address the kit listens on.
         let bot = server
-            .register_for(id, &format!("{}-kit-{id}", kit.name()), &url)
+            .register_for(
+                id,
+                &format!("{}-kit-{id}", kit.name()),
+                "http://127.0.0.1:9/bot",
+            )
             .await;
-        let running = launch(kit, port, bot["secret"].as_str(), &logs.0).await;
+        let running = launch(kit, bot["secret"].as_str(), &logs.0).await;
+        let path = format!("/api/bots/{}", bot["id"].as_str().unwrap());
+        let url = format!("http://{}/bot", running.addr);
+        let (status, answer) = server
+            .send(
+                Method::PATCH,
+                &path,
+                bot["token"].as_str(),
+                Some(json!({"url": url})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
 
         let path = format!("/api/bots/{}/practice", bot["id"].as_str().unwrap());
         let body =
@@ -273,7 +289,7 @@ async fn plays_every_game(kit: Kit) {
     let entry = &entries[0];
     let secret = entry.bot["secret"].as_str().unwrap();
     answers_by_hand(kit, &entry.kit, Some(secret)).await;
-    let unchecked = launch(kit, free_port(), None, &logs.0).await;
+    let unchecked = launch(kit, None, &logs.0).await;
     answers_by_hand(kit, &unchecked, None).await;
     if let Some(process) = &unchecked.process {
         let output = process.output();
