@@ -57,6 +57,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     const ID: &'static str;
     /// How many players the game seats.
     const PLAYERS: PlayerCount;
+    /// Whether the players form two partnerships, even seats against odd seats, that share each
+    /// result (fifty-six). Tournaments then vary who partners whom as well as the seats.
+    const PARTNERSHIPS: bool = false;
 
     /// The game's options; `{}` in JSON gives the defaults.
     type Options: Clone + Debug + Default + Serialize + DeserializeOwned + Send + Sync + 'static;

@@ -16,6 +16,8 @@ pub struct GameInfo {
     pub options: Value,
     /// The ids of its house bots.
     pub house_bots: &'static [&'static str],
+    /// Whether its players form two partnerships, even seats against odd seats.
+    pub partnerships: bool,
 }
 
 struct Info;
@@ -28,6 +30,7 @@ impl GameVisitor for Info {
             players: G::PLAYERS,
             options: serde_json::to_value(G::Options::default()).unwrap_or(Value::Null),
             house_bots: G::HOUSE_BOTS,
+            partnerships: G::PARTNERSHIPS,
         }
     }
 }

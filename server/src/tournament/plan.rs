@@ -32,6 +32,39 @@ fn subsets(bots: &[String], size: usize) -> Vec<Vec<String>> {
     with_first
 }
 
+/// The seatings a final plays each deal in at a table of `bots`: every rotation of the table, so
+/// that every bot plays the deal from every seat; with `partnerships`, every rotation of every way
+/// to split the table into two partnerships (alternate seats), so that every bot also partners
+/// every other.
+fn seatings(bots: &[String], partnerships: bool) -> Vec<Vec<String>> {
+    let tables = if partnerships && bots.len() % 2 == 0 && !bots.is_empty() {
+        // The first bot's partners: every choice of half the others; the rest sit opposite.
+        subsets(&bots[1..], bots.len() / 2 - 1)
+            .into_iter()
+            .map(|partners| {
+                let ours: Vec<&String> = std::iter::once(&bots[0]).chain(&partners).collect();
+                let theirs: Vec<&String> = bots.iter().filter(|b| !ours.contains(b)).collect();
+                ours.iter()
+                    .zip(&theirs)
+                    .flat_map(|(a, b)| [(*a).clone(), (*b).clone()])
+                    .collect()
+            })
+            .collect()
+    } else {
+        vec![bots.to_vec()]
+    };
+    tables
+        .into_iter()
+        .flat_map(|table| {
+            (0..table.len()).map(move |shift| {
+                let mut seats = table.clone();
+                seats.rotate_left(shift);
+                seats
+            })
+        })
+        .collect()
+}
+
 /// The stage's matches. `entrants` play it; `opponents` are the house bots' ids (house stage) or
 /// the previous stage's best (gauntlet); a final seats `entrants` at tables of `table` players.
 pub fn stage_matches(
@@ -87,15 +120,14 @@ pub fn stage_matches(
             }
         }
         StageKind::Final => {
-            let tables = subsets(entrants, table);
+            let partnerships = crate::games::game(game).is_some_and(|g| g.partnerships);
+            let seatings: Vec<Vec<String>> = subsets(entrants, table)
+                .iter()
+                .flat_map(|bots| seatings(bots, partnerships))
+                .collect();
             for deal in 0..spec.deals.unwrap_or(1) {
-                for bots in &tables {
-                    // The same deal from every seat: the table rotated through every position.
-                    for shift in 0..bots.len() {
-                        let mut seats = bots.clone();
-                        seats.rotate_left(shift);
-                        out.push(new(seed(deal as u64), seats, Some(deal as u32)));
-                    }
+                for seats in &seatings {
+                    out.push(new(seed(deal as u64), seats.clone(), Some(deal as u32)));
                 }
             }
         }
@@ -197,6 +229,41 @@ mod tests {
             !of("e").bot_ids.contains(&"d".to_string()),
             "e meets the best three"
         );
+    }
+
+    #[test]
+    fn a_final_of_a_partnership_game_pairs_every_finalist_with_every_other() {
+        let stage = spec(serde_json::json!({"kind": "final", "top": 4, "deals": 2}));
+        let finalists = ids(&["a", "b", "c", "d"]);
+        let matches = stage_matches("t", "fifty-six", 2, &stage, &finalists, &[], 4);
+        // One table of 4, split three ways into partnerships, 4 rotations each, 2 deals.
+        assert_eq!(matches.len(), 3 * 4 * 2);
+        let first_deal: Vec<&Vec<String>> = matches
+            .iter()
+            .filter(|m| m.stage.as_ref().unwrap().deal == Some(0))
+            .map(|m| &m.bot_ids)
+            .collect();
+        for x in &finalists {
+            for y in finalists.iter().filter(|y| y != &x) {
+                let partners = |seats: &&&Vec<String>| {
+                    let at = |b: &String| seats.iter().position(|s| s == b).unwrap();
+                    at(x) % 2 == at(y) % 2
+                };
+                // Partners in one split: 4 rotations of it.
+                assert_eq!(first_deal.iter().filter(partners).count(), 4, "{x} {y}");
+            }
+            for seat in 0..4 {
+                let here = first_deal.iter().filter(|s| s[seat] == *x).count();
+                assert_eq!(here, 3, "{x} in seat {seat}");
+            }
+        }
+        let six = seatings(&ids(&["a", "b", "c", "d", "e", "f"]), true);
+        assert_eq!(
+            six.len(),
+            10 * 6,
+            "C(5, 2) splits of six, six rotations each"
+        );
+        assert_eq!(seatings(&finalists, false).len(), 4);
     }
 
     #[test]

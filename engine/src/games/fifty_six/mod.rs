@@ -447,6 +447,7 @@ impl Game for FiftySix {
         default: 4,
         step: 2,
     };
+    const PARTNERSHIPS: bool = true;
 
     type Options = FiftySixOptions;
     type Action = FiftySixAction;
