@@ -1,5 +1,5 @@
-//! Skill ratings: Weng-Lin (the Bradley–Terry full-pair model, as OpenSkill) for free-for-all
-//! matches of any size, each seat a team of one.
+//! Skill ratings: Weng-Lin (the Bradley–Terry full-pair model, as OpenSkill) for matches of any
+//! size: each seat a team of one, or, in a game of partnerships, each partnership one team.
 
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
@@ -27,29 +27,53 @@ impl Skill {
 }
 
 /// The skills after one match in which `players[i]` finished at place `ranks[i]` (1 is best,
-/// ties share a place).
-pub fn rate(players: &[Skill], ranks: &[u32]) -> Vec<Skill> {
-    let ratings: Vec<[WengLinRating; 1]> = players
+/// ties share a place). With `partnerships`, the even seats and the odd seats are two teams
+/// (their members share a place): a team's skill is its members' together, and each member moves
+/// by its share of the team's uncertainty. Otherwise every seat is a team of one.
+pub fn rate(players: &[Skill], ranks: &[u32], partnerships: bool) -> Vec<Skill> {
+    let team_of = |seat: usize| if partnerships { seat % 2 } else { seat };
+    let count = if partnerships {
+        players.len().min(2)
+    } else {
+        players.len()
+    };
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); count];
+    for seat in 0..players.len() {
+        members[team_of(seat)].push(seat);
+    }
+    let ratings: Vec<Vec<WengLinRating>> = members
         .iter()
-        .map(|s| {
-            [WengLinRating {
-                rating: s.mu,
-                uncertainty: s.sigma,
-            }]
+        .map(|seats| {
+            seats
+                .iter()
+                .map(|&s| WengLinRating {
+                    rating: players[s].mu,
+                    uncertainty: players[s].sigma,
+                })
+                .collect()
         })
         .collect();
     let teams: Vec<(&[WengLinRating], MultiTeamOutcome)> = ratings
         .iter()
-        .zip(ranks)
-        .map(|(r, &rank)| (&r[..], MultiTeamOutcome::new(rank as usize)))
-        .collect();
-    weng_lin_multi_team(&teams, &WengLinConfig::new())
-        .into_iter()
-        .map(|team| Skill {
-            mu: team[0].rating,
-            sigma: team[0].uncertainty,
+        .zip(&members)
+        .map(|(r, seats)| {
+            let rank = seats.iter().map(|&s| ranks[s]).min().unwrap_or(1);
+            (&r[..], MultiTeamOutcome::new(rank as usize))
         })
-        .collect()
+        .collect();
+    let mut after = players.to_vec();
+    for (team, seats) in weng_lin_multi_team(&teams, &WengLinConfig::new())
+        .into_iter()
+        .zip(&members)
+    {
+        for (rating, &seat) in team.iter().zip(seats) {
+            after[seat] = Skill {
+                mu: rating.rating,
+                sigma: rating.uncertainty,
+            };
+        }
+    }
+    after
 }
 
 #[cfg(test)]
@@ -58,15 +82,40 @@ mod tests {
 
     #[test]
     fn the_winner_rises_the_loser_falls_and_everyone_grows_surer() {
-        let after = rate(&[Skill::INITIAL; 3], &[1, 2, 3]);
+        let after = rate(&[Skill::INITIAL; 3], &[1, 2, 3], false);
         assert!(after[0].mu > 25.0 && after[2].mu < 25.0);
         assert!(after[0].mu > after[1].mu && after[1].mu > after[2].mu);
         assert!(after.iter().all(|s| s.sigma < Skill::INITIAL.sigma));
     }
 
     #[test]
+    fn partners_rise_and_fall_together_and_count_as_one_team() {
+        let after = rate(&[Skill::INITIAL; 4], &[1, 2, 1, 2], true);
+        assert_eq!(after[0], after[2]);
+        assert_eq!(after[1], after[3]);
+        assert!(after[0].mu > 25.0 && after[1].mu < 25.0);
+        // One win of a pair over a pair is one comparison, not four seats beating two each.
+        let apart = rate(&[Skill::INITIAL; 4], &[1, 2, 1, 2], false);
+        assert!(
+            after[0].mu - 25.0 < apart[0].mu - 25.0,
+            "{after:?} {apart:?}"
+        );
+        // A strong partner gains less from a win than a weak one: shares follow uncertainty.
+        let sure = Skill {
+            mu: 30.0,
+            sigma: 1.0,
+        };
+        let after = rate(
+            &[sure, Skill::INITIAL, Skill::INITIAL, Skill::INITIAL],
+            &[1, 2, 1, 2],
+            true,
+        );
+        assert!(after[0].mu - 30.0 < after[2].mu - 25.0, "{after:?}");
+    }
+
+    #[test]
     fn a_shared_place_between_equals_moves_nobody() {
-        let after = rate(&[Skill::INITIAL; 2], &[1, 1]);
+        let after = rate(&[Skill::INITIAL; 2], &[1, 1], false);
         assert!((after[0].mu - 25.0).abs() < 1e-9 && (after[1].mu - 25.0).abs() < 1e-9);
     }
 

@@ -3,9 +3,11 @@
 
 mod support;
 
+use cardarena_server::rating::{Skill, rate};
 use reqwest::Method;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use sqlx::Row;
 use support::{Server, TempDb, closed_port_url, config, short_match, smallest_table, test_bots};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -238,6 +240,66 @@ async fn every_misbehaving_bot_gets_its_fault_forfeits_and_the_match_completes()
             "the others' game went on"
         );
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ladder_match_of_partnerships_rates_each_partnership_as_one_team() {
+    let db = TempDb::new();
+    let mut config = config(&db);
+    config.ladder_interval = Some(std::time::Duration::from_millis(20));
+    let server = Server::start(config).await;
+    let bots = test_bots().await;
+    server
+        .register_for("fifty-six", "partnered", &bots.url("/good"))
+        .await;
+    let pool = sqlx::SqlitePool::connect(&db.url()).await.unwrap();
+    let mut rated = None;
+    for _ in 0..600 {
+        rated = sqlx::query_scalar::<_, String>(
+            "SELECT id FROM matches WHERE game = 'fifty-six' AND rating_seq IS NOT NULL LIMIT 1",
+        )
+        .fetch_optional(&pool)
+        .await
+        .unwrap();
+        if rated.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let id = rated.expect("a rated fifty-six ladder match");
+    let seats = sqlx::query(
+        "SELECT rank, mu_before, sigma_before, mu_after, sigma_after FROM seats
+         WHERE match_id = ? ORDER BY seat",
+    )
+    .bind(&id)
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    let skill = |row: &sqlx::sqlite::SqliteRow, mu: &str, sigma: &str| Skill {
+        mu: row.get(mu),
+        sigma: row.get(sigma),
+    };
+    let before: Vec<Skill> = seats
+        .iter()
+        .map(|r| skill(r, "mu_before", "sigma_before"))
+        .collect();
+    let ranks: Vec<u32> = seats
+        .iter()
+        .map(|r| r.get::<i64, _>("rank") as u32)
+        .collect();
+    let expected = rate(&before, &ranks, true);
+    for (row, want) in seats.iter().zip(&expected) {
+        let got = skill(row, "mu_after", "sigma_after");
+        assert!(
+            (got.mu - want.mu).abs() < 1e-9 && (got.sigma - want.sigma).abs() < 1e-9,
+            "{got:?} {want:?}"
+        );
+    }
+    assert_ne!(
+        expected,
+        rate(&before, &ranks, false),
+        "team rating differs from seat rating"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -650,7 +650,12 @@ async fn rate_match(
         });
     }
     let ranks: Vec<u32> = seats.iter().map(|s| s.rank).collect();
-    let after = rate(&before, &ranks);
+    let game: String = sqlx::query_scalar("SELECT game FROM matches WHERE id = ?")
+        .bind(id)
+        .fetch_one(&mut **tx)
+        .await?;
+    let partnerships = crate::games::game(&game).is_some_and(|g| g.partnerships);
+    let after = rate(&before, &ranks, partnerships);
     let draw = ranks.iter().all(|&r| r == 1);
     let seq: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(rating_seq), 0) + 1 FROM matches")
         .fetch_one(&mut **tx)
