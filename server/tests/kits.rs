@@ -250,6 +250,9 @@ async fn plays_every_game(kit: Kit) {
 
     for entry in &entries {
         let game = &entry.game;
+        // Its actions over the game's matches: one match may end before the kit's first turn
+        // (in most, the first player can meld out at once), but not both.
+        let mut played = 0;
         for match_id in &entry.match_ids {
             let m = server.finished_match(match_id).await;
             let output = entry.kit.output();
@@ -267,7 +270,7 @@ async fn plays_every_game(kit: Kit) {
                 .iter()
                 .filter(|a| a["seat"] == seat["seat"])
                 .count();
-            assert!(asked > 0, "{game}: the kit played no action in {m}");
+            played += asked;
             if let Some(process) = &entry.kit.process {
                 // match_end may reach the kit just after the match is stored.
                 let deadline = Instant::now() + Duration::from_secs(5);
@@ -284,6 +287,11 @@ async fn plays_every_game(kit: Kit) {
                 }
             }
         }
+        assert!(
+            played > 0,
+            "{game}: the kit played no action in {:?}",
+            entry.match_ids
+        );
     }
 
     let entry = &entries[0];
