@@ -6,7 +6,6 @@
 mod support;
 
 use cardarena_engine::games::bridge::{Bridge, BridgeAction, BridgeOptions, BridgeView};
-use cardarena_engine::shuffle::{RiffleShuffle, ShuffleModel};
 use cardarena_engine::{Card, CardSet, Game, Rank, Suit, cards::pack};
 use proptest::prelude::*;
 
@@ -18,15 +17,6 @@ fn options(single_deal: bool) -> BridgeOptions {
         single_deal,
         ..BridgeOptions::default()
     }
-}
-
-/// A riffle shuffle option: two riffles (much of the deck's order left) or seven (well mixed).
-fn riffle(many: bool, cut: bool, packet: usize) -> ShuffleModel {
-    ShuffleModel::Riffle(RiffleShuffle {
-        riffles: if many { 7 } else { 2 },
-        cut,
-        packet,
-    })
 }
 
 fn assert_cards_conserved(game: &Bridge) {
@@ -184,7 +174,7 @@ proptest! {
         packet in 1usize..=13,
     ) {
         let options = BridgeOptions {
-            shuffle: riffle(many, cut, packet),
+            shuffle: support::riffle(many, cut, packet),
             ..options(false)
         };
         let (actions, end) = random_game(&options, players, seed, chooser, true, false);

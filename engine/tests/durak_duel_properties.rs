@@ -9,21 +9,11 @@ mod support;
 use cardarena_engine::games::durak_duel::{
     DurakDuel, DurakDuelAction, DurakDuelOptions, DurakDuelView, MAX_ATTACKS, duel_pack,
 };
-use cardarena_engine::shuffle::{RiffleShuffle, ShuffleModel};
 use cardarena_engine::{Card, CardSet, Game};
 use proptest::prelude::*;
 
 /// Every action moves a card or ends a phase, so a game needs far fewer decisions than this.
 const MAX_DECISIONS: usize = 5_000;
-
-/// A riffle shuffle option: two riffles (much of the deck's order left) or seven (well mixed).
-fn riffle(many: bool, cut: bool, packet: usize) -> ShuffleModel {
-    ShuffleModel::Riffle(RiffleShuffle {
-        riffles: if many { 7 } else { 2 },
-        cut,
-        packet,
-    })
-}
 
 /// Every card is in exactly one place: a hand, the deck, the table or the discard.
 fn assert_cards_conserved(game: &DurakDuel) {
@@ -224,7 +214,7 @@ proptest! {
         packet in 1usize..=13,
     ) {
         let options = DurakDuelOptions {
-            shuffle: riffle(many, cut, packet),
+            shuffle: support::riffle(many, cut, packet),
         };
         let (actions, end) = random_game(&options, seed, chooser, false);
         support::assert_replays(&options, 2, seed, &actions, &end);

@@ -5,7 +5,6 @@
 mod support;
 
 use cardarena_engine::games::durak::{Durak, DurakAction, DurakOptions, DurakView, seed_pack};
-use cardarena_engine::shuffle::{RiffleShuffle, ShuffleModel};
 use cardarena_engine::{Card, CardSet, Game};
 use proptest::prelude::*;
 
@@ -17,15 +16,6 @@ fn options(deck_number: Option<u64>) -> DurakOptions {
         deck_number,
         ..DurakOptions::default()
     }
-}
-
-/// A riffle shuffle option: two riffles (much of the deck's order left) or seven (well mixed).
-fn riffle(many: bool, cut: bool, packet: usize) -> ShuffleModel {
-    ShuffleModel::Riffle(RiffleShuffle {
-        riffles: if many { 7 } else { 2 },
-        cut,
-        packet,
-    })
 }
 
 /// Every card is in exactly one place: a hand, the deck, the table or the discard.
@@ -156,7 +146,7 @@ proptest! {
         packet in 1usize..=13,
     ) {
         let options = DurakOptions {
-            shuffle: riffle(many, cut, packet),
+            shuffle: support::riffle(many, cut, packet),
             ..DurakOptions::default()
         };
         let (actions, end) = random_game(&options, players, seed, chooser, false);

@@ -9,7 +9,6 @@ mod support;
 use cardarena_engine::games::most::{
     JokerAs, Most, MostAction, MostOptions, MostView, meld_shape, most_pack,
 };
-use cardarena_engine::shuffle::{RiffleShuffle, ShuffleModel};
 use cardarena_engine::{Card, CardSet, Game, Rank, Suit};
 use proptest::prelude::*;
 
@@ -21,15 +20,6 @@ fn single() -> MostOptions {
         single_deal: true,
         ..MostOptions::default()
     }
-}
-
-/// A riffle shuffle option: two riffles (much of the deck's order left) or seven (well mixed).
-fn riffle(many: bool, cut: bool, packet: usize) -> ShuffleModel {
-    ShuffleModel::Riffle(RiffleShuffle {
-        riffles: if many { 7 } else { 2 },
-        cut,
-        packet,
-    })
 }
 
 fn assert_cards_conserved(game: &Most) {
@@ -285,7 +275,7 @@ proptest! {
         packet in 1usize..=13,
     ) {
         let options = MostOptions {
-            shuffle: riffle(many, cut, packet),
+            shuffle: support::riffle(many, cut, packet),
             ..single()
         };
         let (actions, end, players) = random_game(&options, seed, chooser, None);
@@ -301,7 +291,7 @@ proptest! {
     #[test]
     fn riffled_matches_end_and_replay(seed: u64, chooser: u64, many: bool) {
         let options = MostOptions {
-            shuffle: riffle(many, true, 4),
+            shuffle: support::riffle(many, true, 4),
             ..MostOptions::default()
         };
         let (actions, end, players) = random_game(&options, seed, chooser, None);

@@ -9,7 +9,6 @@ mod support;
 use cardarena_engine::games::prsi::{
     MAX_TURNS, Prsi, PrsiAction, PrsiOptions, PrsiView, prsi_pack,
 };
-use cardarena_engine::shuffle::{RiffleShuffle, ShuffleModel};
 use cardarena_engine::{Card, CardSet, Game, Suit};
 use proptest::prelude::*;
 
@@ -158,15 +157,6 @@ fn random_game(
     (actions, game)
 }
 
-/// A riffle shuffle option: two riffles (much of the deck's order left) or seven (well mixed).
-fn riffle(many: bool, cut: bool, packet: usize) -> ShuffleModel {
-    ShuffleModel::Riffle(RiffleShuffle {
-        riffles: if many { 7 } else { 2 },
-        cut,
-        packet,
-    })
-}
-
 fn options(two: bool) -> PrsiOptions {
     PrsiOptions {
         seven_draw: if two { 2 } else { 3 },
@@ -218,7 +208,7 @@ proptest! {
         packet in 1usize..=13,
     ) {
         let options = PrsiOptions {
-            shuffle: riffle(many, cut, packet),
+            shuffle: support::riffle(many, cut, packet),
             ..PrsiOptions::default()
         };
         let (actions, end) = random_game(&options, players, seed, chooser, false);

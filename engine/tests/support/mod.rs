@@ -1,8 +1,10 @@
 //! What every game's property tests share: a random game played to its end with the invariants
 //! every game keeps checked at each step.
 
+#![allow(dead_code)] // each test file uses a different part of the support code
+
 use cardarena_engine::Game;
-use cardarena_engine::shuffle::{below, rng};
+use cardarena_engine::shuffle::{RiffleShuffle, ShuffleModel, below, rng};
 
 /// Plays `G` from `seed` with choices drawn from `chooser`, checking at every step that the seat
 /// to act has a legal action, that the game ends within `max_decisions`, and `check` (the game's
@@ -64,4 +66,13 @@ pub fn assert_replays<G: Game + PartialEq>(
         replay.apply(action).unwrap();
     }
     assert!(replay == *end, "the replay differs");
+}
+
+/// A riffle shuffle option: two riffles (much of the deck's order left) or seven (well mixed).
+pub fn riffle(many: bool, cut: bool, packet: usize) -> ShuffleModel {
+    ShuffleModel::Riffle(RiffleShuffle {
+        riffles: if many { 7 } else { 2 },
+        cut,
+        packet,
+    })
 }
