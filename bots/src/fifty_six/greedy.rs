@@ -188,16 +188,11 @@ impl Greedy {
         let can_reveal = legal.contains(&FiftySixAction::RevealTrump);
         // The trump this seat knows of, and the one that counts in the trick as things stand.
         let known_trump = view.trump_card.and_then(|c| c.suit());
-        let counting_trump = if view.trump_revealed {
-            known_trump
-        } else {
-            None
-        };
+        let counting_trump = view.trump_in_force();
         let trick = &view.trick.cards;
-        let Some(led) = trick.first().map(|p| p.card.suit()) else {
+        let (Some(winner), Some(led)) = (view.winning_card(), view.led_suit()) else {
             return self.lead(view, &playable, known_trump).map(play);
         };
-        let winner = trick[trick_winner(trick, counting_trump)];
         let partner_winning = team(winner.seat) == view.team;
         let in_trick: u32 = trick.iter().map(|p| points(p.card)).sum();
         let seats_in_trick = view.players - view.sitting_out.len();
@@ -210,7 +205,7 @@ impl Greedy {
             });
             trick_winner(&after, counting_trump) == trick.len()
         };
-        let following = playable.iter().any(|c| c.suit() == led);
+        let following = playable.iter().any(|c| c.suit() == Some(led));
         if following {
             if partner_winning {
                 let sure = precedence(winner.card) == 5 || last_to_play;
