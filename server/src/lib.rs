@@ -6,6 +6,7 @@ pub mod app;
 pub mod cli;
 pub mod demo;
 pub mod games;
+pub mod hash;
 pub mod ladder;
 pub mod pages;
 pub mod rating;

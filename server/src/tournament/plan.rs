@@ -8,9 +8,7 @@ use crate::store::{MatchKind, NewMatch, StageRef};
 
 /// A stable number from a tournament's id, from which its stages' seeds derive (FNV-1a).
 pub fn tournament_seed(tournament_id: &str) -> u64 {
-    tournament_id.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    })
+    crate::hash::fnv1a(tournament_id.as_bytes())
 }
 
 /// Every `size`-bot subset of `bots`, in order.
