@@ -60,6 +60,10 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// Whether the players form two partnerships, even seats against odd seats, that share each
     /// result (fifty-six). Tournaments then vary who partners whom as well as the seats.
     const PARTNERSHIPS: bool = false;
+    /// The version of the game's rules as this engine plays them: raised whenever a change would
+    /// make a stored match replay differently (a new rule, a fixed reading, a different deal).
+    /// Every stored match is stamped with it, so `replay` can tell an old match from a wrong one.
+    const RULES_VERSION: u32;
 
     /// The game's options; `{}` in JSON gives the defaults.
     type Options: Clone + Debug + Default + Serialize + DeserializeOwned + Send + Sync + 'static;

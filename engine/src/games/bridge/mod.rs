@@ -427,6 +427,7 @@ impl Bridge {
 
 impl Game for Bridge {
     const ID: &'static str = "bridge";
+    const RULES_VERSION: u32 = 1;
     const PLAYERS: PlayerCount = PlayerCount {
         min: 2,
         max: MAX_PLAYERS,

@@ -469,6 +469,7 @@ fn riffle_order(riffle: &RiffleShuffle, players: usize, seed: u64) -> Vec<Card> 
 
 impl Game for Durak {
     const ID: &'static str = "durak";
+    const RULES_VERSION: u32 = 1;
     const PLAYERS: PlayerCount = PlayerCount {
         min: 2,
         max: MAX_PLAYERS,

@@ -501,6 +501,7 @@ pub fn duel_pack() -> Vec<Card> {
 
 impl Game for DurakDuel {
     const ID: &'static str = "durak-duel";
+    const RULES_VERSION: u32 = 1;
     const PLAYERS: PlayerCount = PlayerCount {
         min: 2,
         max: 2,

@@ -441,6 +441,7 @@ pub fn score_change(bid: u32, made: bool, players: usize) -> i32 {
 
 impl Game for FiftySix {
     const ID: &'static str = "fifty-six";
+    const RULES_VERSION: u32 = 1;
     const PLAYERS: PlayerCount = PlayerCount {
         min: 4,
         max: 6,

@@ -773,6 +773,7 @@ impl Most {
 
 impl Game for Most {
     const ID: &'static str = "most";
+    const RULES_VERSION: u32 = 1;
     const PLAYERS: PlayerCount = PlayerCount {
         min: 2,
         max: 6,

@@ -352,6 +352,7 @@ impl Prsi {
 
 impl Game for Prsi {
     const ID: &'static str = "prsi";
+    const RULES_VERSION: u32 = 1;
     const PLAYERS: PlayerCount = PlayerCount {
         min: 2,
         max: 5,
