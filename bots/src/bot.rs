@@ -122,12 +122,23 @@ pub struct BotFault {
 }
 
 impl BotFault {
-    /// A fault of this kind with this detail.
+    /// The most characters of a fault's detail that are kept: a detail quotes what the bot
+    /// sent, and it is stored and shown on pages, so a bot cannot fill either with it.
+    pub const MAX_DETAIL_CHARS: usize = 500;
+
+    /// A fault of this kind with this detail, cut to [`BotFault::MAX_DETAIL_CHARS`] characters
+    /// (marked with "…" when cut).
     pub fn new(kind: FaultKind, detail: impl Into<String>) -> BotFault {
-        BotFault {
-            kind,
-            detail: detail.into(),
+        let mut detail = detail.into();
+        if detail.chars().nth(Self::MAX_DETAIL_CHARS).is_some() {
+            let cut = detail
+                .char_indices()
+                .nth(Self::MAX_DETAIL_CHARS - 1)
+                .map_or(detail.len(), |(at, _)| at);
+            detail.truncate(cut);
+            detail.push('…');
         }
+        BotFault { kind, detail }
     }
 
     /// An illegal-action fault with this detail.
@@ -148,5 +159,15 @@ mod tests {
             assert_eq!(serde_json::from_str::<FaultKind>(&json).unwrap(), kind);
         }
         assert_eq!(FaultKind::from_name("slow"), None);
+    }
+
+    #[test]
+    fn long_details_are_cut_on_a_character_boundary() {
+        let long = "é".repeat(30_000);
+        let fault = BotFault::illegal(long);
+        assert_eq!(fault.detail.chars().count(), BotFault::MAX_DETAIL_CHARS);
+        assert!(fault.detail.ends_with('…'));
+        let short = BotFault::illegal("x".repeat(BotFault::MAX_DETAIL_CHARS));
+        assert_eq!(short.detail, "x".repeat(BotFault::MAX_DETAIL_CHARS));
     }
 }

@@ -420,6 +420,25 @@ async fn a_bot_playing_an_illegal_move_forfeits() {
 }
 
 #[tokio::test]
+async fn a_30000_character_action_is_quoted_in_a_capped_fault_detail() {
+    let long = "x".repeat(30_000);
+    for answer in [
+        json!({"action": {"kind": long.clone()}}),
+        json!({"action": long.clone()}),
+    ] {
+        let server = serve_answer(move || axum::Json(answer.clone())).await;
+        let played = play(server.url, AddressPolicy::Local, DEADLINE).await;
+        let detail = assert_forfeit(&played, FaultKind::IllegalAction);
+        assert!(
+            detail.chars().count() <= BotFault::MAX_DETAIL_CHARS,
+            "{} characters",
+            detail.chars().count()
+        );
+        assert!(detail.contains("xxxx") && detail.contains('…'), "{detail}");
+    }
+}
+
+#[tokio::test]
 async fn a_bot_whose_port_is_closed_is_a_connect_fault() {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();

@@ -227,8 +227,9 @@ where
         (Some(value), None) => {
             let action = A::deserialize(&value).map_err(|e| {
                 BotFault::illegal(format!(
-                    "{} is not an action of this game ({e})",
-                    quote_value(&value)
+                    "{} is not an action of this game ({})",
+                    quote_value(&value),
+                    cut_chars(&e.to_string(), QUOTE_CHARS)
                 ))
             })?;
             if !legal.contains(&action) {
