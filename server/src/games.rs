@@ -2,7 +2,7 @@
 //! bots, read through the roster.
 
 use cardarena_bots::{GameVisitor, HouseGame, game_ids, with_game};
-use cardarena_engine::PlayerCount;
+use cardarena_engine::{Game, PlayerCount, SetupError};
 use serde_json::Value;
 
 /// One game as the server presents it.
@@ -45,18 +45,58 @@ pub fn games() -> Vec<GameInfo> {
     game_ids().iter().filter_map(|id| game(id)).collect()
 }
 
-/// Checks `options` against the game's options type; returns them with every default filled in.
+/// Checks `options` completely against the game's options, as they arrive (practice,
+/// tournaments, the command line): `None` for an unknown game, else the options with every
+/// default filled in, or an error naming the field at fault and what it wants.
 pub fn check_options(id: &str, options: &Value) -> Option<Result<Value, String>> {
     struct Check<'a>(&'a Value);
     impl GameVisitor for Check<'_> {
         type Output = Result<Value, String>;
         fn visit<G: HouseGame>(self) -> Self::Output {
-            let parsed: G::Options =
-                serde_json::from_value(self.0.clone()).map_err(|e| e.to_string())?;
+            let parsed = parse_options::<G>(self.0)?;
             serde_json::to_value(parsed).map_err(|e| e.to_string())
         }
     }
     with_game(id, Check(options))
+}
+
+/// Reads `value` as `G`'s options: it must be a JSON object whose fields `G` knows, each of its
+/// type, and a deal with them must succeed at every player count the game allows (so nothing a
+/// match would refuse later is accepted now). The error names the field, e.g.
+/// `target: invalid type: string "x", expected i32`.
+pub fn parse_options<G: Game>(value: &Value) -> Result<G::Options, String> {
+    if !value.is_object() {
+        return Err(format!(
+            "options must be a JSON object, not {}",
+            json_type(value)
+        ));
+    }
+    let options: G::Options = serde_path_to_error::deserialize(value).map_err(|error| {
+        let path = error.path().to_string();
+        match path.as_str() {
+            "." => error.into_inner().to_string(),
+            _ => format!("{path}: {}", error.into_inner()),
+        }
+    })?;
+    for players in G::PLAYERS.counts() {
+        G::new(&options, players, 0).map_err(|error| match error {
+            SetupError::Options { detail, .. } => detail,
+            other => other.to_string(),
+        })?;
+    }
+    Ok(options)
+}
+
+/// The JSON type of `value`, in words.
+fn json_type(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
 }
 
 #[cfg(test)]
@@ -85,5 +125,27 @@ mod tests {
                 .is_err()
         );
         assert!(check_options("chess", &serde_json::json!({})).is_none());
+    }
+
+    #[test]
+    fn options_errors_name_the_field_and_what_it_wants() {
+        let error =
+            |game: &str, options: Value| check_options(game, &options).unwrap().unwrap_err();
+        assert_eq!(
+            error("durak", serde_json::json!([7])),
+            "options must be a JSON object, not an array"
+        );
+        let riffles = error(
+            "durak",
+            serde_json::json!({"shuffle": {"kind": "riffle", "riffles": 1_000_000_000}}),
+        );
+        assert!(riffles.contains("shuffle.riffles"), "{riffles}");
+        let target = error("most", serde_json::json!({"target": "x"}));
+        assert!(
+            target.starts_with("target: invalid type: string"),
+            "{target}"
+        );
+        let unknown = error("durak", serde_json::json!({"jokers": 2}));
+        assert!(unknown.contains("jokers"), "{unknown}");
     }
 }

@@ -1,8 +1,10 @@
 //! Tournaments: the organiser creates and advances them, bot owners enter them.
 
 use axum::Json;
+use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, State};
+
+use super::extract::Path;
 use axum::http::{HeaderMap, StatusCode};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -10,6 +12,7 @@ use serde_json::{Value, json};
 use super::ApiError;
 use super::auth::{admin, owned_bot};
 use crate::app::AppState;
+use crate::games;
 use crate::tournament::spec::TournamentSpec;
 use crate::tournament::{self, TournamentError};
 
@@ -41,8 +44,26 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     admin(&state.admin_hash, &headers)?;
     let Json(spec) = body?;
+    check_stage_options(&spec)?;
     let id = tournament::create(&state.store, spec).await?;
     Ok((StatusCode::CREATED, Json(json!({"id": id}))))
+}
+
+/// 400 `bad_options` naming the stage and the field, if a stage's options are not the game's.
+fn check_stage_options(spec: &TournamentSpec) -> Result<(), ApiError> {
+    for (index, stage) in spec.stages.iter().enumerate() {
+        let options = match &stage.options {
+            Value::Null => json!({}),
+            options => options.clone(),
+        };
+        if let Some(Err(detail)) = games::check_options(&spec.game, &options) {
+            return Err(ApiError::invalid(
+                "bad_options",
+                format!("stage {index}: {detail}"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Lists the tournaments, newest first.

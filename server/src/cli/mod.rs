@@ -18,7 +18,12 @@ pub use serve::ServeArgs;
 
 /// cardarena: a tournament server for card-game AI contests.
 #[derive(Debug, Parser)]
-#[command(name = "cardarena", version, about)]
+#[command(
+    name = "cardarena",
+    version,
+    about = "cardarena: a tournament server for card-game AI contests, and the tools around it \
+             (local games between house bots, replays of stored matches, benchmarks)"
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -1,12 +1,14 @@
-//! Game options from the command line: a JSON object, plus shorthand flags merged into it.
+//! Game options from the command line: a JSON object, plus shorthand flags merged into it,
+//! checked as the server checks submitted options.
 
 use serde_json::{Map, Value};
 
 use super::CliError;
+use crate::games::parse_options;
 use cardarena_engine::Game;
 
 /// Parses `json` (an object; empty means `{}`) with `deck_number` added when given, into `G`'s
-/// options.
+/// options; the error names the field at fault and what it wants.
 pub fn game_options<G: Game>(
     json: Option<&str>,
     deck_number: Option<u64>,
@@ -22,6 +24,6 @@ pub fn game_options<G: Game>(
     if let Some(number) = deck_number {
         object.insert("deck_number".into(), number.into());
     }
-    serde_json::from_value(Value::Object(object))
-        .map_err(|e| CliError(format!("bad options for {}: {e}", G::ID)))
+    parse_options::<G>(&Value::Object(object))
+        .map_err(|e| CliError(format!("bad --options for {}: {e}", G::ID)))
 }

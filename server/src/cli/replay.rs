@@ -23,9 +23,14 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
         .build()
         .map_err(|e| CliError(e.to_string()))?;
     runtime.block_on(async {
-        let store = Store::open(&args.database_url)
+        let store = Store::open_existing(&args.database_url)
             .await
-            .map_err(|e| CliError(e.to_string()))?;
+            .map_err(|e| {
+                CliError(format!(
+                    "{e}; replay reads an existing database and creates none: give its \
+                     --database-url sqlite://PATH"
+                ))
+            })?;
         let detail = store
             .match_detail(&args.match_id)
             .await

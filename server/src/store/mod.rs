@@ -58,9 +58,19 @@ impl Store {
     /// Opens the database at `url` (`sqlite://path`, created if missing, or `sqlite::memory:`) and
     /// applies the migrations.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_with(url, true).await
+    }
+
+    /// Opens the database at `url` only if it exists (`cardarena replay`): a missing file is an
+    /// error, and nothing is created.
+    pub async fn open_existing(url: &str) -> Result<Store, StoreError> {
+        Store::open_with(url, false).await
+    }
+
+    async fn open_with(url: &str, create: bool) -> Result<Store, StoreError> {
         let options = SqliteConnectOptions::from_str(url)
             .map_err(|e| StoreError::Open(format!("{url}: {e}")))?
-            .create_if_missing(true)
+            .create_if_missing(create)
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
