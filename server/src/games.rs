@@ -72,10 +72,18 @@ pub fn parse_options<G: Game>(value: &Value) -> Result<G::Options, String> {
         ));
     }
     let options: G::Options = serde_path_to_error::deserialize(value).map_err(|error| {
-        let path = error.path().to_string();
+        let mut path = error.path().to_string();
+        let message = error.into_inner().to_string();
+        // An unknown field's path ends with the field, which the message names already.
+        if message.starts_with("unknown field") {
+            path = path
+                .rsplit_once('.')
+                .map_or(".", |(parent, _)| parent)
+                .to_string();
+        }
         match path.as_str() {
-            "." => error.into_inner().to_string(),
-            _ => format!("{path}: {}", error.into_inner()),
+            "." => message,
+            _ => format!("{path}: {message}"),
         }
     })?;
     for players in G::PLAYERS.counts() {

@@ -171,6 +171,22 @@ fn bad_input_gets_a_clear_error_and_exit_code_2() {
             "bad options for durak: unknown field `colour`",
         ),
         (
+            &["play", "--game", "most", "--options", "{\"target\": \"x\"}"],
+            "bad options for most: target: invalid type: string \"x\", expected",
+        ),
+        (
+            &[
+                "play",
+                "--options",
+                r#"{"shuffle": {"kind": "riffle", "riffles": 1000000000}}"#,
+            ],
+            "bad options for durak: shuffle.riffles is 1 to 32, not 1000000000",
+        ),
+        (
+            &["bench", "--options", r#"{"deck_number": "x"}"#],
+            "bad options for durak: deck_number: invalid type: string",
+        ),
+        (
             &["bench", "--players", "9"],
             "durak needs 2 to 4 players, not 9",
         ),
@@ -194,4 +210,44 @@ fn bad_input_gets_a_clear_error_and_exit_code_2() {
     );
     let output = cardarena(&["play", "--games", "0"]);
     assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn replay_without_a_database_says_so_and_creates_none() {
+    let dir = std::env::temp_dir().join(format!("cardarena-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("missing.db");
+    let url = format!("sqlite://{}", db.display());
+    let output = cardarena(&["replay", "some-match", "--database-url", &url]);
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(message.contains("creates none"), "{message}");
+    assert!(message.contains("missing.db"), "{message}");
+    assert!(!db.exists(), "replay created {}", db.display());
+    // The default database, in the working directory, is not created either.
+    let output = Command::new(env!("CARGO_BIN_EXE_cardarena"))
+        .args(["replay", "some-match"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!dir.join("cardarena.db").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn help_describes_the_server_as_it_is() {
+    let output = cardarena(&["--help"]);
+    assert_eq!(output.status.code(), Some(0));
+    let help = stdout(&output);
+    assert!(!help.contains("comes next"), "{help}");
+    assert!(help.contains("tournament server"), "{help}");
+    let serve = stdout(&cardarena(&["serve", "--help"]));
+    for setting in [
+        "--max-connections",
+        "--head-timeout-ms",
+        "--body-timeout-ms",
+    ] {
+        assert!(serve.contains(setting), "{serve}");
+    }
 }
