@@ -14,6 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use tower_http::trace::TraceLayer;
 
 use crate::ladder::{self, LadderConfig};
+use crate::listener::{self, ConnectionLimits};
 use crate::runner::Runner;
 use crate::scheduler::Scheduler;
 use crate::secrets::ServerKey;
@@ -46,6 +47,10 @@ pub struct ServeConfig {
     /// The organiser's bearer token (tournaments); `None` makes a random one, reported in
     /// [`Running::admin_token`].
     pub admin_token: Option<String>,
+    /// The bounds on client connections: how many, and how long a request head may take.
+    pub connections: ConnectionLimits,
+    /// How long a request's body may take to arrive.
+    pub body_timeout: Duration,
 }
 
 impl ServeConfig {
@@ -62,6 +67,8 @@ impl ServeConfig {
             ladder_interval: Some(Duration::from_millis(500)),
             registrations_per_hour: 20,
             admin_token: None,
+            connections: ConnectionLimits::default(),
+            body_timeout: Duration::from_secs(10),
         }
     }
 
@@ -139,7 +146,7 @@ pub struct Running {
     pub store: Store,
     /// The organiser's token, when the server made it (none was configured).
     pub admin_token: Option<String>,
-    /// The server task; it ends only on an error.
+    /// The server task; it runs until dropped or aborted.
     pub task: tokio::task::JoinHandle<std::io::Result<()>>,
 }
 
@@ -209,7 +216,7 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         registrations,
     };
     let app = Router::new()
-        .nest("/api", api::router())
+        .nest("/api", api::router(config.body_timeout))
         .with_state(state)
         .merge(crate::pages::router(store.clone()))
         .layer(TraceLayer::new_for_http());
@@ -223,8 +230,11 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         addr: config.addr,
         error,
     })?;
-    let service = app.into_make_service_with_connect_info::<SocketAddr>();
-    let task = tokio::spawn(async move { axum::serve(listener, service).await });
+    // Outside the router, where axum has set a 405's `Allow` header.
+    let app = tower::ServiceBuilder::new()
+        .layer(axum::middleware::from_fn(api::json_errors))
+        .service(app);
+    let task = tokio::spawn(listener::serve(listener, app, config.connections));
     Ok(Running {
         addr,
         store,

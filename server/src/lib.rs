@@ -8,6 +8,7 @@ pub mod demo;
 pub mod games;
 pub mod hash;
 pub mod ladder;
+pub mod listener;
 pub mod pages;
 pub mod rating;
 pub mod runner;

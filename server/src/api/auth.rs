@@ -10,18 +10,27 @@ fn unauthorized(detail: &str) -> ApiError {
     ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", detail)
 }
 
-/// The bearer token of a request: 401 without a well-formed one.
+/// The bearer token of a request: 401 without a well-formed one (no header, a scheme other than
+/// Bearer, which is matched without regard to case, an empty token, or bytes that are not
+/// visible ASCII).
 fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
     let value = headers
         .get(header::AUTHORIZATION)
         .ok_or_else(|| unauthorized("send the token as `Authorization: Bearer <token>`"))?;
-    value
+    let text = value
         .to_str()
-        .ok()
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .ok_or_else(|| unauthorized("the Authorization header must be `Bearer <token>`"))
+        .map_err(|_| unauthorized("the Authorization header must be plain ASCII"))?;
+    let (scheme, token) = text.trim().split_once(' ').unwrap_or((text.trim(), ""));
+    if !scheme.eq_ignore_ascii_case("bearer") {
+        return Err(unauthorized(
+            "the Authorization header must be `Bearer <token>`",
+        ));
+    }
+    let token = token.trim();
+    if token.is_empty() {
+        return Err(unauthorized("the bearer token is empty"));
+    }
+    Ok(token)
 }
 
 /// Passes a request that carries the organiser's token: 401 without a token, 403 with another.

@@ -1,7 +1,9 @@
 //! Matches, leaderboards and the list of games.
 
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
+
+use super::extract::{Path, Query};
 use serde::Deserialize;
 use serde_json::{Value, json};
 

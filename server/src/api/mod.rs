@@ -3,24 +3,31 @@
 mod auth;
 mod bots;
 mod error;
+mod extract;
+mod guard;
 mod matches;
 mod practice;
 mod tournaments;
 
+use std::time::Duration;
+
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
+use axum::middleware;
 use axum::routing::{get, post};
 
 pub use error::ApiError;
+pub use guard::json_errors;
 
 use crate::app::AppState;
 
 /// The largest request body the API reads.
 pub const MAX_BODY_BYTES: usize = 16 * 1024;
 
-/// The API's routes, to be nested under /api.
-pub fn router() -> Router<AppState> {
+/// The API's routes, to be nested under /api; a request's body must arrive within
+/// `body_timeout`. Every error answer is `{"error", "detail"}` JSON.
+pub fn router(body_timeout: Duration) -> Router<AppState> {
     Router::new()
         .route("/bots", post(bots::register).get(bots::list))
         .route(
@@ -43,4 +50,8 @@ pub fn router() -> Router<AppState> {
             ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such API route")
         })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn_with_state(
+            body_timeout,
+            guard::read_body,
+        ))
 }

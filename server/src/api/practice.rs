@@ -1,8 +1,10 @@
 //! Practice matches: an owner plays their bot against house bots, or against itself.
 
 use axum::Json;
+use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, State};
+
+use super::extract::Path;
 use axum::http::{HeaderMap, StatusCode};
 use serde::Deserialize;
 use serde_json::{Value, json};

@@ -25,5 +25,5 @@ pub fn game_options<G: Game>(
         object.insert("deck_number".into(), number.into());
     }
     parse_options::<G>(&Value::Object(object))
-        .map_err(|e| CliError(format!("bad --options for {}: {e}", G::ID)))
+        .map_err(|e| CliError(format!("bad options for {}: {e}", G::ID)))
 }

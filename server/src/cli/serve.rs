@@ -8,6 +8,7 @@ use clap::Args;
 
 use super::CliError;
 use crate::app::{ServeConfig, start};
+use crate::listener::ConnectionLimits;
 
 /// Arguments of `cardarena serve`.
 #[derive(Debug, Args)]
@@ -43,6 +44,18 @@ pub struct ServeArgs {
     /// Registrations allowed per client address per hour in public mode.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     registrations_per_hour: u32,
+    /// The most client connections served at once; keep it well under the process's file
+    /// descriptor limit (`ulimit -n`). At the cap, a new connection replaces the oldest one that
+    /// has no request in progress.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    max_connections: u32,
+    /// Milliseconds a connection may take to send a request's head, from its opening or its
+    /// last answer; half-sent heads and idle kept-alive connections are closed after it.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
+    head_timeout_ms: u64,
+    /// Milliseconds a request's body may take to arrive (408 after).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
+    body_timeout_ms: u64,
 }
 
 /// Runs the server until it is stopped (Ctrl-C or a signal).
@@ -65,6 +78,11 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         admin_token: std::env::var("CARDARENA_ADMIN_TOKEN")
             .ok()
             .filter(|t| !t.trim().is_empty()),
+        connections: ConnectionLimits {
+            max_connections: args.max_connections as usize,
+            head_timeout: Duration::from_millis(args.head_timeout_ms),
+        },
+        body_timeout: Duration::from_millis(args.body_timeout_ms),
         ..ServeConfig::new(args.addr, args.database_url)
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| CliError(e.to_string()))?;

@@ -1,0 +1,125 @@
+//! Layers over every API route: the request body read whole within its deadline and size, and
+//! any error answer axum makes by itself (405, a rejection) turned into the API's JSON.
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use http_body_util::LengthLimitError;
+
+use super::{ApiError, MAX_BODY_BYTES};
+
+/// The most characters of a plain-text error kept as a JSON error's detail.
+const MAX_DETAIL_CHARS: usize = 300;
+
+/// Reads the request's body before the handler does: 408 `body_timeout` if it has not all
+/// arrived within `deadline`, 413 `too_large` past [`MAX_BODY_BYTES`]. A client sending its body
+/// slowly holds its connection for `deadline` at most.
+pub async fn read_body(State(deadline): State<Duration>, request: Request, next: Next) -> Response {
+    let (parts, body) = request.into_parts();
+    let announced = parts
+        .headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
+        return too_large().into_response();
+    }
+    let bytes = match tokio::time::timeout(deadline, axum::body::to_bytes(body, MAX_BODY_BYTES))
+        .await
+    {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(error)) => {
+            let error = error.into_inner();
+            return match error.downcast_ref::<LengthLimitError>() {
+                Some(_) => too_large().into_response(),
+                None => ApiError::invalid("bad_body", format!("the body did not arrive: {error}"))
+                    .into_response(),
+            };
+        }
+        Err(_) => {
+            return ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                "body_timeout",
+                format!(
+                    "the request's body did not arrive within {} ms",
+                    deadline.as_millis()
+                ),
+            )
+            .into_response();
+        }
+    };
+    next.run(Request::from_parts(parts, Body::from(bytes)))
+        .await
+}
+
+fn too_large() -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "too_large",
+        format!("a request body has at most {MAX_BODY_BYTES} bytes"),
+    )
+}
+
+/// Turns an error answer under `/api` that is not JSON (axum's own 405, or a rejection no
+/// handler mapped) into the API's `{"error", "detail"}`, keeping its status and headers. It
+/// wraps the whole app, outside the routes, because axum adds a 405's `Allow` header there.
+pub async fn json_errors(request: Request, next: Next) -> Response {
+    let under_api = request.uri().path().starts_with("/api");
+    let response = next.run(request).await;
+    let status = response.status();
+    if !under_api {
+        return response;
+    }
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if is_json || !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let error = if status == StatusCode::METHOD_NOT_ALLOWED {
+        let allowed = parts
+            .headers
+            .get(header::ALLOW)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
+        ApiError::new(
+            status,
+            "method_not_allowed",
+            format!("this route allows {allowed}"),
+        )
+    } else {
+        let text = axum::body::to_bytes(body, 4 * MAX_DETAIL_CHARS)
+            .await
+            .unwrap_or_default();
+        let text = String::from_utf8_lossy(&text);
+        let detail: String = text.chars().take(MAX_DETAIL_CHARS).collect();
+        ApiError::new(status, kind_of(status), detail)
+    };
+    let json = error.into_response();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    Response::from_parts(parts, json.into_body())
+}
+
+/// The error kind for a status when nothing more specific is known.
+fn kind_of(status: StatusCode) -> &'static str {
+    match status {
+        StatusCode::BAD_REQUEST => "bad_request",
+        StatusCode::UNAUTHORIZED => "unauthorized",
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::REQUEST_TIMEOUT => "body_timeout",
+        StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
+        s if s.is_server_error() => "internal",
+        _ => "bad_request",
+    }
+}
