@@ -6,6 +6,7 @@
 //! start with `BEGIN IMMEDIATE`, so two writers never deadlock upgrading a read lock.
 
 mod bots;
+mod logs;
 mod matches;
 mod standings;
 mod tournaments;
@@ -17,6 +18,7 @@ use sqlx::sqlite::SqliteSynchronous;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 
 pub use bots::{BotKind, BotRecord, NewBot};
+pub use logs::{LogState, stamp_mismatch};
 pub use matches::{
     ClaimedMatch, FinishedSeat, MatchDetail, MatchKind, MatchResult, MatchStatus, MatchSummary,
     NewMatch, SavedAction, SeatDetail, SeatPlayer, StageRef,
@@ -76,7 +78,9 @@ impl Store {
             .run(&pool)
             .await
             .map_err(|e| StoreError::Open(format!("migrations: {e}")))?;
-        Ok(Store { pool })
+        let store = Store { pool };
+        store.convert_legacy_logs().await?;
+        Ok(store)
     }
 
     /// Starts a write transaction that holds the write lock from its first statement.
