@@ -27,5 +27,5 @@ UPDATE seats SET match_number = (SELECT m.number FROM matches m WHERE m.id = sea
 DROP INDEX seats_by_bot;
 CREATE INDEX seats_by_bot ON seats (bot_id, match_number);
 
--- Retention walks finished ladder matches oldest first.
-CREATE INDEX matches_with_logs ON matches (kind, finished_at) WHERE log IS NOT NULL;
+-- Retention finds the ladder matches whose logs are old (the index holds only those with a log).
+CREATE INDEX ladder_logs ON matches (finished_at) WHERE kind = 'ladder' AND log IS NOT NULL;

@@ -1,5 +1,5 @@
 //! The compact action log over random games of every game: a played log decodes to the same
-//! actions, it stays within two bytes an action, and damaged blobs are errors, never panics.
+//! actions, it stays within a byte an action, and damaged blobs are errors, never panics.
 
 use cardarena_engine::Game;
 use cardarena_engine::games::bridge::Bridge;
@@ -34,7 +34,7 @@ fn random_log<G: Game>(seed: u64, players_pick: usize) -> (G, Vec<G::Action>) {
 fn round_trip<G: Game>(seed: u64, players_pick: usize) {
     let (initial, actions) = random_log::<G>(seed, players_pick);
     let blob = log::encode(&initial, &actions).unwrap();
-    assert!(blob.len() <= 2 * actions.len() + 4, "{} bytes", blob.len());
+    assert!(blob.len() <= actions.len() + 4, "{} bytes", blob.len());
     assert_eq!(log::decode(&initial, &blob).unwrap(), actions);
     // Any prefix of a log is a log of its own.
     let half = &actions[..actions.len() / 2];
@@ -50,8 +50,11 @@ fn damaged<G: Game>(seed: u64, flip_at: usize, flip: u8, cut: usize) {
     let at = flip_at % changed.len();
     changed[at] ^= flip.max(1);
     let _ = log::decode(&initial, &changed);
-    // Every byte of a log is needed: any cut is an error.
-    assert!(log::decode(&initial, &blob[..cut % blob.len()]).is_err());
+    // A cut log never decodes to the same actions: every byte carries some of them.
+    assert_ne!(
+        log::decode(&initial, &blob[..cut % blob.len()]),
+        Ok(actions)
+    );
     let mut longer = blob.clone();
     longer.push(0);
     assert!(log::decode(&initial, &longer).is_err());

@@ -46,6 +46,8 @@ pub struct ServeConfig {
     /// The organiser's bearer token (tournaments); `None` makes a random one, reported in
     /// [`Running::admin_token`].
     pub admin_token: Option<String>,
+    /// How long ladder matches keep their logs (results and ratings stay); `None` keeps them.
+    pub keep_ladder_logs: Option<Duration>,
 }
 
 impl ServeConfig {
@@ -62,6 +64,7 @@ impl ServeConfig {
             ladder_interval: Some(Duration::from_millis(500)),
             registrations_per_hour: 20,
             admin_token: None,
+            keep_ladder_logs: None,
         }
     }
 
@@ -176,6 +179,9 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
     let runner = Runner::new(client, key.clone());
     let scheduler = Scheduler::new(store.clone(), runner, config.max_concurrent);
     tokio::spawn(scheduler.clone().run());
+    if let Some(keep) = config.keep_ladder_logs {
+        tokio::spawn(crate::retention::run(store.clone(), keep));
+    }
     let seed = crate::secrets::random_u64();
     if let Some(interval) = config.ladder_interval {
         let ladder_config = LadderConfig {

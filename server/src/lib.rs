@@ -10,6 +10,7 @@ pub mod hash;
 pub mod ladder;
 pub mod pages;
 pub mod rating;
+pub mod retention;
 pub mod runner;
 pub mod scheduler;
 pub mod secrets;

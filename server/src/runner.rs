@@ -120,7 +120,8 @@ async fn play<G: HouseGame>(
                     match_id: claimed.id.clone(),
                     deadline: Duration::from_millis(claimed.deadline_ms.into()),
                     time_bank: Duration::from_millis(claimed.time_bank_ms.into()),
-                    options: claimed.options.clone(),
+                    // Whole, defaults filled in: the store keeps only what differs from them.
+                    options: serde_json::to_value(&options).unwrap_or(Value::Null),
                 };
                 Box::new(HttpBot::<G>::new(runner.client.clone(), config))
             }

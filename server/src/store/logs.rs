@@ -219,6 +219,7 @@ impl Store {
                 "UPDATE matches SET log = NULL, log_dropped_at = ?1
                  WHERE number IN (SELECT number FROM matches
                      WHERE kind = 'ladder' AND log IS NOT NULL AND finished_at < ?2 LIMIT ?3)
+                 -- through the partial index ladder_logs
                  RETURNING number",
             )
             .bind(now_ms())

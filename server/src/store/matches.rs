@@ -268,13 +268,14 @@ macro_rules! recent_of_bot {
 
 /// A match read through `summary_columns!`, with its `seats`.
 fn summary_of(row: &SqliteRow, seats: Vec<SeatDetail>) -> Result<MatchSummary, StoreError> {
+    let game: String = row.try_get("game")?;
     Ok(MatchSummary {
         id: row.try_get("id")?,
-        game: row.try_get("game")?,
+        options: options_read(&game, json(&row.try_get::<String, _>("options")?)?),
+        game,
         kind: row.try_get("kind")?,
         status: MatchStatus::parse(&row.try_get::<String, _>("status")?)?,
         seed: row.try_get::<i64, _>("seed")? as u64,
-        options: json(&row.try_get::<String, _>("options")?)?,
         rated: row.try_get("rated")?,
         error: row.try_get("error")?,
         created_at: row.try_get("created_at")?,
@@ -315,6 +316,28 @@ fn stage_ref(row: &SqliteRow) -> Result<Option<StageRef>, StoreError> {
         stage: row.try_get::<Option<i64>, _>("stage")?.unwrap_or(0) as u32,
         deal: row.try_get::<Option<i64>, _>("deal")?.map(|d| d as u32),
     }))
+}
+
+/// The options as stored: only the fields that differ from the game's defaults. Most matches
+/// play the defaults, and writing them out in every row cost about fifty bytes a match.
+fn options_to_store(game: &str, options: &Value) -> String {
+    let (Some(info), Value::Object(given)) = (crate::games::game(game), options) else {
+        return options.to_string();
+    };
+    let differing: serde_json::Map<String, Value> = given
+        .iter()
+        .filter(|(key, value)| info.options.get(key.as_str()) != Some(value))
+        .map(|(key, value)| (key.clone(), value.clone()))
+        .collect();
+    Value::Object(differing).to_string()
+}
+
+/// Stored options with the game's defaults filled in again.
+fn options_read(game: &str, stored: Value) -> Value {
+    match crate::games::check_options(game, &stored) {
+        Some(Ok(whole)) => whole,
+        _ => stored,
+    }
 }
 
 fn json(text: &str) -> Result<Value, StoreError> {
@@ -579,7 +602,7 @@ pub(super) async fn insert_matches(
         )
         .bind(&id)
         .bind(&m.game)
-        .bind(m.options.to_string())
+        .bind(options_to_store(&m.game, &m.options))
         .bind(to_db_seed(m.seed))
         .bind(m.kind.as_str())
         .bind(m.rated)
