@@ -9,6 +9,7 @@ use sqlx::sqlite::SqliteRow;
 
 use super::bots::BotKind;
 use super::logs::{LogState, engine_rules_version, write_log};
+use super::options::{options_read, options_to_store};
 use super::{Store, StoreError, now_ms};
 use crate::rating::{Skill, rate};
 
@@ -316,28 +317,6 @@ fn stage_ref(row: &SqliteRow) -> Result<Option<StageRef>, StoreError> {
         stage: row.try_get::<Option<i64>, _>("stage")?.unwrap_or(0) as u32,
         deal: row.try_get::<Option<i64>, _>("deal")?.map(|d| d as u32),
     }))
-}
-
-/// The options as stored: only the fields that differ from the game's defaults. Most matches
-/// play the defaults, and writing them out in every row cost about fifty bytes a match.
-fn options_to_store(game: &str, options: &Value) -> String {
-    let (Some(info), Value::Object(given)) = (crate::games::game(game), options) else {
-        return options.to_string();
-    };
-    let differing: serde_json::Map<String, Value> = given
-        .iter()
-        .filter(|(key, value)| info.options.get(key.as_str()) != Some(value))
-        .map(|(key, value)| (key.clone(), value.clone()))
-        .collect();
-    Value::Object(differing).to_string()
-}
-
-/// Stored options with the game's defaults filled in again.
-fn options_read(game: &str, stored: Value) -> Value {
-    match crate::games::check_options(game, &stored) {
-        Some(Ok(whole)) => whole,
-        _ => stored,
-    }
 }
 
 fn json(text: &str) -> Result<Value, StoreError> {

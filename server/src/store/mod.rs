@@ -8,6 +8,7 @@
 mod bots;
 mod logs;
 mod matches;
+mod options;
 mod standings;
 mod tournaments;
 
