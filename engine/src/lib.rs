@@ -6,6 +6,7 @@
 pub mod cards;
 pub mod game;
 pub mod games;
+pub mod log;
 pub mod playout;
 pub mod shuffle;
 

@@ -51,6 +51,8 @@ pub struct ServeConfig {
     pub connections: ConnectionLimits,
     /// How long a request's body may take to arrive.
     pub body_timeout: Duration,
+    /// How long ladder matches keep their logs (results and ratings stay); `None` keeps them.
+    pub keep_ladder_logs: Option<Duration>,
 }
 
 impl ServeConfig {
@@ -69,6 +71,7 @@ impl ServeConfig {
             admin_token: None,
             connections: ConnectionLimits::default(),
             body_timeout: Duration::from_secs(10),
+            keep_ladder_logs: None,
         }
     }
 
@@ -183,6 +186,9 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
     let runner = Runner::new(client, key.clone());
     let scheduler = Scheduler::new(store.clone(), runner, config.max_concurrent);
     tokio::spawn(scheduler.clone().run());
+    if let Some(keep) = config.keep_ladder_logs {
+        tokio::spawn(crate::retention::run(store.clone(), keep));
+    }
     let seed = crate::secrets::random_u64();
     if let Some(interval) = config.ladder_interval {
         let ladder_config = LadderConfig {

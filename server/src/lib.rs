@@ -11,6 +11,7 @@ pub mod ladder;
 pub mod listener;
 pub mod pages;
 pub mod rating;
+pub mod retention;
 pub mod runner;
 pub mod scheduler;
 pub mod secrets;

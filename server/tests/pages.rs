@@ -7,11 +7,13 @@ mod chromium;
 
 use std::path::PathBuf;
 
+use cardarena_engine::Game;
+use cardarena_engine::games::durak::{Durak, DurakOptions};
 use cardarena_server::app::{ServeConfig, start};
 use cardarena_server::store::{
     BotKind, FinishedSeat, MatchKind, MatchResult, NewBot, NewMatch, SavedAction, Store,
 };
-use serde_json::{Value, json};
+use serde_json::json;
 
 /// A bot name that is markup, to check it is never treated as such.
 const SNEAKY: &str = "<script>alert(1)</script> Mallory";
@@ -71,13 +73,39 @@ fn seat(rank: u32, score: f64) -> FinishedSeat {
     }
 }
 
-fn action(seat: usize, action: Value, say: Option<&str>) -> SavedAction {
-    SavedAction {
-        seat,
-        action,
-        say: say.map(str::to_string),
+/// The first `count` moves of the durak deal `deck` among three seats, each the first legal
+/// action (a stored log must replay), the first with `say`.
+fn real_moves(deck: u64, count: usize, say: Option<&str>) -> Vec<SavedAction> {
+    let options = DurakOptions {
+        deck_number: Some(deck),
+        ..DurakOptions::default()
+    };
+    let mut game = Durak::new(&options, 3, deck).unwrap();
+    (0..count)
+        .map(|index| {
+            let seat = game.to_act().unwrap();
+            let action = game.legal_actions()[0];
+            game.apply(&action).unwrap();
+            SavedAction {
+                seat,
+                action: serde_json::to_value(action).unwrap(),
+                say: say.filter(|_| index == 0).map(str::to_string),
+            }
+        })
+        .collect()
+}
+
+/// A durak action as the match page shows it: its kind, then its card if it has one.
+fn shown(action: &SavedAction) -> String {
+    let kind = action.action["kind"].as_str().unwrap();
+    match action.action["card"].as_str() {
+        Some(card) => format!("{kind} {card}"),
+        None => kind.to_string(),
     }
 }
+
+/// The bot names of the seats, in the arena's seating.
+const SEATED: [&str; 3] = [SNEAKY_ESCAPED, "greedy@durak", "random@durak"];
 
 async fn arena() -> Arena {
     let path = std::env::temp_dir().join(format!("cardarena-pages-{}.db", uuid::Uuid::new_v4()));
@@ -121,20 +149,12 @@ async fn arena() -> Arena {
             seat(1, 1.0),
             seat(1, 1.0),
         ],
-        actions: vec![
-            action(2, json!({"kind": "attack", "card": "9C"}), Some(SAY)),
-            action(0, json!({"kind": "beat", "card": "10C"}), None),
-            action(1, json!({"kind": "attack", "card": "10H"}), None),
-            action(0, json!({"kind": "take"}), None),
-        ],
+        actions: real_moves(60493, 4, Some(SAY)),
     };
     assert!(store.finish_match(&ids[0], &first).await.unwrap());
     let second = MatchResult {
         seats: vec![seat(1, 1.0), seat(2, 0.0), seat(1, 1.0)],
-        actions: vec![
-            action(0, json!({"kind": "attack", "card": "6S"}), None),
-            action(1, json!({"kind": "take"}), None),
-        ],
+        actions: real_moves(24227, 2, None),
     };
     assert!(store.finish_match(&ids[1], &second).await.unwrap());
 
@@ -321,19 +341,19 @@ async fn a_match_page_shows_its_seats_and_every_move() {
             "finished",
             SNEAKY_ESCAPED,
             "<span class=\"fault\">timeout</span> no answer within 1000 ms",
-            ">attack 9C</code>",
-            ">beat 10C</code>",
-            ">attack 10H</code>",
-            ">take</code>",
             &format!("<q class=\"say\">{SAY}</q>"),
         ],
     );
+    let moves = real_moves(60493, 4, Some(SAY));
+    for m in &moves {
+        assert_contains(&body, &[&format!(">{}</code>", shown(m))]);
+    }
     assert_eq!(body.matches("<li>").count(), 4, "four moves in:\n{body}");
-    // Moves name the seat's bot: the first is random's, with its say line.
+    // Moves name the seat's bot: the first with its say line.
     let first_move = &body[body.find("<li>").unwrap()..];
     let first_move = &first_move[..first_move.find("</li>").unwrap()];
     assert!(
-        first_move.contains("random@durak") && first_move.contains(SAY),
+        first_move.contains(SEATED[moves[0].seat]) && first_move.contains(SAY),
         "{first_move}"
     );
     assert!(!body.contains("<script>alert"), "{body}");
@@ -459,12 +479,9 @@ async fn in_a_browser_the_match_page_shows_the_moves_and_the_say_line() {
         .open(&format!("{}/matches/{}", arena.base, arena.first))
         .await;
     let actions = browser.texts("ol.moves > li > code.action").await;
-    for action in ["attack 9C", "beat 10C", "take"] {
-        assert!(
-            actions.iter().any(|a| a == action),
-            "{action:?} not in {actions:?}"
-        );
-    }
+    let moves = real_moves(60493, 4, Some(SAY));
+    let wanted: Vec<String> = moves.iter().map(shown).collect();
+    assert_eq!(actions, wanted);
     assert_eq!(browser.texts("ol.moves q.say").await, [SAY]);
     assert!(
         browser.text("main").await.contains("random@durak"),

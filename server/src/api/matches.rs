@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use super::ApiError;
 use crate::app::AppState;
 use crate::games;
-use crate::store::{LeaderRow, MatchDetail};
+use crate::store::{LeaderRow, LogState, MatchDetail};
 
 /// The ?game= parameter of the leaderboard.
 #[derive(Debug, Deserialize)]
@@ -74,10 +74,22 @@ pub fn match_json(detail: &MatchDetail) -> Value {
         "error": m.error,
         "created_at": m.created_at,
         "finished_at": m.finished_at,
+        "rules_version": m.rules_version,
         "seats": seats,
+        "log": log_json(&detail.log),
         "actions": actions,
         "says": says,
     })
+}
+
+/// What became of a match's log, as JSON: `{"state": "kept"}`, `{"state": "dropped", "at": MS}`
+/// or `{"state": "unreadable", "detail": WHY}`.
+fn log_json(log: &LogState) -> Value {
+    match log {
+        LogState::Kept => json!({"state": "kept"}),
+        LogState::Dropped { at } => json!({"state": "dropped", "at": at}),
+        LogState::Unreadable(why) => json!({"state": "unreadable", "detail": why}),
+    }
 }
 
 /// GET /api/matches/{id}.

@@ -4,7 +4,7 @@ use clap::Args;
 
 use super::CliError;
 use crate::runner::{StoredPlay, replay};
-use crate::store::{MatchStatus, Store};
+use crate::store::{LogState, MatchStatus, Store, stamp_mismatch};
 
 /// Arguments of `cardarena replay`.
 #[derive(Debug, Args)]
@@ -48,6 +48,22 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
                 m.id,
                 m.status.as_str()
             )));
+        }
+        if let Some(why) = stamp_mismatch(&m.game, m.rules_version) {
+            return Err(CliError(format!(
+                "match {} cannot be replayed: {why}; replay it with a cardarena release of those rules",
+                m.id
+            )));
+        }
+        if let LogState::Dropped { at } = detail.log {
+            return Err(CliError(format!(
+                "match {} cannot be replayed: its log was dropped by retention at {at} (Unix ms); \
+                 its results stay",
+                m.id
+            )));
+        }
+        if let LogState::Unreadable(why) = &detail.log {
+            return Err(CliError(format!("match {} does not replay: {why}", m.id)));
         }
         let faulted: Vec<bool> = m.seats.iter().map(|s| s.fault.is_some()).collect();
         let actions: Vec<serde_json::Value> =

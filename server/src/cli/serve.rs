@@ -10,6 +10,13 @@ use super::CliError;
 use crate::app::{ServeConfig, start};
 use crate::listener::ConnectionLimits;
 
+/// The demo's pace: a ladder match of each game every 5 s (about 72 matches a minute), which
+/// with [`DEMO_KEEP_LOGS_HOURS`] keeps a demo left running overnight well under 100 MB (see
+/// docs/running-a-contest.md for the arithmetic).
+const DEMO_LADDER_MS: u64 = 5000;
+/// How long the demo keeps ladder logs.
+const DEMO_KEEP_LOGS_HOURS: u32 = 1;
+
 /// Arguments of `cardarena serve`.
 #[derive(Debug, Args)]
 pub struct ServeArgs {
@@ -35,9 +42,13 @@ pub struct ServeArgs {
     /// The most matches played at once.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..))]
     max_matches: u16,
-    /// Milliseconds between two ladder matches of a game.
-    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
-    ladder_interval_ms: u64,
+    /// Milliseconds between two ladder matches of a game [default: 500; 5000 with --demo].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    ladder_interval_ms: Option<u64>,
+    /// Drop the logs of ladder matches finished more than this many hours ago (their results,
+    /// seats and ratings stay) [default: keep them; 1 with --demo].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    keep_ladder_logs_hours: Option<u32>,
     /// Run no ladder: matches are played only when asked for (practice).
     #[arg(long, conflicts_with = "demo")]
     no_ladder: bool,
@@ -73,7 +84,14 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         public: args.public,
         deadline_ms: args.deadline_ms,
         max_concurrent: args.max_matches.into(),
-        ladder_interval: (!args.no_ladder).then(|| Duration::from_millis(args.ladder_interval_ms)),
+        ladder_interval: (!args.no_ladder).then(|| {
+            let default = if args.demo { DEMO_LADDER_MS } else { 500 };
+            Duration::from_millis(args.ladder_interval_ms.unwrap_or(default))
+        }),
+        keep_ladder_logs: args
+            .keep_ladder_logs_hours
+            .or(args.demo.then_some(DEMO_KEEP_LOGS_HOURS))
+            .map(|hours| Duration::from_secs(u64::from(hours) * 3600)),
         registrations_per_hour: args.registrations_per_hour,
         admin_token: std::env::var("CARDARENA_ADMIN_TOKEN")
             .ok()

@@ -1,5 +1,5 @@
 //! `/matches/{id}`: a match, its seats with their results and faults, and its moves one by
-//! one with what the bots said. Actions print generically (see [`compact_action`]), so every
+//! one with what the bots said (or why they are gone). Actions print generically (see [`compact_action`]), so every
 //! game's matches read with no code here.
 
 use askama::Template;
@@ -7,7 +7,7 @@ use axum::extract::{Path, State};
 
 use super::format::{compact_action, fixed2, place, score, utc};
 use super::{PageError, PageResult, ok};
-use crate::store::{MatchDetail, SeatDetail, Store};
+use crate::store::{LogState, MatchDetail, SeatDetail, Store};
 
 /// The match's facts.
 struct MatchView {
@@ -18,6 +18,7 @@ struct MatchView {
     rated: bool,
     seed: u64,
     options: String,
+    rules_version: Option<u32>,
     error: Option<String>,
     created: String,
     finished: Option<String>,
@@ -64,6 +65,8 @@ struct MatchPage {
     m: MatchView,
     seats: Vec<SeatRow>,
     moves: Vec<MoveRow>,
+    /// Why the moves are not shown, when the log was dropped or cannot be read.
+    log_note: Option<String>,
 }
 
 /// `GET /matches/{id}`; 404 if there is no such match.
@@ -100,11 +103,21 @@ fn match_page(detail: &MatchDetail) -> MatchPage {
             rated: m.rated,
             seed: m.seed,
             options: m.options.to_string(),
+            rules_version: m.rules_version,
             error: m.error.clone(),
             created: utc(m.created_at),
             finished: m.finished_at.map(utc),
         },
         seats: m.seats.iter().map(SeatRow::new).collect(),
         moves,
+        log_note: match &detail.log {
+            LogState::Kept => None,
+            LogState::Dropped { at } => Some(format!(
+                "The log of this ladder match was dropped on {} to keep the database small \
+                 (the server keeps ladder logs for a set time); its results and ratings stay.",
+                utc(*at)
+            )),
+            LogState::Unreadable(why) => Some(format!("The moves cannot be shown: {why}.")),
+        },
     }
 }

@@ -6,7 +6,9 @@
 //! start with `BEGIN IMMEDIATE`, so two writers never deadlock upgrading a read lock.
 
 mod bots;
+mod logs;
 mod matches;
+mod options;
 mod standings;
 mod tournaments;
 
@@ -17,6 +19,7 @@ use sqlx::sqlite::SqliteSynchronous;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 
 pub use bots::{BotKind, BotRecord, NewBot};
+pub use logs::{LogState, stamp_mismatch};
 pub use matches::{
     ClaimedMatch, FinishedSeat, MatchDetail, MatchKind, MatchResult, MatchStatus, MatchSummary,
     NewMatch, SavedAction, SeatDetail, SeatPlayer, StageRef,
@@ -86,7 +89,9 @@ impl Store {
             .run(&pool)
             .await
             .map_err(|e| StoreError::Open(format!("migrations: {e}")))?;
-        Ok(Store { pool })
+        let store = Store { pool };
+        store.convert_legacy_logs().await?;
+        Ok(store)
     }
 
     /// Starts a write transaction that holds the write lock from its first statement.

@@ -77,6 +77,9 @@ impl Store {
     }
 
     /// A bot's rating after each of its rated matches, oldest first (at most the last `limit`).
+    /// The matches are the bot's `limit` newest rated ones by creation, read from the index
+    /// `seats_by_bot (bot_id, match_number)` so that a long history costs nothing, then put in the
+    /// order they moved the ratings.
     pub async fn rating_history(
         &self,
         bot_id: &str,
@@ -85,7 +88,8 @@ impl Store {
         let mut points = sqlx::query(
             "SELECT m.rating_seq, s.mu_after, s.sigma_after FROM seats s
              JOIN matches m ON m.id = s.match_id
-             WHERE s.bot_id = ? AND m.rating_seq IS NOT NULL ORDER BY m.rating_seq DESC LIMIT ?",
+             WHERE s.bot_id = ? AND s.mu_after IS NOT NULL AND m.rating_seq IS NOT NULL
+             ORDER BY s.match_number DESC LIMIT ?",
         )
         .bind(bot_id)
         .bind(limit)
@@ -102,7 +106,7 @@ impl Store {
             })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
-        points.reverse();
+        points.sort_by_key(|p| p.seq);
         Ok(points)
     }
 }
