@@ -62,7 +62,11 @@ async fn queue(
     if store.pending_matches(MatchKind::Ladder, game).await? >= config.max_pending {
         return Ok(false);
     }
+    // A contestant's bot plays one ladder match of a game at a time, so a slow bot holds at most
+    // one of the game's pending slots and the others keep the pace.
+    let busy = store.busy_on_ladder(game).await?;
     let mut pool: Vec<BotRecord> = store.active_bots(game).await?;
+    pool.retain(|b| !busy.contains(&b.id));
     let contestants = pool
         .iter()
         .filter(|b| matches!(b.kind, BotKind::Http { .. }))

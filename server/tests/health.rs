@@ -345,3 +345,56 @@ fn names(page: &Value) -> Vec<String> {
         .map(|b| b["name"].as_str().unwrap().to_string())
         .collect()
 }
+
+/// Answers every turn after 200 ms (within the 300 ms deadline): a slow but healthy bot.
+async fn slow_but_legal(body: Bytes) -> axum::Json<Value> {
+    let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    match request["type"].as_str() {
+        Some("ping") => axum::Json(json!({"pong": true})),
+        Some("turn") => {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            axum::Json(json!({"action_index": 0}))
+        }
+        _ => axum::Json(json!({})),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_bot_holds_one_ladder_slot_and_the_others_keep_playing() {
+    let db = TempDb::new();
+    let server = laddered(&db).await;
+    let app = Router::new().route("/bot", post(slow_but_legal));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let slow_url = format!("http://{}/bot", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    let fast = Switchable::start(GOOD).await;
+    let slow = server.register("slowpoke", &slow_url).await;
+    let quick = server.register("quick", &fast.url).await;
+    let (slow, quick) = (slow["id"].as_str().unwrap(), quick["id"].as_str().unwrap());
+    for id in [slow, quick] {
+        wait_for(&server, id, Duration::from_secs(15), |b| {
+            b["status"] == "active"
+        })
+        .await;
+    }
+    // For a few seconds, no contestant is ever seated in two pending ladder matches at once, and
+    // the quick bot keeps finishing matches while the slow one plays.
+    let pool = sqlx::SqlitePool::connect(&db.url()).await.unwrap();
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(4) {
+        let doubled: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM (SELECT s.bot_id FROM seats s JOIN matches m ON m.id = s.match_id
+             WHERE m.kind = 'ladder' AND m.status IN ('queued', 'running') AND s.bot_id IN (?, ?)
+             GROUP BY s.bot_id HAVING COUNT(DISTINCT m.id) > 1)",
+        )
+        .bind(slow)
+        .bind(quick)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+        assert_eq!(doubled, 0);
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let (_, shown) = server.get(&format!("/api/bots/{quick}")).await;
+    assert!(shown["rating"]["matches"].as_u64() >= Some(3), "{shown}");
+}

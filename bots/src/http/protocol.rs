@@ -495,10 +495,18 @@ mod tests {
                 score: 1.0,
             }],
         };
-        let ping = serde_json::to_value(Ping::new("b1", "00ff")).unwrap();
+        // The worked example of docs/protocol.md, byte for byte, and its signature.
+        let bot_id = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
+        let ping = serde_json::to_vec(&Ping::new(bot_id, "3f2a9c0d5e7b1a46")).unwrap();
         assert_eq!(
-            ping,
-            serde_json::json!({"protocol": 1, "type": "ping", "bot_id": "b1", "nonce": "00ff"})
+            String::from_utf8_lossy(&ping),
+            format!(
+                r#"{{"protocol":1,"type":"ping","bot_id":"{bot_id}","nonce":"3f2a9c0d5e7b1a46"}}"#
+            )
+        );
+        assert_eq!(
+            crate::http::sign(b"my bot secret", &ping),
+            "sha256=2279af867406debe5375bf2d78a07895e696b41abb802ab4814aff8e1bb028a4"
         );
         let end = serde_json::to_value(MatchEnd::new("m1", "durak", 0, &outcome)).unwrap();
         assert_eq!(

@@ -271,6 +271,20 @@ impl Store {
         rows.iter().map(bot_record).collect()
     }
 
+    /// The contestants' bots of `game` seated in a queued or running ladder match.
+    pub async fn busy_on_ladder(&self, game: &str) -> Result<Vec<String>, StoreError> {
+        let ids = sqlx::query_scalar(
+            "SELECT DISTINCT s.bot_id FROM matches m
+             JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
+             WHERE m.status IN ('queued', 'running') AND m.kind = 'ladder' AND m.game = ?
+               AND b.kind = 'http'",
+        )
+        .bind(game)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(ids)
+    }
+
     /// Points an HTTP bot at a new URL; false if there is no such live HTTP bot. Unless its owner
     /// paused it, it is paused until a ping to the new URL passes (due at once).
     pub async fn set_bot_url(&self, id: &str, url: &str) -> Result<bool, StoreError> {
