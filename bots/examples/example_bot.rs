@@ -106,6 +106,8 @@ async fn handle(
             }
             _ => bad_request("a turn needs a non-empty legal_actions"),
         },
+        // The server's health check: answering it puts the bot on the ladder.
+        Some("ping") => reply(StatusCode::OK, json!({"pong": true})),
         Some("match_end") => {
             log_match_end(&request);
             reply(StatusCode::OK, json!({}))

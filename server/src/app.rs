@@ -115,6 +115,8 @@ pub struct AppState {
     pub registrations: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
     /// SHA-256 of the organiser's token.
     pub admin_hash: String,
+    /// The bot health checker, woken when a bot needs a ping now.
+    pub health: crate::health::Health,
 }
 
 /// Why the server could not start.
@@ -183,6 +185,8 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         }
     }
     let client = HttpClient::new(config.address_policy());
+    let health = crate::health::Health::new(store.clone(), client.clone(), key.clone());
+    tokio::spawn(health.clone().run());
     let runner = Runner::new(client, key.clone());
     let scheduler = Scheduler::new(store.clone(), runner, config.max_concurrent);
     tokio::spawn(scheduler.clone().run());
@@ -220,6 +224,7 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         scheduler,
         seeds: Arc::new(Mutex::new(cardarena_engine::shuffle::rng(seed ^ 0x5eed))),
         registrations,
+        health,
     };
     let app = Router::new()
         .nest("/api", api::router(config.body_timeout))

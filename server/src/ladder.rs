@@ -1,6 +1,7 @@
-//! The ladder: rated matches between the bots of each game, queued at a steady pace so that the
-//! leaderboard keeps moving. A game's ladder runs when it has a contestant's bot (the house bots
-//! join it as yardsticks), or always in demo mode.
+//! The ladder: rated matches between the active bots of each game, queued at a steady pace so
+//! that the leaderboard keeps moving. A game's ladder runs when it has an active contestant's bot
+//! (the house bots join it as yardsticks), or always in demo mode. A paused bot (see
+//! [`crate::health`]) is never seated.
 
 use std::time::Duration;
 
@@ -61,7 +62,11 @@ async fn queue(
     if store.pending_matches(MatchKind::Ladder, game).await? >= config.max_pending {
         return Ok(false);
     }
-    let mut pool: Vec<BotRecord> = store.bots(Some(game)).await?;
+    // A contestant's bot plays one ladder match of a game at a time, so a slow bot holds at most
+    // one of the game's pending slots and the others keep the pace.
+    let busy = store.busy_on_ladder(game).await?;
+    let mut pool: Vec<BotRecord> = store.active_bots(game).await?;
+    pool.retain(|b| !busy.contains(&b.id));
     let contestants = pool
         .iter()
         .filter(|b| matches!(b.kind, BotKind::Http { .. }))

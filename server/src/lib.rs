@@ -7,6 +7,7 @@ pub mod cli;
 pub mod demo;
 pub mod games;
 pub mod hash;
+pub mod health;
 pub mod ladder;
 pub mod listener;
 pub mod pages;

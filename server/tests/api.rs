@@ -28,7 +28,8 @@ async fn registration_shows_token_and_secret_once_and_refuses_bad_requests() {
     assert_eq!(shown["name"], "rick");
     assert!(shown.get("token").is_none() && shown.get("secret").is_none());
     let (_, all) = server.get("/api/bots").await;
-    assert!(all.as_array().unwrap().iter().any(|b| b["id"] == bot["id"]));
+    let listed = all["bots"].as_array().unwrap();
+    assert!(listed.iter().any(|b| b["id"] == bot["id"]));
     assert!(!all.to_string().contains(bot["token"].as_str().unwrap()));
 
     let post = |body: Value| server.send(Method::POST, "/api/bots", None, Some(body));

@@ -1,9 +1,9 @@
 //! The starter kits against the real server: the Python kit (bots/kits/python/bot.py) and the
 //! JavaScript kit (bots/kits/js/bot.js) as child processes, the Rust example bot
 //! (bots/examples/example_bot.rs) in process through its router. Each is registered for every
-//! game, started with the secret registration gave, plays practice matches against the game's
-//! first house bot without a fault, and refuses a wrong signature (401) and a body that is not JSON
-//! (400). `python3` (3.9+) and `node` (18+) must be on the PATH: a missing one fails the test.
+//! game, started with the secret registration gave, passes the server's signed ping (so it is
+//! active), plays practice matches against the game's first house bot without a fault, joins the
+//! ladder, and refuses a wrong signature (401) and a body that is not JSON (400). `python3` (3.9+) and `node` (18+) must be on the PATH: a missing one fails the test.
 
 mod support;
 
@@ -187,15 +187,17 @@ struct Entry {
     match_ids: Vec<String>,
 }
 
-/// Registers and starts `kit` for every game the server lists, plays two practice matches of each
-/// (the kit in seat 0, then seat 1) against the game's first house bot, and checks them; then
-/// checks how the kit answers requests sent by hand.
+/// Registers and starts `kit` for every game the server lists, waits until the server's ping
+/// finds it active, plays two practice matches of each (the kit in seat 0, then seat 1) against
+/// the game's first house bot, and checks them; waits for a rated ladder match of the first
+/// game; then checks how the kit answers requests sent by hand.
 async fn plays_every_game(kit: Kit) {
     let started = Instant::now();
     let db = TempDb::new();
     let logs = TempDir::new();
     let mut config = config(&db);
     config.deadline_ms = 2000; // generous: the point is a correct bot, on a busy test machine
+    config.ladder_interval = Some(Duration::from_millis(250));
     let server = Server::start(config).await;
     let (status, games) = server.get("/api/games").await;
     assert_eq!(status, StatusCode::OK, "{games}");
@@ -226,6 +228,21 @@ async fn plays_every_game(kit: Kit) {
             )
             .await;
         assert_eq!(status, StatusCode::OK, "{answer}");
+        // The server pings the new URL, signed with the bot's secret: the kit answers, and the
+        // bot is active (on the ladder).
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let (_, shown) = server.get(&path).await;
+            if shown["status"] == "active" {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{id}: the kit did not pass the check: {shown}\n{}",
+                running.output()
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
 
         let path = format!("/api/bots/{}/practice", bot["id"].as_str().unwrap());
         let body =
@@ -295,6 +312,21 @@ async fn plays_every_game(kit: Kit) {
     }
 
     let entry = &entries[0];
+    // An active kit joins its game's ladder: a rated match of it is played.
+    let path = format!("/api/bots/{}", entry.bot["id"].as_str().unwrap());
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let (_, shown) = server.get(&path).await;
+        if shown["rating"]["matches"].as_u64() >= Some(1) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{}: no ladder match: {shown}",
+            entry.game
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     let secret = entry.bot["secret"].as_str().unwrap();
     answers_by_hand(kit, &entry.kit, Some(secret)).await;
     let unchecked = launch(kit, None, &logs.0).await;
@@ -373,6 +405,13 @@ async fn answers_by_hand(kit: Kit, running: &RunningKit, secret: Option<&str>) {
     assert!(
         index.is_some_and(|i| i < 4) && answer.get("action").is_none(),
         "{name}: {answer}"
+    );
+    let ping = json!({"protocol": 1, "type": "ping", "bot_id": "by-hand", "nonce": "00ff"});
+    let (status, answer) = post(running, ping.to_string().as_bytes(), secret, None).await;
+    assert_eq!(
+        (status, &answer),
+        (StatusCode::OK, &json!({"pong": true})),
+        "{name} ping"
     );
     for kind in ["match_start", "match_end"] {
         let notice = json!({"protocol": 1, "type": kind, "match_id": "by-hand", "game": "durak",

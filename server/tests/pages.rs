@@ -239,8 +239,8 @@ async fn the_leaderboard_lists_the_rated_bots_best_first() {
             assert!(row_html.contains(n), "{n} not in {row_html}");
         }
         let counts = format!(
-            "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
-            row.matches, row.wins, row.faults
+            "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}/{}</td>",
+            row.matches, row.wins, row.recent_faults, row.recent_matches
         );
         assert!(row_html.contains(&counts), "{counts} not in {row_html}");
     }

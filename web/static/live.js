@@ -28,7 +28,7 @@
       cell(tr, Number(r.sigma).toFixed(2), true);
       cell(tr, String(r.matches), true);
       cell(tr, String(r.wins), true);
-      cell(tr, String(r.faults), true);
+      cell(tr, r.recent_faults + "/" + r.recent_matches, true);
       body.appendChild(tr);
     });
     if (rows.length === 0) {

@@ -119,6 +119,8 @@ function handle(req, res, body) {
     }
     return reply(res, 200, answerTurn(request));
   }
+  // The server's health check: answering it puts the bot on the ladder.
+  if (request.type === "ping") return reply(res, 200, { pong: true });
   if (request.type === "match_end") logMatchEnd(request);
   // match_start, match_end and anything newer: the answer is ignored.
   return reply(res, 200, {});

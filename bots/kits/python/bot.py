@@ -133,6 +133,9 @@ class Handler(BaseHTTPRequestHandler):
             if not isinstance(legal_actions, list) or not legal_actions:
                 return self.reply(400, {"error": "a turn needs a non-empty legal_actions"})
             return self.reply(200, answer_turn(request))
+        if kind == "ping":
+            # The server's health check: answering it puts the bot on the ladder.
+            return self.reply(200, {"pong": True})
         if kind == "match_end":
             log_match_end(request)
         # match_start, match_end and anything newer: the answer is ignored.

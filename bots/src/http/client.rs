@@ -1,5 +1,6 @@
-//! [`HttpClient`]: the one HTTP client every bot call goes through, and
-//! [`HttpClient::post_signed`], the raw signed call with its deadline, size limit and fault kinds.
+//! [`HttpClient`]: the one HTTP client every bot call goes through,
+//! [`HttpClient::post_signed`], the raw signed call with its deadline, size limit and fault kinds,
+//! and [`HttpClient::ping`], the signed health check.
 
 use std::time::Duration;
 
@@ -9,7 +10,7 @@ use url::Url;
 use crate::bot::{BotFault, FaultKind};
 
 use super::address::{AddressPolicy, PublicResolver, refused_literal};
-use super::protocol::MAX_ANSWER_BYTES;
+use super::protocol::{MAX_ANSWER_BYTES, Ping, parse_pong};
 use super::signature::Signer;
 
 /// The header naming the match a call belongs to.
@@ -60,27 +61,59 @@ impl HttpClient {
         body: Vec<u8>,
         deadline: Duration,
     ) -> Result<Vec<u8>, BotFault> {
-        if let Some(ip) = refused_literal(url, self.policy) {
-            return Err(BotFault::new(
-                FaultKind::Connect,
-                format!("refused by the address policy: {ip} is not a public address"),
-            ));
-        }
         let Ok(match_header) = HeaderValue::from_str(match_id) else {
             return Err(BotFault::new(
                 FaultKind::Connect,
                 "the call could not be made: the match id is not a valid header value",
             ));
         };
+        self.post(url, signer, Some(match_header), body, deadline)
+            .await
+    }
+
+    /// Sends `bot_id` a signed `ping` (no `X-Cardarena-Match` header: it belongs to no match) and
+    /// checks the answer within `deadline`: a 2xx whose body is a JSON object passes. Faults as
+    /// [`HttpClient::post_signed`], and `bad_json` for an answer that is not a JSON object.
+    pub async fn ping(
+        &self,
+        url: &Url,
+        signer: &Signer,
+        bot_id: &str,
+        nonce: &str,
+        deadline: Duration,
+    ) -> Result<(), BotFault> {
+        let body = serde_json::to_vec(&Ping::new(bot_id, nonce))
+            .unwrap_or_else(|_| unreachable!("a ping is plain strings and numbers"));
+        let answer = self.post(url, signer, None, body, deadline).await?;
+        parse_pong(&answer)
+    }
+
+    /// The signed POST behind [`HttpClient::post_signed`] and [`HttpClient::ping`].
+    async fn post(
+        &self,
+        url: &Url,
+        signer: &Signer,
+        match_header: Option<HeaderValue>,
+        body: Vec<u8>,
+        deadline: Duration,
+    ) -> Result<Vec<u8>, BotFault> {
+        if let Some(ip) = refused_literal(url, self.policy) {
+            return Err(BotFault::new(
+                FaultKind::Connect,
+                format!("refused by the address policy: {ip} is not a public address"),
+            ));
+        }
         let signature = HeaderValue::try_from(signer.sign(&body))
             .unwrap_or_else(|_| unreachable!("a hex signature is a valid header value"));
-        let request = self
+        let mut request = self
             .client
             .post(url.clone())
             .header(CONTENT_TYPE, HeaderValue::from_static("application/json"))
-            .header(MATCH_HEADER, match_header)
             .header(SIGNATURE_HEADER, signature)
             .body(body);
+        if let Some(match_header) = match_header {
+            request = request.header(MATCH_HEADER, match_header);
+        }
         let call = async move {
             // A bot may close a kept-alive connection just as a call goes out on it; the call then
             // fails before any answer through no fault of the bot's, so it is sent once more, on a

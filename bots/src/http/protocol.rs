@@ -27,6 +27,8 @@ pub enum MessageType {
     MatchStart,
     /// The match is over; the answer is ignored.
     MatchEnd,
+    /// A health check outside any match: the answer must be a JSON object (`{"pong": true}`).
+    Ping,
 }
 
 /// The body of a `"turn"` request: one decision of seat `seat`.
@@ -165,6 +167,42 @@ impl<'a> MatchEnd<'a> {
             seat,
             outcome,
         }
+    }
+}
+
+/// The body of a `"ping"` request: the server's health check of a bot, outside any match. A bot
+/// joins the ladder once it answers one, and a paused bot comes back the same way.
+#[derive(Debug, Serialize)]
+pub struct Ping<'a> {
+    /// Always [`PROTOCOL_VERSION`].
+    pub protocol: u32,
+    /// Always [`MessageType::Ping`].
+    #[serde(rename = "type")]
+    pub kind: MessageType,
+    /// The bot's id, as registration gave it.
+    pub bot_id: &'a str,
+    /// A random value, new for every ping, so that no two pings sign the same body.
+    pub nonce: &'a str,
+}
+
+impl<'a> Ping<'a> {
+    /// A ping of protocol version 1.
+    pub fn new(bot_id: &'a str, nonce: &'a str) -> Self {
+        Ping {
+            protocol: PROTOCOL_VERSION,
+            kind: MessageType::Ping,
+            bot_id,
+            nonce,
+        }
+    }
+}
+
+/// Reads a ping's answer: any JSON object passes (`{"pong": true}` is what the kits send);
+/// anything else is a `bad_json` fault saying what came back.
+pub fn parse_pong(body: &[u8]) -> Result<(), BotFault> {
+    match serde_json::from_slice::<serde_json::Value>(body) {
+        Ok(serde_json::Value::Object(_)) => Ok(()),
+        _ => Err(not_an_answer(body, None)),
     }
 }
 
@@ -415,6 +453,22 @@ mod tests {
     }
 
     #[test]
+    fn a_pong_is_any_json_object() {
+        assert_eq!(parse_pong(br#"{"pong": true}"#), Ok(()));
+        assert_eq!(parse_pong(b" {} "), Ok(()));
+        for (body, said) in [
+            (&b""[..], "empty"),
+            (b"pong", "not JSON"),
+            (b"[true]", "not a JSON object"),
+            (b"<html>ok</html>", "not JSON"),
+        ] {
+            let fault = parse_pong(body).unwrap_err();
+            assert_eq!(fault.kind, FaultKind::BadJson);
+            assert!(fault.detail.contains(said), "{}", fault.detail);
+        }
+    }
+
+    #[test]
     fn requests_carry_the_version_and_type() {
         let legal = legal();
         let turn = TurnRequest::new("m1", "durak", 1, 7, 1000, &"view", &legal);
@@ -442,6 +496,19 @@ mod tests {
                 score: 1.0,
             }],
         };
+        // The worked example of docs/protocol.md, byte for byte, and its signature.
+        let bot_id = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
+        let ping = serde_json::to_vec(&Ping::new(bot_id, "3f2a9c0d5e7b1a46")).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&ping),
+            format!(
+                r#"{{"protocol":1,"type":"ping","bot_id":"{bot_id}","nonce":"3f2a9c0d5e7b1a46"}}"#
+            )
+        );
+        assert_eq!(
+            crate::http::sign(b"my bot secret", &ping),
+            "sha256=2279af867406debe5375bf2d78a07895e696b41abb802ab4814aff8e1bb028a4"
+        );
         let end = serde_json::to_value(MatchEnd::new("m1", "durak", 0, &outcome)).unwrap();
         assert_eq!(
             end,

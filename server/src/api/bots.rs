@@ -1,4 +1,5 @@
-//! Bot registration and management.
+//! Bot registration and management: register, list (paginated), show, change (URL, pause and
+//! resume), remove.
 
 use std::net::SocketAddr;
 
@@ -16,7 +17,7 @@ use super::auth::owned_bot;
 use crate::app::AppState;
 use crate::games;
 use crate::secrets;
-use crate::store::{BotKind, BotRecord, NewBot};
+use crate::store::{BotKind, BotRecord, NewBot, PauseReason};
 
 /// The longest bot name.
 pub const MAX_NAME_CHARS: usize = 40;
@@ -30,18 +31,26 @@ pub struct Registration {
     game: String,
 }
 
-/// PATCH /api/bots/{id}.
+/// PATCH /api/bots/{id}: a new URL, a pause or resume, or both.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct UrlChange {
-    url: String,
+pub struct BotChange {
+    url: Option<String>,
+    active: Option<bool>,
 }
 
-/// The ?game= filter of GET /api/bots.
+/// The query of GET /api/bots: `?game=` filter, `?limit=` and the `?after=` cursor.
 #[derive(Debug, Deserialize)]
-pub struct GameFilter {
+pub struct ListQuery {
     game: Option<String>,
+    limit: Option<u32>,
+    after: Option<String>,
 }
+
+/// Bots per page of GET /api/bots unless `?limit=` says otherwise.
+pub const DEFAULT_PAGE: u32 = 50;
+/// The most bots a page of GET /api/bots holds.
+pub const MAX_PAGE: u32 = 200;
 
 /// A bot as the API shows it.
 #[derive(Debug, Serialize)]
@@ -53,6 +62,12 @@ struct BotJson {
     url: Option<String>,
     house_bot: Option<String>,
     created_at: i64,
+    status: &'static str,
+    status_reason: Option<&'static str>,
+    status_detail: Option<String>,
+    next_check_at: Option<i64>,
+    recent_matches: u32,
+    recent_faults: u32,
 }
 
 impl From<BotRecord> for BotJson {
@@ -61,7 +76,17 @@ impl From<BotRecord> for BotJson {
             BotKind::Http { url } => ("http", Some(url), None),
             BotKind::House { house_id } => ("house", None, Some(house_id)),
         };
+        let health = bot.health;
         BotJson {
+            status: match health.paused {
+                None => "active",
+                Some(_) => "paused",
+            },
+            status_reason: health.paused.map(PauseReason::as_str),
+            recent_faults: health.faults(),
+            recent_matches: health.recent_matches,
+            status_detail: health.detail,
+            next_check_at: health.next_check_at,
             id: bot.id,
             name: bot.name,
             game: bot.game,
@@ -140,6 +165,7 @@ pub async fn register(
         secret_hash: Some(secrets::hash(&secret)),
     };
     state.store.insert_bot(&bot).await?;
+    state.health.wake();
     tracing::info!(bot = %request.name, %url, "bot registered");
     let body = json!({
         "id": id, "name": request.name, "url": url, "game": request.game,
@@ -148,17 +174,36 @@ pub async fn register(
     Ok((StatusCode::CREATED, Json(body)))
 }
 
-/// Lists the bots that are not removed, of one game with `?game=`.
+/// Lists the bots that are not removed, by name, of one game with `?game=`: a page of at most
+/// `?limit=` ([`DEFAULT_PAGE`], at most [`MAX_PAGE`]) after the name `?after=`, with the cursor
+/// of the next page in `"next"` (null on the last).
 pub async fn list(
     State(state): State<AppState>,
-    Query(filter): Query<GameFilter>,
-) -> Result<Json<Vec<Value>>, ApiError> {
-    let bots = state.store.bots(filter.game.as_deref()).await?;
+    Query(query): Query<ListQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let limit = query.limit.unwrap_or(DEFAULT_PAGE);
+    if !(1..=MAX_PAGE).contains(&limit) {
+        return Err(ApiError::invalid(
+            "bad_query",
+            format!("limit is 1 to {MAX_PAGE}"),
+        ));
+    }
+    let game = query.game.as_deref();
+    let after = query.after.as_deref();
+    // One more than asked shows whether a next page exists.
+    let mut bots = state.store.bots_page(game, after, limit + 1).await?;
+    let next = match bots.len() > limit as usize {
+        true => {
+            bots.truncate(limit as usize);
+            bots.last().map(|b| b.name.clone())
+        }
+        false => None,
+    };
     let mut out = Vec::with_capacity(bots.len());
     for bot in bots {
         out.push(with_rating(&state, bot).await?);
     }
-    Ok(Json(out))
+    Ok(Json(json!({"bots": out, "next": next})))
 }
 
 async fn with_rating(state: &AppState, bot: BotRecord) -> Result<Value, ApiError> {
@@ -185,17 +230,37 @@ pub async fn show(
     Ok(Json(with_rating(&state, bot).await?))
 }
 
-/// Points the owner's bot at a new URL.
+/// Changes the owner's bot: `"url"` points it at a new URL (it is pinged there before it plays
+/// on the ladder again), `"active": false` pauses it, `"active": true` asks for a ping now and
+/// resumes it once the ping passes.
 pub async fn update(
     State(state): State<AppState>,
     headers: HeaderMap,
     Path(id): Path<String>,
-    body: Result<Json<UrlChange>, JsonRejection>,
+    body: Result<Json<BotChange>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let bot = owned_bot(&state.store, &headers, &id).await?;
     let Json(change) = body?;
-    let url = check_url(&state, &change.url).await?;
-    state.store.set_bot_url(&bot.id, &url).await?;
+    if change.url.is_none() && change.active.is_none() {
+        return Err(ApiError::invalid(
+            "bad_request",
+            "say what to change: \"url\", \"active\" or both",
+        ));
+    }
+    let url = match &change.url {
+        Some(url) => Some(check_url(&state, url).await?),
+        None => None,
+    };
+    if change.active == Some(false) {
+        state.store.pause_by_owner(&bot.id).await?;
+    }
+    if let Some(url) = &url {
+        state.store.set_bot_url(&bot.id, url).await?;
+    }
+    if change.active == Some(true) {
+        state.store.resume_by_owner(&bot.id).await?;
+    }
+    state.health.wake();
     let bot = state
         .store
         .bot(&id)

@@ -29,6 +29,8 @@ pub fn leader_json(row: &LeaderRow) -> Value {
         "matches": row.matches,
         "wins": row.wins,
         "faults": row.faults,
+        "recent_faults": row.recent_faults,
+        "recent_matches": row.recent_matches,
     })
 }
 

@@ -1,12 +1,14 @@
-//! `/bots/{id}`: a bot, its current rating and rating history, its recent matches and the
-//! faults among them.
+//! `/bots/{id}`: a bot, whether it plays on the ladder (active or paused, and why), its recent
+//! fault rate, its current rating and rating history, its recent matches and the faults among
+//! them.
 
 use askama::Template;
 use axum::extract::{Path, State};
 
 use super::format::{Sparkline, fixed2, place, score, short_id, utc};
+use super::leaderboard::recent_faults;
 use super::{PageError, PageResult, ok};
-use crate::store::{BotKind, BotRecord, LeaderRow, MatchSummary, Store};
+use crate::store::{BotKind, BotRecord, LeaderRow, MatchSummary, PauseReason, Store};
 
 /// How many recent matches the page lists (their faults with them).
 const RECENT_MATCHES: u32 = 30;
@@ -22,6 +24,16 @@ struct BotView {
     house_id: Option<String>,
     removed: bool,
     registered: String,
+    /// "active" or "paused: <why>".
+    status: String,
+    /// What the last failed ping or the pause rule said.
+    status_detail: Option<String>,
+    /// When the next ping is due.
+    next_check: Option<String>,
+    /// Faulted over recent matches, e.g. "3/50".
+    recent_faults: String,
+    /// The same as a percentage, when there are recent matches.
+    recent_rate: Option<String>,
 }
 
 impl BotView {
@@ -38,7 +50,30 @@ impl BotView {
             house_id,
             removed: bot.deleted,
             registered: utc(bot.created_at),
+            status: match bot.health.paused {
+                None => "active: it plays on the ladder".to_string(),
+                Some(reason) => format!("paused: {}", pause_text(reason)),
+            },
+            status_detail: bot.health.detail.clone(),
+            next_check: bot.health.next_check_at.map(utc),
+            recent_faults: recent_faults(bot.health.faults(), bot.health.recent_matches),
+            recent_rate: (bot.health.recent_matches > 0).then(|| {
+                let percent =
+                    100.0 * f64::from(bot.health.faults()) / f64::from(bot.health.recent_matches);
+                format!("{percent:.0}%")
+            }),
         }
+    }
+}
+
+/// Why a paused bot is off the ladder, in words.
+fn pause_text(reason: PauseReason) -> &'static str {
+    match reason {
+        PauseReason::Unchecked => {
+            "it has not answered a ping yet since it was registered, moved or resumed"
+        }
+        PauseReason::Faults => "it faulted repeatedly; it comes back when a ping passes",
+        PauseReason::Owner => "its owner paused it",
     }
 }
 

@@ -28,7 +28,8 @@ pub(super) struct BoardRow {
     pub sigma: String,
     pub matches: u64,
     pub wins: u64,
-    pub faults: u64,
+    /// Faulted among the recent matches, as "3/50".
+    pub faults: String,
 }
 
 impl BoardRow {
@@ -43,9 +44,14 @@ impl BoardRow {
             sigma: fixed2(row.skill.sigma),
             matches: row.matches,
             wins: row.wins,
-            faults: row.faults,
+            faults: recent_faults(row.recent_faults, row.recent_matches),
         }
     }
+}
+
+/// A recent fault count as shown: faulted matches over recent matches, e.g. "3/50".
+pub(super) fn recent_faults(faults: u32, matches: u32) -> String {
+    format!("{faults}/{matches}")
 }
 
 /// One game's table.

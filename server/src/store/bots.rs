@@ -37,6 +37,70 @@ pub struct NewBot {
     pub secret_hash: Option<String>,
 }
 
+/// Why a bot is paused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PauseReason {
+    /// Registered, pointed at a new URL or resumed by its owner, and no ping answered since.
+    Unchecked,
+    /// It faulted repeatedly; it comes back when a ping passes.
+    Faults,
+    /// Its owner paused it; it comes back when the owner resumes it and a ping passes.
+    Owner,
+}
+
+impl PauseReason {
+    /// The reason's name in the database and the API.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PauseReason::Unchecked => "unchecked",
+            PauseReason::Faults => "faults",
+            PauseReason::Owner => "owner",
+        }
+    }
+
+    fn parse(name: &str) -> Result<PauseReason, StoreError> {
+        [
+            PauseReason::Unchecked,
+            PauseReason::Faults,
+            PauseReason::Owner,
+        ]
+        .into_iter()
+        .find(|r| r.as_str() == name)
+        .ok_or_else(|| StoreError::Corrupt(format!("pause reason {name:?}")))
+    }
+}
+
+/// A bot's health: whether the ladder seats it, and what its recent matches say.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BotHealth {
+    /// `None` when active; why it is paused otherwise.
+    pub paused: Option<PauseReason>,
+    /// What the last failed check or the pause rule said.
+    pub detail: Option<String>,
+    /// When the next ping is due, Unix ms.
+    pub next_check_at: Option<i64>,
+    /// The last back-off delay, ms.
+    pub backoff_ms: i64,
+    /// When it last became active, Unix ms.
+    pub active_since: Option<i64>,
+    /// Its last (up to 50) ladder and tournament matches, newest in bit 0, 1 where it faulted.
+    pub recent_faults: u64,
+    /// How many matches `recent_faults` holds.
+    pub recent_matches: u32,
+    /// How many of them finished since it last became active.
+    pub matches_since_active: u32,
+}
+
+impl BotHealth {
+    /// Faulted matches among the recent ones.
+    pub fn faults(&self) -> u32 {
+        self.recent_faults.count_ones()
+    }
+}
+
+/// The most matches a bot's recent record holds.
+pub const RECENT_MATCHES: u32 = 50;
+
 /// A stored bot.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BotRecord {
@@ -54,6 +118,17 @@ pub struct BotRecord {
     pub created_at: i64,
     /// Whether its owner removed it.
     pub deleted: bool,
+    /// Whether it is active or paused, and its recent faults.
+    pub health: BotHealth,
+}
+
+/// The columns [`bot_record`] reads, for `concat!` (queries are static strings).
+macro_rules! bot_columns {
+    () => {
+        "id, name, game, kind, url, house_id, secret_hash, created_at, deleted_at, status,
+         status_reason, status_detail, next_check_at, backoff_ms, active_since, recent_faults,
+         recent_matches, matches_since_active"
+    };
 }
 
 fn bot_record(row: &SqliteRow) -> Result<BotRecord, StoreError> {
@@ -74,6 +149,30 @@ fn bot_record(row: &SqliteRow) -> Result<BotRecord, StoreError> {
         secret_hash: row.try_get("secret_hash")?,
         created_at: row.try_get("created_at")?,
         deleted: row.try_get::<Option<i64>, _>("deleted_at")?.is_some(),
+        health: bot_health(row)?,
+    })
+}
+
+fn bot_health(row: &SqliteRow) -> Result<BotHealth, StoreError> {
+    let paused = match row.try_get::<String, _>("status")?.as_str() {
+        "active" => None,
+        "paused" => {
+            let reason: Option<String> = row.try_get("status_reason")?;
+            Some(PauseReason::parse(
+                reason.as_deref().unwrap_or("unchecked"),
+            )?)
+        }
+        other => return Err(StoreError::Corrupt(format!("bot status {other:?}"))),
+    };
+    Ok(BotHealth {
+        paused,
+        detail: row.try_get("status_detail")?,
+        next_check_at: row.try_get("next_check_at")?,
+        backoff_ms: row.try_get("backoff_ms")?,
+        active_since: row.try_get("active_since")?,
+        recent_faults: row.try_get::<i64, _>("recent_faults")? as u64,
+        recent_matches: row.try_get::<i64, _>("recent_matches")? as u32,
+        matches_since_active: row.try_get::<i64, _>("matches_since_active")? as u32,
     })
 }
 
@@ -85,9 +184,15 @@ impl Store {
             BotKind::Http { url } => (Some(url.as_str()), None, "http"),
             BotKind::House { house_id } => (None, Some(house_id.as_str()), "house"),
         };
+        // A contestant's bot waits for its first ping (due at once); a house bot is active.
         let result = sqlx::query(
-            "INSERT INTO bots (id, name, game, kind, url, house_id, token_hash, secret_hash, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO bots (id, name, game, kind, url, house_id, token_hash, secret_hash, created_at,
+                               status, status_reason, next_check_at, active_since)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,
+                     CASE ?4 WHEN 'http' THEN 'paused' ELSE 'active' END,
+                     CASE ?4 WHEN 'http' THEN 'unchecked' END,
+                     CASE ?4 WHEN 'http' THEN ?9 END,
+                     CASE ?4 WHEN 'house' THEN ?9 END)",
         )
         .bind(&bot.id)
         .bind(&bot.name)
@@ -110,8 +215,7 @@ impl Store {
 
     /// The bot with this id, removed ones included.
     pub async fn bot(&self, id: &str) -> Result<Option<BotRecord>, StoreError> {
-        let sql = "SELECT id, name, game, kind, url, house_id, secret_hash, created_at, deleted_at
-                   FROM bots WHERE id = ?";
+        let sql = concat!("SELECT ", bot_columns!(), " FROM bots WHERE id = ?");
         let row = sqlx::query(sql).bind(id).fetch_optional(&self.pool).await?;
         row.as_ref().map(bot_record).transpose()
     }
@@ -128,26 +232,247 @@ impl Store {
 
     /// Every bot that is not removed, of one game or of all, by name.
     pub async fn bots(&self, game: Option<&str>) -> Result<Vec<BotRecord>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT id, name, game, kind, url, house_id, secret_hash, created_at, deleted_at
-             FROM bots WHERE deleted_at IS NULL AND (?1 IS NULL OR game = ?1) ORDER BY name",
+        self.bots_page(game, None, u32::MAX).await
+    }
+
+    /// At most `limit` bots that are not removed, of one game or of all, by name, starting after
+    /// the name `after`.
+    pub async fn bots_page(
+        &self,
+        game: Option<&str>,
+        after: Option<&str>,
+        limit: u32,
+    ) -> Result<Vec<BotRecord>, StoreError> {
+        let sql = concat!(
+            "SELECT ",
+            bot_columns!(),
+            " FROM bots
+             WHERE deleted_at IS NULL AND (?1 IS NULL OR game = ?1) AND (?2 IS NULL OR name > ?2)
+             ORDER BY name LIMIT ?3"
+        );
+        let rows = sqlx::query(sql)
+            .bind(game)
+            .bind(after)
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(bot_record).collect()
+    }
+
+    /// The active bots of a game (house bots always are), by name: those the ladder may seat.
+    pub async fn active_bots(&self, game: &str) -> Result<Vec<BotRecord>, StoreError> {
+        let sql = concat!(
+            "SELECT ",
+            bot_columns!(),
+            " FROM bots
+             WHERE deleted_at IS NULL AND game = ? AND status = 'active' ORDER BY name"
+        );
+        let rows = sqlx::query(sql).bind(game).fetch_all(&self.pool).await?;
+        rows.iter().map(bot_record).collect()
+    }
+
+    /// The contestants' bots of `game` seated in a queued or running ladder match.
+    pub async fn busy_on_ladder(&self, game: &str) -> Result<Vec<String>, StoreError> {
+        let ids = sqlx::query_scalar(
+            "SELECT DISTINCT s.bot_id FROM matches m
+             JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
+             WHERE m.status IN ('queued', 'running') AND m.kind = 'ladder' AND m.game = ?
+               AND b.kind = 'http'",
         )
         .bind(game)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter().map(bot_record).collect()
+        Ok(ids)
     }
 
-    /// Points an HTTP bot at a new URL; false if there is no such live HTTP bot.
+    /// Points an HTTP bot at a new URL; false if there is no such live HTTP bot. Unless its owner
+    /// paused it, it is paused until a ping to the new URL passes (due at once).
     pub async fn set_bot_url(&self, id: &str, url: &str) -> Result<bool, StoreError> {
+        let mut tx = self.write().await?;
         let done = sqlx::query(
-            "UPDATE bots SET url = ? WHERE id = ? AND kind = 'http' AND deleted_at IS NULL",
+            "UPDATE bots SET url = ?1,
+                status = 'paused',
+                status_reason = CASE status_reason WHEN 'owner' THEN 'owner' ELSE 'unchecked' END,
+                next_check_at = CASE status_reason WHEN 'owner' THEN NULL ELSE ?3 END,
+                status_detail = NULL, backoff_ms = 0
+             WHERE id = ?2 AND kind = 'http' AND deleted_at IS NULL",
         )
         .bind(url)
         .bind(id)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?;
+        cancel_queued_ladder(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Takes up to `limit` paused bots whose ping is due at `now` (paused for faults or
+    /// unchecked, never by their owner), moving their next check to `until` so that they are not
+    /// taken again while the ping is out.
+    pub async fn take_due_checks(
+        &self,
+        now: i64,
+        until: i64,
+        limit: u32,
+    ) -> Result<Vec<BotRecord>, StoreError> {
+        let sql = concat!(
+            "UPDATE bots SET next_check_at = ?2 WHERE id IN (
+                 SELECT id FROM bots
+                 WHERE status = 'paused' AND next_check_at IS NOT NULL AND next_check_at <= ?1
+                   AND deleted_at IS NULL AND kind = 'http' AND status_reason != 'owner'
+                 ORDER BY next_check_at LIMIT ?3)
+             RETURNING ",
+            bot_columns!(),
+            ""
+        );
+        let rows = sqlx::query(sql)
+            .bind(now)
+            .bind(until)
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(bot_record).collect()
+    }
+
+    /// When the earliest ping is due, if any is.
+    pub async fn next_check_due(&self) -> Result<Option<i64>, StoreError> {
+        let at = sqlx::query_scalar(
+            "SELECT MIN(next_check_at) FROM bots
+             WHERE status = 'paused' AND next_check_at IS NOT NULL AND deleted_at IS NULL",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(at)
+    }
+
+    /// A ping to `url` passed: the bot becomes active, unless meanwhile its owner paused it or
+    /// moved it to another URL. Returns whether it did.
+    pub async fn check_passed(&self, id: &str, url: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE bots SET status = 'active', status_reason = NULL, status_detail = NULL,
+                 next_check_at = NULL, active_since = ?, matches_since_active = 0
+             WHERE id = ? AND url = ? AND status = 'paused' AND status_reason != 'owner'
+               AND deleted_at IS NULL",
+        )
+        .bind(now_ms())
+        .bind(id)
+        .bind(url)
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)
+    }
+
+    /// A ping to `url` failed: the next is due at `next_check_at` after `backoff_ms`; `detail`
+    /// says what went wrong. Nothing changes if the bot is no longer waiting for that ping.
+    pub async fn check_failed(
+        &self,
+        id: &str,
+        url: &str,
+        detail: &str,
+        backoff_ms: i64,
+        next_check_at: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE bots SET status_detail = ?, backoff_ms = ?, next_check_at = ?
+             WHERE id = ? AND url = ? AND status = 'paused' AND status_reason != 'owner'",
+        )
+        .bind(detail)
+        .bind(backoff_ms)
+        .bind(next_check_at)
+        .bind(id)
+        .bind(url)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Adds the finished ladder or tournament match `match_id` to the recent record of each of
+    /// its bots (faulted if any seat it held faulted) and returns them; practice matches, and
+    /// matches not finished, add nothing.
+    pub async fn record_match_health(&self, match_id: &str) -> Result<Vec<BotRecord>, StoreError> {
+        let sql = concat!(
+            "UPDATE bots SET
+                 recent_faults = ((recent_faults << 1) | (SELECT MAX(s.fault_kind IS NOT NULL)
+                     FROM seats s WHERE s.match_id = ?1 AND s.bot_id = bots.id)) & ?2,
+                 recent_matches = MIN(recent_matches + 1, ?3),
+                 matches_since_active = MIN(matches_since_active + 1, ?3)
+             WHERE id IN (SELECT bot_id FROM seats WHERE match_id = ?1)
+               AND (SELECT kind FROM matches WHERE id = ?1 AND status = 'finished')
+                   IN ('ladder', 'tournament')
+             RETURNING ",
+            bot_columns!(),
+            ""
+        );
+        let rows = sqlx::query(sql)
+            .bind(match_id)
+            .bind(((1u64 << RECENT_MATCHES) - 1) as i64)
+            .bind(i64::from(RECENT_MATCHES))
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(bot_record).collect()
+    }
+
+    /// Pauses an active HTTP bot for its faults, its first ping due at `next_check_at`, and
+    /// cancels its queued ladder matches. Returns whether it was paused (false if it was not
+    /// active).
+    pub async fn pause_for_faults(
+        &self,
+        id: &str,
+        detail: &str,
+        backoff_ms: i64,
+        next_check_at: i64,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.write().await?;
+        let done = sqlx::query(
+            "UPDATE bots SET status = 'paused', status_reason = 'faults', status_detail = ?,
+                 backoff_ms = ?, next_check_at = ?
+             WHERE id = ? AND status = 'active' AND kind = 'http'",
+        )
+        .bind(detail)
+        .bind(backoff_ms)
+        .bind(next_check_at)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        let paused = done.rows_affected() == 1;
+        if paused {
+            cancel_queued_ladder(&mut tx, id).await?;
+        }
+        tx.commit().await?;
+        Ok(paused)
+    }
+
+    /// The owner pauses an HTTP bot: no ping until they resume it; its queued ladder matches
+    /// are cancelled.
+    pub async fn pause_by_owner(&self, id: &str) -> Result<(), StoreError> {
+        let mut tx = self.write().await?;
+        sqlx::query(
+            "UPDATE bots SET status = 'paused', status_reason = 'owner', status_detail = NULL,
+                 next_check_at = NULL
+             WHERE id = ? AND kind = 'http'",
+        )
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        cancel_queued_ladder(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The owner resumes a paused HTTP bot: a ping is due at once, and it is active once one
+    /// passes. An active bot stays as it is.
+    pub async fn resume_by_owner(&self, id: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE bots SET status_reason = 'unchecked', status_detail = NULL, next_check_at = ?,
+                 backoff_ms = 0
+             WHERE id = ? AND kind = 'http' AND status = 'paused'",
+        )
+        .bind(now_ms())
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
     }
 
     /// Removes a bot: it keeps its name and its results, plays no more, and its queued matches
@@ -196,4 +521,21 @@ impl Store {
         self.insert_bot(&bot).await?;
         Ok(bot.id)
     }
+}
+
+/// Cancels the queued ladder matches of bot `id`: a paused bot holds no ladder seat.
+async fn cancel_queued_ladder(
+    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    id: &str,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE matches SET status = 'cancelled', finished_at = ?
+         WHERE status = 'queued' AND kind = 'ladder'
+           AND id IN (SELECT match_id FROM seats WHERE bot_id = ?)",
+    )
+    .bind(now_ms())
+    .bind(id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }

@@ -18,7 +18,7 @@ use std::time::Duration;
 use sqlx::sqlite::SqliteSynchronous;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 
-pub use bots::{BotKind, BotRecord, NewBot};
+pub use bots::{BotHealth, BotKind, BotRecord, NewBot, PauseReason, RECENT_MATCHES};
 pub use logs::{LogState, stamp_mismatch};
 pub use matches::{
     ClaimedMatch, FinishedSeat, MatchDetail, MatchKind, MatchResult, MatchStatus, MatchSummary,

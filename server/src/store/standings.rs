@@ -19,8 +19,12 @@ pub struct LeaderRow {
     pub matches: u64,
     /// Rated matches won (first place in a match that was not a draw).
     pub wins: u64,
-    /// Rated matches in which it faulted.
+    /// Rated matches in which it faulted, ever.
     pub faults: u64,
+    /// Faulted matches among its last [`super::RECENT_MATCHES`] ladder and tournament matches.
+    pub recent_faults: u32,
+    /// How many of those there are (at most [`super::RECENT_MATCHES`]).
+    pub recent_matches: u32,
 }
 
 /// A bot's rating after one rated match.
@@ -43,6 +47,8 @@ fn leader_row(r: &SqliteRow) -> Result<LeaderRow, StoreError> {
         matches: r.try_get::<i64, _>("matches")? as u64,
         wins: r.try_get::<i64, _>("wins")? as u64,
         faults: r.try_get::<i64, _>("faults")? as u64,
+        recent_faults: (r.try_get::<i64, _>("recent_faults")? as u64).count_ones(),
+        recent_matches: r.try_get::<i64, _>("recent_matches")? as u32,
     })
 }
 
@@ -51,7 +57,8 @@ impl Store {
     /// first.
     pub async fn leaderboard(&self, game: &str) -> Result<Vec<LeaderRow>, StoreError> {
         sqlx::query(
-            "SELECT b.id, b.name, r.mu, r.sigma, r.matches, r.wins, r.faults
+            "SELECT b.id, b.name, r.mu, r.sigma, r.matches, r.wins, r.faults, b.recent_faults,
+                    b.recent_matches
              FROM ratings r JOIN bots b ON b.id = r.bot_id
              WHERE b.game = ? AND b.deleted_at IS NULL
              ORDER BY r.mu - 3 * r.sigma DESC, b.name",
@@ -67,7 +74,8 @@ impl Store {
     /// A bot's current rating row, if it has played a rated match.
     pub async fn rating_of(&self, bot_id: &str) -> Result<Option<LeaderRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT b.id, b.name, r.mu, r.sigma, r.matches, r.wins, r.faults
+            "SELECT b.id, b.name, r.mu, r.sigma, r.matches, r.wins, r.faults, b.recent_faults,
+                    b.recent_matches
              FROM ratings r JOIN bots b ON b.id = r.bot_id WHERE b.id = ?",
         )
         .bind(bot_id)

@@ -1,0 +1,280 @@
+//! Bot health: the ladder seats only bots that answer. A contestant's bot is paused until it
+//! answers a signed `ping` (docs/protocol.md); a bot that faults repeatedly in ladder or
+//! tournament matches is paused again and pinged with exponential back-off until it answers; its
+//! owner can pause and resume it. [`Health::run`] sends the pings in the background, a bounded
+//! number at once; [`match_done`] applies the pause rule when a match finishes.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use cardarena_bots::http::{HttpClient, Signer};
+use tokio::sync::{Notify, Semaphore};
+
+use crate::secrets::ServerKey;
+use crate::store::{BotHealth, BotKind, BotRecord, RECENT_MATCHES, Store, StoreError, now_ms};
+
+/// The first back-off delay after a failed ping or a pause for faults.
+pub const FIRST_BACKOFF: Duration = Duration::from_secs(1);
+/// The longest back-off delay: a bot that never answers is pinged once an hour.
+pub const MAX_BACKOFF: Duration = Duration::from_secs(3600);
+/// How long a bot has to answer a ping.
+pub const PING_DEADLINE: Duration = Duration::from_secs(3);
+/// The most pings out at once.
+pub const MAX_PINGS_AT_ONCE: usize = 16;
+/// Faulted matches in a row that pause a bot.
+pub const FAULT_STREAK: u32 = 5;
+/// A bot is paused when more than this many of its last [`RECENT_MATCHES`] matches faulted
+/// (over 20% of 50).
+pub const MAX_RECENT_FAULTS: u32 = RECENT_MATCHES / 5;
+
+/// How long the loop sleeps at most when nobody wakes it.
+const IDLE_POLL: Duration = Duration::from_secs(1);
+
+fn ms(duration: Duration) -> i64 {
+    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
+}
+
+/// The back-off after `previous_ms` (0: none yet): the first delay, then double the last, capped
+/// at [`MAX_BACKOFF`].
+pub fn next_backoff(previous_ms: i64) -> i64 {
+    if previous_ms <= 0 {
+        ms(FIRST_BACKOFF)
+    } else {
+        previous_ms.saturating_mul(2).min(ms(MAX_BACKOFF))
+    }
+}
+
+/// The back-off of a pause for faults at `now`: it doubles the last one, unless the bot stayed
+/// active longer than [`MAX_BACKOFF`] since, in which case it starts again from the first.
+pub fn pause_backoff(health: &BotHealth, now: i64) -> i64 {
+    let long_healthy = health
+        .active_since
+        .is_some_and(|since| now - since > ms(MAX_BACKOFF));
+    next_backoff(if long_healthy { 0 } else { health.backoff_ms })
+}
+
+/// Why the pause rule pauses a bot with this record, if it does: [`FAULT_STREAK`] faulted
+/// matches in a row, or more than [`MAX_RECENT_FAULTS`] among the last [`RECENT_MATCHES`]. Only
+/// matches since the bot last became active count, so a bot that comes back starts afresh.
+pub fn fault_pause(health: &BotHealth) -> Option<String> {
+    let window = health.matches_since_active.min(health.recent_matches);
+    let mask = match window {
+        0 => return None,
+        64.. => u64::MAX,
+        n => (1u64 << n) - 1,
+    };
+    let record = health.recent_faults & mask;
+    let streak = record.trailing_ones();
+    if streak >= FAULT_STREAK {
+        return Some(format!("{streak} faulted matches in a row"));
+    }
+    let faults = record.count_ones();
+    (faults > MAX_RECENT_FAULTS)
+        .then(|| format!("{faults} of its last {window} matches faulted (more than 20%)"))
+}
+
+/// Records a finished match in its bots' health and pauses those the pause rule says to. Called
+/// once a match's result is stored; practice matches count for nothing.
+pub async fn match_done(store: &Store, match_id: &str) -> Result<(), StoreError> {
+    let now = now_ms();
+    for bot in store.record_match_health(match_id).await? {
+        if !matches!(bot.kind, BotKind::Http { .. }) || bot.health.paused.is_some() {
+            continue;
+        }
+        let Some(why) = fault_pause(&bot.health) else {
+            continue;
+        };
+        let backoff = pause_backoff(&bot.health, now);
+        if store
+            .pause_for_faults(&bot.id, &why, backoff, now + backoff)
+            .await?
+        {
+            tracing::info!(bot = %bot.name, "paused: {why}");
+        }
+    }
+    Ok(())
+}
+
+/// The background checker: pings paused bots when their check is due.
+#[derive(Clone)]
+pub struct Health {
+    store: Store,
+    client: HttpClient,
+    key: ServerKey,
+    wake: Arc<Notify>,
+    slots: Arc<Semaphore>,
+}
+
+impl Health {
+    /// A checker pinging through `client`, signing with secrets derived from `key`.
+    pub fn new(store: Store, client: HttpClient, key: ServerKey) -> Health {
+        Health {
+            store,
+            client,
+            key,
+            wake: Arc::new(Notify::new()),
+            slots: Arc::new(Semaphore::new(MAX_PINGS_AT_ONCE)),
+        }
+    }
+
+    /// Tells the checker a ping is due now (a bot was registered, moved or resumed).
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    /// Runs forever: takes the bots whose ping is due, while pings may go out, and pings each in
+    /// a task of its own, so that a dead bot holds up nothing but its own slot, for at most
+    /// [`PING_DEADLINE`].
+    pub async fn run(self) {
+        loop {
+            let now = now_ms();
+            let free = self.slots.available_permits();
+            if free > 0 {
+                let until = now + ms(PING_DEADLINE) + ms(IDLE_POLL);
+                match self.store.take_due_checks(now, until, free as u32).await {
+                    Ok(due) => {
+                        for bot in due {
+                            let Ok(permit) = self.slots.clone().acquire_owned().await else {
+                                return;
+                            };
+                            let this = self.clone();
+                            tokio::spawn(async move {
+                                this.check(bot).await;
+                                drop(permit);
+                                this.wake();
+                            });
+                        }
+                    }
+                    Err(e) => tracing::error!("health: cannot take due checks: {e}"),
+                }
+            }
+            let next = self.store.next_check_due().await.ok().flatten();
+            let wait = next.map_or(IDLE_POLL, |at| {
+                Duration::from_millis((at - now_ms()).clamp(10, ms(IDLE_POLL)) as u64)
+            });
+            let _ = tokio::time::timeout(wait, self.wake.notified()).await;
+        }
+    }
+
+    /// Pings `bot` and stores what came of it.
+    async fn check(&self, bot: BotRecord) {
+        let BotKind::Http { url } = &bot.kind else {
+            return;
+        };
+        let answer = match url::Url::parse(url) {
+            Ok(parsed) => {
+                let signer = Signer::new(self.key.bot_secret(&bot.id).as_bytes());
+                let nonce = format!("{:016x}", crate::secrets::random_u64());
+                self.client
+                    .ping(&parsed, &signer, &bot.id, &nonce, PING_DEADLINE)
+                    .await
+                    .map_err(|fault| format!("{}: {}", fault.kind.as_str(), fault.detail))
+            }
+            Err(e) => Err(format!("bad URL: {e}")),
+        };
+        let stored = match answer {
+            Ok(()) => match self.store.check_passed(&bot.id, url).await {
+                Ok(true) => {
+                    tracing::info!(bot = %bot.name, "ping answered: active");
+                    Ok(())
+                }
+                other => other.map(drop),
+            },
+            Err(detail) => {
+                let backoff = next_backoff(bot.health.backoff_ms);
+                let detail = format!("the last ping failed ({detail})");
+                self.store
+                    .check_failed(&bot.id, url, &detail, backoff, now_ms() + backoff)
+                    .await
+            }
+        };
+        if let Err(e) = stored {
+            tracing::error!(bot = %bot.name, "health: cannot store a check: {e}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(faults: &[bool], since_active: u32) -> BotHealth {
+        // `faults` oldest first, as matches finish.
+        let mut mask = 0u64;
+        for &f in faults {
+            mask = (mask << 1) | u64::from(f);
+        }
+        BotHealth {
+            paused: None,
+            detail: None,
+            next_check_at: None,
+            backoff_ms: 0,
+            active_since: Some(0),
+            recent_faults: mask & ((1 << RECENT_MATCHES) - 1),
+            recent_matches: (faults.len() as u32).min(RECENT_MATCHES),
+            matches_since_active: since_active.min(RECENT_MATCHES),
+        }
+    }
+
+    #[test]
+    fn back_off_doubles_from_one_second_to_an_hour() {
+        let mut delays = vec![next_backoff(0)];
+        while *delays.last().unwrap() < ms(MAX_BACKOFF) {
+            delays.push(next_backoff(*delays.last().unwrap()));
+        }
+        assert_eq!(&delays[..4], &[1000, 2000, 4000, 8000]);
+        assert_eq!(delays.len(), 13, "{delays:?}");
+        assert_eq!(next_backoff(ms(MAX_BACKOFF)), ms(MAX_BACKOFF));
+        assert_eq!(next_backoff(i64::MAX), ms(MAX_BACKOFF));
+    }
+
+    #[test]
+    fn a_pause_doubles_the_last_back_off_unless_the_bot_stayed_healthy_an_hour() {
+        let mut health = record(&[], 0);
+        health.backoff_ms = 8000;
+        health.active_since = Some(1_000_000);
+        assert_eq!(pause_backoff(&health, 1_000_000 + 60_000), 16_000);
+        assert_eq!(
+            pause_backoff(&health, 1_000_000 + ms(MAX_BACKOFF) + 1),
+            1000
+        );
+    }
+
+    #[test]
+    fn five_faults_in_a_row_pause_four_do_not() {
+        let four = [vec![false; 10], vec![true; 4]].concat();
+        assert_eq!(fault_pause(&record(&four, 14)), None);
+        let five = [vec![false; 10], vec![true; 5]].concat();
+        let why = fault_pause(&record(&five, 15)).unwrap();
+        assert!(why.contains("5 faulted matches in a row"), "{why}");
+        // A streak broken by a clean match no longer counts as one.
+        let broken = [vec![true; 4], vec![false], vec![true; 4]].concat();
+        assert_eq!(fault_pause(&record(&broken, 9)), None);
+    }
+
+    #[test]
+    fn more_than_ten_of_the_last_fifty_pause_ten_do_not() {
+        let spread = |faults: usize| {
+            (0..50)
+                .map(|i| i % 4 == 0 && i / 4 < faults)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(fault_pause(&record(&spread(10), 50)), None);
+        let why = fault_pause(&record(&spread(11), 50)).unwrap();
+        assert!(why.contains("11 of its last 50"), "{why}");
+        // Faults older than the last 50 matches are forgotten.
+        let old = [vec![true], spread(10)].concat();
+        let long = [vec![true; 20], spread(10)].concat();
+        assert_eq!(fault_pause(&record(&old, 50)), None);
+        assert_eq!(fault_pause(&record(&long, 50)), None);
+    }
+
+    #[test]
+    fn only_matches_since_the_bot_came_back_count() {
+        let faulty = vec![true; 20];
+        assert!(fault_pause(&record(&faulty, 20)).is_some());
+        assert_eq!(fault_pause(&record(&faulty, 0)), None);
+        assert_eq!(fault_pause(&record(&faulty, 4)), None);
+        assert!(fault_pause(&record(&faulty, 5)).is_some());
+    }
+}
