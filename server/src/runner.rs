@@ -51,6 +51,7 @@ pub enum RunError {
 pub struct Runner {
     client: HttpClient,
     key: ServerKey,
+    clock_percent: u32,
 }
 
 type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -58,7 +59,19 @@ type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 impl Runner {
     /// A runner calling HTTP bots through `client`, signing with secrets derived from `key`.
     pub fn new(client: HttpClient, key: ServerKey) -> Runner {
-        Runner { client, key }
+        Runner {
+            client,
+            key,
+            clock_percent: 100,
+        }
+    }
+
+    /// The same runner giving HTTP seats `percent` % of their game's default match clock.
+    pub fn with_clock_percent(self, percent: u32) -> Runner {
+        Runner {
+            clock_percent: percent,
+            ..self
+        }
     }
 
     /// Plays `claimed` to its end.
@@ -119,7 +132,13 @@ async fn play<G: HouseGame>(
                     time_bank: Duration::from_millis(claimed.time_bank_ms.into()),
                     options: claimed.options.clone(),
                 };
-                Box::new(HttpBot::<G>::new(runner.client.clone(), config))
+                let clock = crate::clock::match_clock(
+                    G::ID,
+                    claimed.deadline_ms,
+                    claimed.time_bank_ms,
+                    runner.clock_percent,
+                );
+                Box::new(HttpBot::<G>::new(runner.client.clone(), config).with_clock(clock))
             }
         };
         bots.push(bot);

@@ -7,6 +7,7 @@
 
 mod bots;
 mod matches;
+mod queue;
 mod standings;
 mod tournaments;
 
@@ -21,6 +22,7 @@ pub use matches::{
     ClaimedMatch, FinishedSeat, MatchDetail, MatchKind, MatchResult, MatchStatus, MatchSummary,
     NewMatch, SavedAction, SeatDetail, SeatPlayer, StageRef,
 };
+pub use queue::QueueFull;
 pub use standings::{LeaderRow, RatingPoint};
 pub use tournaments::{StageCounts, StageRecord, TournamentRecord};
 
