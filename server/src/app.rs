@@ -40,6 +40,13 @@ pub struct ServeConfig {
     pub deadline_ms: u32,
     /// The most matches played at once.
     pub max_concurrent: usize,
+    /// The most matches a contestant's bot plays at once (so the most calls it gets at once).
+    pub bot_concurrency: u32,
+    /// The most practice matches one bot may have queued.
+    pub max_queued_practice: u32,
+    /// The match clock of every HTTP seat, as a percentage of the game's default
+    /// ([`crate::clock`]).
+    pub clock_percent: u32,
     /// Time between two ladder matches of a game; `None` runs no ladder.
     pub ladder_interval: Option<Duration>,
     /// Registrations allowed per client address per hour in public mode.
@@ -66,6 +73,9 @@ impl ServeConfig {
             public: false,
             deadline_ms: 1000,
             max_concurrent: 64,
+            bot_concurrency: 4,
+            max_queued_practice: 100,
+            clock_percent: 100,
             ladder_interval: Some(Duration::from_millis(500)),
             registrations_per_hour: 20,
             admin_token: None,
@@ -187,8 +197,13 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
     let client = HttpClient::new(config.address_policy());
     let health = crate::health::Health::new(store.clone(), client.clone(), key.clone());
     tokio::spawn(health.clone().run());
-    let runner = Runner::new(client, key.clone());
-    let scheduler = Scheduler::new(store.clone(), runner, config.max_concurrent);
+    let runner = Runner::new(client, key.clone()).with_clock_percent(config.clock_percent);
+    let scheduler = Scheduler::new(
+        store.clone(),
+        runner,
+        config.max_concurrent,
+        config.bot_concurrency,
+    );
     tokio::spawn(scheduler.clone().run());
     if let Some(keep) = config.keep_ladder_logs {
         tokio::spawn(crate::retention::run(store.clone(), keep));

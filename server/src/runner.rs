@@ -54,6 +54,7 @@ pub enum RunError {
 pub struct Runner {
     client: HttpClient,
     key: ServerKey,
+    clock_percent: u32,
 }
 
 type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -61,7 +62,19 @@ type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 impl Runner {
     /// A runner calling HTTP bots through `client`, signing with secrets derived from `key`.
     pub fn new(client: HttpClient, key: ServerKey) -> Runner {
-        Runner { client, key }
+        Runner {
+            client,
+            key,
+            clock_percent: 100,
+        }
+    }
+
+    /// The same runner giving HTTP seats `percent` % of their game's default match clock.
+    pub fn with_clock_percent(self, percent: u32) -> Runner {
+        Runner {
+            clock_percent: percent,
+            ..self
+        }
     }
 
     /// Plays `claimed` to its end.
@@ -123,7 +136,13 @@ async fn play<G: HouseGame>(
                     // Whole, defaults filled in: the store keeps only what differs from them.
                     options: serde_json::to_value(&options).unwrap_or(Value::Null),
                 };
-                Box::new(HttpBot::<G>::new(runner.client.clone(), config))
+                let clock = crate::clock::match_clock(
+                    G::ID,
+                    claimed.deadline_ms,
+                    claimed.time_bank_ms,
+                    runner.clock_percent,
+                );
+                Box::new(HttpBot::<G>::new(runner.client.clone(), config).with_clock(clock))
             }
         };
         bots.push(bot);

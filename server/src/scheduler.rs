@@ -1,5 +1,6 @@
-//! The scheduler: takes queued matches from the store, oldest first, and plays up to a bounded
-//! number at once; each result is committed by the store with its rating update.
+//! The scheduler: takes queued matches from the store's fair queue (round-robin between owners,
+//! each contestant's bot in a bounded number of matches at once) and plays up to a bounded number
+//! at once; each result is committed by the store with its rating update.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -23,31 +24,46 @@ pub struct Scheduler {
     runner: Runner,
     wake: Arc<Notify>,
     slots: Arc<Semaphore>,
+    bot_concurrency: u32,
 }
 
 impl Scheduler {
-    /// A scheduler playing at most `max_concurrent` matches at once.
-    pub fn new(store: Store, runner: Runner, max_concurrent: usize) -> Scheduler {
+    /// A scheduler playing at most `max_concurrent` matches at once, with each contestant's bot
+    /// in at most `bot_concurrency` of them.
+    pub fn new(
+        store: Store,
+        runner: Runner,
+        max_concurrent: usize,
+        bot_concurrency: u32,
+    ) -> Scheduler {
         Scheduler {
             store,
             runner,
             wake: Arc::new(Notify::new()),
             slots: Arc::new(Semaphore::new(max_concurrent.max(1))),
+            bot_concurrency: bot_concurrency.max(1),
         }
     }
 
-    /// Tells the scheduler that matches were queued.
+    /// Tells the scheduler that matches were queued or that a match finished (which may free a
+    /// bot that queued matches wait for).
     pub fn wake(&self) {
         self.wake.notify_one();
     }
 
     /// Runs forever: claims queued matches while there are free slots and plays each in a task.
+    /// When nothing can be claimed (the queue is empty, or every queued match waits for a bot at
+    /// its limit) it sleeps until woken: by a new match, by a finished one, or by the poll.
     pub async fn run(self) {
         loop {
             let free = self.slots.available_permits();
             let claimed = match free {
                 0 => Vec::new(),
-                n => match self.store.claim_queued(n as u32).await {
+                n => match self
+                    .store
+                    .claim_queued(n as u32, self.bot_concurrency)
+                    .await
+                {
                     Ok(claimed) => claimed,
                     Err(e) => {
                         tracing::error!("cannot take queued matches: {e}");

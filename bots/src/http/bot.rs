@@ -32,6 +32,10 @@ pub struct HttpBotConfig {
 
 /// A seat played over HTTP: each decision is a signed POST of the seat's view and legal actions,
 /// answered with an action (see docs/protocol.md). Works for every game.
+///
+/// With a match clock ([`HttpBot::with_clock`]) every call but `match_end` draws on one budget
+/// for the whole match: a call may take `min(deadline + time bank left, clock left)`, and a bot
+/// whose clock runs out faults `timeout`.
 pub struct HttpBot<G> {
     client: HttpClient,
     url: Url,
@@ -40,6 +44,8 @@ pub struct HttpBot<G> {
     deadline: Duration,
     /// What is left of the match's time bank.
     bank: Duration,
+    /// The match clock: its whole budget and what is left of it; `None` for no clock.
+    clock: Option<(Duration, Duration)>,
     options: serde_json::Value,
     /// Set once a call timed out or could not connect: `match_end` is then not sent, so that a
     /// dead bot does not hold the match up another deadline.
@@ -59,6 +65,7 @@ impl<G> HttpBot<G> {
             match_id: config.match_id,
             deadline: config.deadline,
             bank: config.time_bank,
+            clock: None,
             options: config.options,
             unreachable: false,
             body_capacity: 1024,
@@ -66,17 +73,60 @@ impl<G> HttpBot<G> {
         }
     }
 
-    fn deadline_ms(&self) -> u64 {
-        u64::try_from(self.deadline.as_millis()).unwrap_or(u64::MAX)
+    /// The same bot with a match clock of `clock` for the whole match.
+    pub fn with_clock(self, clock: Duration) -> HttpBot<G> {
+        HttpBot {
+            clock: Some((clock, clock)),
+            ..self
+        }
     }
 
-    /// Sends a body whose answer does not count, ignoring every error.
-    async fn notify(&mut self, body: Result<Vec<u8>, serde_json::Error>) {
+    fn deadline_ms(&self) -> u64 {
+        millis(self.deadline)
+    }
+
+    /// How long the next call may take: `limit`, or less when the clock has less left.
+    fn allowance(&self, limit: Duration) -> Duration {
+        self.clock.map_or(limit, |(_, left)| limit.min(left))
+    }
+
+    /// Draws `elapsed` from the clock; a timed-out call that the clock cut short faults with a
+    /// detail saying so.
+    fn charge<T>(
+        &mut self,
+        elapsed: Duration,
+        limit: Duration,
+        answer: Result<T, BotFault>,
+    ) -> Result<T, BotFault> {
+        let Some((whole, left)) = self.clock else {
+            return answer;
+        };
+        self.clock = Some((whole, left.saturating_sub(elapsed)));
+        match answer {
+            Err(fault) if fault.kind == FaultKind::Timeout && left < limit => {
+                Err(clock_ran_out(whole))
+            }
+            other => other,
+        }
+    }
+
+    /// Sends a body whose answer does not count, ignoring every error. `match_start` draws on
+    /// the clock; `match_end` (`charged` false) does not, the match being over.
+    async fn notify(&mut self, body: Result<Vec<u8>, serde_json::Error>, charged: bool) {
         let Ok(body) = body else { return };
-        let sent = self
+        let limit = match charged {
+            true => self.allowance(self.deadline),
+            false => self.deadline,
+        };
+        let started = std::time::Instant::now();
+        let mut sent = self
             .client
-            .post_signed(&self.url, &self.signer, &self.match_id, body, self.deadline)
-            .await;
+            .post_signed(&self.url, &self.signer, &self.match_id, body, limit)
+            .await
+            .map(drop);
+        if charged {
+            sent = self.charge(started.elapsed(), self.deadline, sent);
+        }
         if let Err(fault) = sent {
             self.note(&fault);
         }
@@ -114,7 +164,13 @@ impl<G: Game> Bot<G> for HttpBot<G> {
                 turn.view,
                 turn.legal_actions,
             )
-            .with_time_bank(u64::try_from(self.bank.as_millis()).unwrap_or(u64::MAX));
+            .with_time_bank(millis(self.bank))
+            .with_clock(self.clock.map(|(_, left)| millis(left)));
+            if let Some((whole, Duration::ZERO)) = self.clock {
+                let fault = clock_ran_out(whole);
+                self.note(&fault);
+                return Err(fault);
+            }
             let mut body = Vec::with_capacity(self.body_capacity);
             if let Err(e) = serde_json::to_writer(&mut body, &request) {
                 // Views and actions are plain data; this is a bug in a game, not the bot's doing.
@@ -126,13 +182,22 @@ impl<G: Game> Bot<G> for HttpBot<G> {
             }
             self.body_capacity = self.body_capacity.max(body.len());
             let started = std::time::Instant::now();
-            let allowance = self.deadline + self.bank;
+            let limit = self.deadline + self.bank;
             let answer = self
                 .client
-                .post_signed(&self.url, &self.signer, &self.match_id, body, allowance)
+                .post_signed(
+                    &self.url,
+                    &self.signer,
+                    &self.match_id,
+                    body,
+                    self.allowance(limit),
+                )
                 .await;
-            let overage = started.elapsed().saturating_sub(self.deadline);
-            self.bank = self.bank.saturating_sub(overage);
+            let elapsed = started.elapsed();
+            self.bank = self
+                .bank
+                .saturating_sub(elapsed.saturating_sub(self.deadline));
+            let answer = self.charge(elapsed, limit, answer);
             let reply = answer.and_then(|bytes| parse_answer(&bytes, turn.legal_actions));
             if let Err(fault) = &reply {
                 self.note(fault);
@@ -152,7 +217,7 @@ impl<G: Game> Bot<G> for HttpBot<G> {
                 self.deadline_ms(),
             );
             let body = serde_json::to_vec(&message);
-            self.notify(body).await;
+            self.notify(body, true).await;
         })
     }
 
@@ -162,7 +227,22 @@ impl<G: Game> Bot<G> for HttpBot<G> {
                 return;
             }
             let body = serde_json::to_vec(&MatchEnd::new(&self.match_id, G::ID, seat, outcome));
-            self.notify(body).await;
+            self.notify(body, false).await;
         })
     }
+}
+
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// The fault of a bot whose match clock of `whole` ran out.
+fn clock_ran_out(whole: Duration) -> BotFault {
+    BotFault::new(
+        FaultKind::Timeout,
+        format!(
+            "the match clock of {} ms ran out: the bot's answers in this match took it all",
+            whole.as_millis()
+        ),
+    )
 }

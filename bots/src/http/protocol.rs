@@ -52,6 +52,10 @@ pub struct TurnRequest<'a, V, A> {
     /// Extra time the bot may still draw on across the match, in milliseconds: an answer later
     /// than `deadline_ms` uses up the bank by the difference.
     pub time_bank_ms: u64,
+    /// What is left of the seat's match clock, in milliseconds: the time its answers may still
+    /// take in this match, all calls together. Absent when the match has no clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock_ms: Option<u64>,
     /// What the seat may see (the game's view JSON).
     pub view: &'a V,
     /// The actions the bot may choose from; never empty.
@@ -79,6 +83,7 @@ impl<'a, V, A> TurnRequest<'a, V, A> {
             turn,
             deadline_ms,
             time_bank_ms: 0,
+            clock_ms: None,
             view,
             legal_actions,
         }
@@ -90,6 +95,11 @@ impl<'a, V, A> TurnRequest<'a, V, A> {
             time_bank_ms,
             ..self
         }
+    }
+
+    /// The same request with `clock_ms` left on the seat's match clock.
+    pub fn with_clock(self, clock_ms: Option<u64>) -> Self {
+        TurnRequest { clock_ms, ..self }
     }
 }
 

@@ -131,7 +131,21 @@ pub async fn leaderboard(
     Ok(Json(json!({"game": game, "rows": rows})))
 }
 
-/// GET /api/games.
-pub async fn games() -> Json<Value> {
-    Json(json!(games::games()))
+/// GET /api/games, each game with its match clock at the server's deadline.
+pub async fn games(State(state): State<AppState>) -> Json<Value> {
+    let config = &state.config;
+    let all: Vec<Value> = games::games()
+        .iter()
+        .map(|game| {
+            let mut json = json!(game);
+            json["clock_ms"] = json!(crate::clock::match_clock_ms(
+                game.id,
+                config.deadline_ms,
+                0,
+                config.clock_percent
+            ));
+            json
+        })
+        .collect();
+    Json(Value::Array(all))
 }

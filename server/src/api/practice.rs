@@ -104,7 +104,22 @@ pub async fn start(
             })
             .collect()
     };
-    let ids = state.store.create_matches(&new_matches).await?;
+    let limit = state.config.max_queued_practice;
+    let ids = state
+        .store
+        .queue_practice(&bot.id, &new_matches, limit)
+        .await?
+        .map_err(|full| {
+            ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!(
+                    "{} has {} practice matches queued and may have at most {limit} \
+                     (--max-queued-practice); asked for {} more: wait for some to finish",
+                    bot.name, full.queued, request.matches
+                ),
+            )
+        })?;
     state.scheduler.wake();
     Ok((StatusCode::ACCEPTED, Json(json!({"match_ids": ids}))))
 }

@@ -42,6 +42,17 @@ pub struct ServeArgs {
     /// The most matches played at once.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..))]
     max_matches: u16,
+    /// The most matches a contestant's bot plays at once, so the most calls it gets at once
+    /// (house bots are not limited).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    bot_concurrency: u32,
+    /// The most practice matches one bot may have queued; a request that would pass it is
+    /// answered 429 rate_limited.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    max_queued_practice: u32,
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000),
+          help = clock_help())]
+    clock_percent: u32,
     /// Milliseconds between two ladder matches of a game [default: 500; 5000 with --demo].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     ladder_interval_ms: Option<u64>,
@@ -69,6 +80,23 @@ pub struct ServeArgs {
     body_timeout_ms: u64,
 }
 
+/// The help of `--clock-percent`, with each game's default clock at the default deadline.
+fn clock_help() -> String {
+    let clocks: Vec<String> = crate::games::games()
+        .iter()
+        .map(|game| {
+            let ms = crate::clock::default_clock_ms(game.id, 1000);
+            format!("{} {} s", game.id, ms / 1000)
+        })
+        .collect();
+    format!(
+        "Every HTTP seat's match clock, the time its answers may take in one whole match, as a \
+         percentage of the game's default (at a 1000 ms deadline: {}; the clock scales with the \
+         deadline, and a tournament's time bank is added)",
+        clocks.join(", ")
+    )
+}
+
 /// Runs the server until it is stopped (Ctrl-C or a signal).
 pub fn run(args: ServeArgs) -> Result<(), CliError> {
     tracing_subscriber::fmt()
@@ -84,6 +112,9 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         public: args.public,
         deadline_ms: args.deadline_ms,
         max_concurrent: args.max_matches.into(),
+        bot_concurrency: args.bot_concurrency,
+        max_queued_practice: args.max_queued_practice,
+        clock_percent: args.clock_percent,
         ladder_interval: (!args.no_ladder).then(|| {
             let default = if args.demo { DEMO_LADDER_MS } else { 500 };
             Duration::from_millis(args.ladder_interval_ms.unwrap_or(default))

@@ -1,5 +1,5 @@
-//! Matches: the queue, the claim of a queued match by the scheduler, and the commit of a result
-//! together with its rating update.
+//! Matches: queueing them, and the commit of a result together with its rating update (the
+//! claim of queued matches is in `queue`).
 
 use std::collections::HashMap;
 
@@ -308,7 +308,7 @@ fn fault_of(row: &SqliteRow) -> Result<Option<(String, String)>, StoreError> {
     Ok(kind.map(|k| (k, detail.unwrap_or_default())))
 }
 
-fn stage_ref(row: &SqliteRow) -> Result<Option<StageRef>, StoreError> {
+pub(super) fn stage_ref(row: &SqliteRow) -> Result<Option<StageRef>, StoreError> {
     let Some(tournament_id) = row.try_get::<Option<String>, _>("tournament_id")? else {
         return Ok(None);
     };
@@ -319,7 +319,7 @@ fn stage_ref(row: &SqliteRow) -> Result<Option<StageRef>, StoreError> {
     }))
 }
 
-fn json(text: &str) -> Result<Value, StoreError> {
+pub(super) fn json(text: &str) -> Result<Value, StoreError> {
     serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("JSON {text:?}: {e}")))
 }
 
@@ -330,69 +330,6 @@ impl Store {
         let ids = insert_matches(&mut tx, matches).await?;
         tx.commit().await?;
         Ok(ids)
-    }
-
-    /// Marks up to `limit` of the oldest queued matches as running and returns them.
-    pub async fn claim_queued(&self, limit: u32) -> Result<Vec<ClaimedMatch>, StoreError> {
-        let mut tx = self.write().await?;
-        let rows = sqlx::query(
-            "UPDATE matches SET status = 'running', started_at = ?
-             WHERE number IN (SELECT number FROM matches WHERE status = 'queued' ORDER BY number LIMIT ?)
-             RETURNING id, game, options, seed, deadline_ms, number, time_bank_ms, wall_clock_ms,
-                 tournament_id, stage, deal",
-        )
-        .bind(now_ms())
-        .bind(limit)
-        .fetch_all(&mut *tx)
-        .await?;
-        let mut claimed = Vec::with_capacity(rows.len());
-        for row in &rows {
-            let id: String = row.try_get("id")?;
-            let seats = sqlx::query(
-                "SELECT s.bot_id, b.name, b.kind, b.url, b.house_id FROM seats s
-                 JOIN bots b ON b.id = s.bot_id WHERE s.match_id = ? ORDER BY s.seat",
-            )
-            .bind(&id)
-            .fetch_all(&mut *tx)
-            .await?
-            .iter()
-            .map(|r| {
-                let kind = match r.try_get::<String, _>("kind")?.as_str() {
-                    "http" => BotKind::Http {
-                        url: r.try_get("url")?,
-                    },
-                    _ => BotKind::House {
-                        house_id: r.try_get("house_id")?,
-                    },
-                };
-                Ok(SeatPlayer {
-                    bot_id: r.try_get("bot_id")?,
-                    name: r.try_get("name")?,
-                    kind,
-                })
-            })
-            .collect::<Result<Vec<_>, StoreError>>()?;
-            let number: i64 = row.try_get("number")?;
-            claimed.push((
-                number,
-                ClaimedMatch {
-                    options: json(&row.try_get::<String, _>("options")?)?,
-                    game: row.try_get("game")?,
-                    seed: row.try_get::<i64, _>("seed")? as u64,
-                    deadline_ms: row.try_get::<i64, _>("deadline_ms")? as u32,
-                    time_bank_ms: row.try_get::<i64, _>("time_bank_ms")? as u32,
-                    wall_clock_ms: row
-                        .try_get::<Option<i64>, _>("wall_clock_ms")?
-                        .map(|v| v as u32),
-                    stage: stage_ref(row)?,
-                    seats,
-                    id,
-                },
-            ));
-        }
-        tx.commit().await?;
-        claimed.sort_by_key(|(number, _)| *number);
-        Ok(claimed.into_iter().map(|(_, m)| m).collect())
     }
 
     /// Puts every match left running (by a server that stopped mid-match) back in the queue; a
@@ -606,6 +543,7 @@ pub(super) async fn insert_matches(
             .execute(&mut **tx)
             .await?;
         }
+        super::queue::set_owner(tx, &id).await?;
         ids.push(id);
     }
     Ok(ids)

@@ -9,6 +9,7 @@ mod bots;
 mod logs;
 mod matches;
 mod options;
+mod queue;
 mod standings;
 mod tournaments;
 
@@ -24,6 +25,7 @@ pub use matches::{
     ClaimedMatch, FinishedSeat, MatchDetail, MatchKind, MatchResult, MatchStatus, MatchSummary,
     NewMatch, SavedAction, SeatDetail, SeatPlayer, StageRef,
 };
+pub use queue::QueueFull;
 pub use standings::{LeaderRow, RatingPoint};
 pub use tournaments::{StageCounts, StageRecord, TournamentRecord};
 

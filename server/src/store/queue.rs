@@ -1,0 +1,291 @@
+//! The queue: the scheduler's fair claim of queued matches, and practice matches queued within a
+//! bot's limit.
+//!
+//! Every match has an owner: the bot that asked for a practice match (`bot:<id>`), the ladder of
+//! a game (`ladder:<game>`) or a tournament (`tournament:<id>`). A claim hands free slots out
+//! round-robin between owners, tournaments before everyone else, oldest first within an owner,
+//! and never puts a contestant's (HTTP) bot in more than a set number of running matches. The
+//! running matches are counted in the database, inside the claim's transaction, so the limit
+//! holds for every process sharing the file.
+
+use std::collections::HashMap;
+
+use sqlx::Row;
+
+use super::bots::BotKind;
+use super::matches::{insert_matches, json, stage_ref};
+use super::{ClaimedMatch, NewMatch, SeatPlayer, Store, StoreError, now_ms};
+
+/// How many of an owner's oldest queued matches one claim looks at. An owner whose first
+/// matches all wait for busy bots is passed over for this claim rather than scanned to the end.
+const LOOKAHEAD: u32 = 200;
+
+/// The owner of a match, worked out from its row and seats (the same expression as migration
+/// 0004's): `?1` is the match's id.
+const SET_OWNER: &str = "UPDATE matches SET owner = CASE kind
+        WHEN 'tournament' THEN 'tournament:' || tournament_id
+        WHEN 'ladder' THEN 'ladder:' || game
+        ELSE 'bot:' || COALESCE(
+            (SELECT MIN(s.bot_id) FROM seats s JOIN bots b ON b.id = s.bot_id
+             WHERE s.match_id = matches.id AND b.kind = 'http'),
+            '')
+    END
+    WHERE id = ?1";
+
+/// Every owner with queued matches, with when it was last served and its oldest queued match.
+/// The owners are enumerated by index seeks (one per owner), not by reading the queue.
+const OWNERS: &str = "WITH RECURSIVE owners(owner) AS (
+        SELECT (SELECT MIN(owner) FROM matches WHERE status = 'queued')
+        UNION ALL
+        SELECT (SELECT MIN(owner) FROM matches WHERE status = 'queued' AND owner > o.owner)
+        FROM owners o WHERE o.owner IS NOT NULL
+    )
+    SELECT o.owner, COALESCE(t.served, 0) AS served,
+        (SELECT MIN(number) FROM matches WHERE status = 'queued' AND owner = o.owner) AS oldest
+    FROM owners o LEFT JOIN queue_turns t ON t.owner = o.owner
+    WHERE o.owner IS NOT NULL";
+
+/// More practice matches were asked for than a bot may have waiting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QueueFull {
+    /// How many of the bot's practice matches are queued already.
+    pub queued: u64,
+}
+
+/// One owner's place in a claim.
+struct Owner {
+    name: String,
+    /// 0 for a tournament, 1 for everyone else: a lower number is always served first.
+    priority: u8,
+    /// The claim sequence number of its last claimed match (0: never).
+    served: i64,
+    /// Its oldest queued match, the tie-break between owners never served.
+    oldest: i64,
+    /// Its oldest queued matches with their HTTP bots, read when first needed.
+    candidates: Option<Vec<Candidate>>,
+}
+
+/// A queued match that may be claimed.
+struct Candidate {
+    number: i64,
+    http_bots: Vec<String>,
+    taken: bool,
+}
+
+impl Owner {
+    fn key(&self) -> (u8, i64, i64) {
+        (self.priority, self.served, self.oldest)
+    }
+}
+
+impl Store {
+    /// Marks up to `limit` queued matches as running and returns them: slots go round-robin
+    /// between owners (tournaments first, then the ladders and practising bots), each owner's
+    /// oldest match first among those whose contestant bots are each in fewer than
+    /// `bot_concurrency` running matches. House bots are not limited.
+    pub async fn claim_queued(
+        &self,
+        limit: u32,
+        bot_concurrency: u32,
+    ) -> Result<Vec<ClaimedMatch>, StoreError> {
+        let mut tx = self.write().await?;
+        let mut load: HashMap<String, u32> = HashMap::new();
+        let rows = sqlx::query(
+            "SELECT s.bot_id, COUNT(DISTINCT m.id) AS running FROM matches m
+             JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
+             WHERE m.status = 'running' AND b.kind = 'http' GROUP BY s.bot_id",
+        )
+        .fetch_all(&mut *tx)
+        .await?;
+        for row in &rows {
+            load.insert(
+                row.try_get("bot_id")?,
+                row.try_get::<i64, _>("running")? as u32,
+            );
+        }
+        let mut owners = Vec::new();
+        for row in sqlx::query(OWNERS).fetch_all(&mut *tx).await? {
+            let name: String = row.try_get("owner")?;
+            owners.push(Owner {
+                priority: u8::from(!name.starts_with("tournament:")),
+                served: row.try_get("served")?,
+                oldest: row.try_get("oldest")?,
+                candidates: None,
+                name,
+            });
+        }
+        let mut sequence: i64 =
+            sqlx::query_scalar("SELECT COALESCE(MAX(served), 0) FROM queue_turns")
+                .fetch_one(&mut *tx)
+                .await?;
+        let mut chosen = Vec::new();
+        while chosen.len() < limit as usize {
+            let Some(next) = (0..owners.len()).min_by_key(|&i| owners[i].key()) else {
+                break;
+            };
+            let owner = &mut owners[next];
+            if owner.candidates.is_none() {
+                owner.candidates = Some(candidates(&mut tx, &owner.name).await?);
+            }
+            let found = owner.candidates.iter_mut().flatten().find(|c| {
+                !c.taken
+                    && c.http_bots
+                        .iter()
+                        .all(|bot| load.get(bot).copied().unwrap_or(0) < bot_concurrency)
+            });
+            let Some(candidate) = found else {
+                // Nothing of this owner can start now; later matches of the claim only add load.
+                owners.swap_remove(next);
+                continue;
+            };
+            candidate.taken = true;
+            for bot in &candidate.http_bots {
+                *load.entry(bot.clone()).or_default() += 1;
+            }
+            chosen.push(candidate.number);
+            sequence += 1;
+            owner.served = sequence;
+            sqlx::query(
+                "INSERT INTO queue_turns (owner, served) VALUES (?, ?)
+                 ON CONFLICT (owner) DO UPDATE SET served = excluded.served",
+            )
+            .bind(&owner.name)
+            .bind(sequence)
+            .execute(&mut *tx)
+            .await?;
+        }
+        let mut claimed = Vec::with_capacity(chosen.len());
+        let started = now_ms();
+        for number in chosen {
+            claimed.push(claim_one(&mut tx, number, started).await?);
+        }
+        tx.commit().await?;
+        Ok(claimed)
+    }
+
+    /// Queues practice matches asked for by `bot_id`, unless the bot would then have more than
+    /// `max_queued` practice matches waiting; counted and inserted in one transaction, so two
+    /// requests at once cannot both slip under the limit.
+    pub async fn queue_practice(
+        &self,
+        bot_id: &str,
+        matches: &[NewMatch],
+        max_queued: u32,
+    ) -> Result<Result<Vec<String>, QueueFull>, StoreError> {
+        let mut tx = self.write().await?;
+        let queued: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM matches WHERE status = 'queued' AND owner = ?",
+        )
+        .bind(format!("bot:{bot_id}"))
+        .fetch_one(&mut *tx)
+        .await?;
+        let queued = queued as u64;
+        if queued + matches.len() as u64 > u64::from(max_queued) {
+            return Ok(Err(QueueFull { queued }));
+        }
+        let ids = insert_matches(&mut tx, matches).await?;
+        tx.commit().await?;
+        Ok(Ok(ids))
+    }
+}
+
+/// Sets the owner of the newly inserted match `id` (its seats inserted already).
+pub(super) async fn set_owner(
+    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
+    id: &str,
+) -> Result<(), StoreError> {
+    sqlx::query(SET_OWNER).bind(id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// The owner's oldest queued matches with the contestant bots that sit in each.
+async fn candidates(
+    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
+    owner: &str,
+) -> Result<Vec<Candidate>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT m.number, s.bot_id, b.kind FROM
+             (SELECT number, id FROM matches WHERE status = 'queued' AND owner = ?
+              ORDER BY number LIMIT ?) m
+         JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
+         ORDER BY m.number",
+    )
+    .bind(owner)
+    .bind(LOOKAHEAD)
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut out: Vec<Candidate> = Vec::new();
+    for row in &rows {
+        let number: i64 = row.try_get("number")?;
+        if out.last().is_none_or(|c| c.number != number) {
+            out.push(Candidate {
+                number,
+                http_bots: Vec::new(),
+                taken: false,
+            });
+        }
+        let bot: String = row.try_get("bot_id")?;
+        let last = out
+            .last_mut()
+            .unwrap_or_else(|| unreachable!("pushed above"));
+        if row.try_get::<String, _>("kind")? == "http" && !last.http_bots.contains(&bot) {
+            last.http_bots.push(bot);
+        }
+    }
+    Ok(out)
+}
+
+/// Marks the queued match `number` as running and reads what the runner needs.
+async fn claim_one(
+    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
+    number: i64,
+    started: i64,
+) -> Result<ClaimedMatch, StoreError> {
+    let row = sqlx::query(
+        "UPDATE matches SET status = 'running', started_at = ? WHERE number = ?
+         RETURNING id, game, options, seed, deadline_ms, time_bank_ms, wall_clock_ms,
+             tournament_id, stage, deal",
+    )
+    .bind(started)
+    .bind(number)
+    .fetch_one(&mut **tx)
+    .await?;
+    let id: String = row.try_get("id")?;
+    let seats = sqlx::query(
+        "SELECT s.bot_id, b.name, b.kind, b.url, b.house_id FROM seats s
+         JOIN bots b ON b.id = s.bot_id WHERE s.match_id = ? ORDER BY s.seat",
+    )
+    .bind(&id)
+    .fetch_all(&mut **tx)
+    .await?
+    .iter()
+    .map(|r| {
+        let kind = match r.try_get::<String, _>("kind")?.as_str() {
+            "http" => BotKind::Http {
+                url: r.try_get("url")?,
+            },
+            _ => BotKind::House {
+                house_id: r.try_get("house_id")?,
+            },
+        };
+        Ok(SeatPlayer {
+            bot_id: r.try_get("bot_id")?,
+            name: r.try_get("name")?,
+            kind,
+        })
+    })
+    .collect::<Result<Vec<_>, StoreError>>()?;
+    Ok(ClaimedMatch {
+        options: json(&row.try_get::<String, _>("options")?)?,
+        game: row.try_get("game")?,
+        seed: row.try_get::<i64, _>("seed")? as u64,
+        deadline_ms: row.try_get::<i64, _>("deadline_ms")? as u32,
+        time_bank_ms: row.try_get::<i64, _>("time_bank_ms")? as u32,
+        wall_clock_ms: row
+            .try_get::<Option<i64>, _>("wall_clock_ms")?
+            .map(|v| v as u32),
+        stage: stage_ref(&row)?,
+        seats,
+        id,
+    })
+}
