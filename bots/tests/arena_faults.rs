@@ -3,7 +3,7 @@
 
 use cardarena_bots::{Bot, BotFault, BotFuture, FaultKind, HouseGame, Reply, Turn, play_match};
 use cardarena_engine::Game;
-use cardarena_engine::games::durak::{Durak, DurakAction, DurakOptions};
+use cardarena_engine::games::durak::{Durak, DurakAction, DurakOptions, STALL_LIMIT};
 
 /// Plays the first legal action, saying its decision number, until decision `fail_at`, where it
 /// answers with `answer` instead.
@@ -109,17 +109,32 @@ impl Bot<Durak> for First {
 }
 
 #[test]
-fn a_match_that_cycles_is_cut_off_at_the_decision_cap() {
-    // Seed 47 with four first-action players never ends (found by playing seeds 0..3000).
+fn a_deal_where_legal_play_cycles_ends_by_the_no_progress_rule() {
+    // Seed 47 with four first-action players cycles for ever under legal play (found by playing
+    // seeds 0..3000); it used to be cut off at the decision cap, unrated. The rule that ends a game
+    // without progress (durak's rule 19) ends it well before the cap, with a fool.
     let mut bots: Vec<Box<dyn Bot<Durak>>> = (0..4).map(|_| Box::new(First) as _).collect();
-    let result = tokio::runtime::Builder::new_current_thread()
+    let played = tokio::runtime::Builder::new_current_thread()
         .build()
         .unwrap()
-        .block_on(play_match::<Durak>(&DurakOptions::default(), 47, &mut bots));
-    match result {
-        Err(cardarena_bots::MatchError::TooLong(cap)) => assert_eq!(cap, Durak::MAX_DECISIONS),
-        other => panic!("expected the cap, got {:?}", other.map(|p| p.outcome)),
+        .block_on(play_match::<Durak>(&DurakOptions::default(), 47, &mut bots))
+        .unwrap_or_else(|e| panic!("seed 47: {e}"));
+    let mut end = played.initial.clone();
+    for action in &played.actions {
+        end.apply(action).unwrap();
     }
+    assert_eq!(end.stalled_turns(), STALL_LIMIT);
+    assert!(end.deck().is_empty());
+    assert!(
+        played.actions.len() < 1_000,
+        "{} decisions",
+        played.actions.len()
+    );
+    let fool = end.fool().expect("one player holds the most cards");
+    let most = (0..4).map(|s| end.hand(s).len()).max().unwrap();
+    assert_eq!(end.hand(fool).len(), most);
+    assert!(played.outcome.is_loss(fool));
+    assert!(played.faults.iter().all(Option::is_none));
 }
 
 /// Plays the first legal action after a pause.

@@ -138,6 +138,7 @@ fn view(
         deck_size,
         table,
         discard: cards(&["6H", "9H"]),
+        stalled_rounds: 0,
     }
 }
 

@@ -7,13 +7,52 @@
 mod support;
 
 use cardarena_engine::games::durak_duel::{
-    DurakDuel, DurakDuelAction, DurakDuelOptions, DurakDuelView, MAX_ATTACKS, duel_pack,
+    DurakDuel, DurakDuelAction, DurakDuelOptions, DurakDuelView, MAX_ATTACKS, STALL_LIMIT,
+    duel_pack,
 };
 use cardarena_engine::{Card, CardSet, Game};
 use proptest::prelude::*;
 
 /// Every action moves a card or ends a phase, so a game needs far fewer decisions than this.
 const MAX_DECISIONS: usize = 5_000;
+
+/// A finished game ended by rule 12 (the deck empty and a player without cards, who wins; both
+/// without cards, the attacker wins) or by rule 13 (the run of rounds without progress: fewer
+/// cards win, equal hands draw).
+fn assert_ending_follows_the_rules(game: &DurakDuel) {
+    assert!(
+        game.deck().is_empty(),
+        "the game ends only with the deck empty"
+    );
+    let outcome = game.outcome().unwrap();
+    let sizes = [game.hand(0).len(), game.hand(1).len()];
+    assert_eq!(game.is_draw(), game.winner().is_none());
+    assert_eq!(game.is_draw(), outcome.is_draw());
+    if let Some(winner) = game.winner() {
+        assert_eq!(outcome.seats[winner].rank, 1);
+        assert_eq!(outcome.seats[1 - winner].rank, 2);
+    }
+    if sizes.contains(&0) {
+        let expected = match sizes {
+            [0, 0] => game.attacker(),
+            [0, _] => 0,
+            _ => 1,
+        };
+        assert_eq!(game.winner(), Some(expected));
+    } else {
+        assert_eq!(
+            game.stalled_rounds(),
+            STALL_LIMIT,
+            "ended with cards in both hands"
+        );
+        let expected = match sizes[0].cmp(&sizes[1]) {
+            std::cmp::Ordering::Less => Some(0),
+            std::cmp::Ordering::Greater => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        assert_eq!(game.winner(), expected, "{sizes:?}");
+    }
+}
 
 /// Every card is in exactly one place: a hand, the deck, the table or the discard.
 fn assert_cards_conserved(game: &DurakDuel) {
@@ -152,23 +191,7 @@ fn random_game(
             }
         },
     );
-    assert_eq!(game.is_draw(), game.winner().is_none());
-    assert!(
-        game.deck().is_empty(),
-        "the game ends only with the deck empty"
-    );
-    let outcome = game.outcome().unwrap();
-    match game.winner() {
-        Some(winner) => {
-            assert!(game.hand(winner).is_empty());
-            assert_eq!(outcome.seats[winner].rank, 1);
-            assert_eq!(outcome.seats[1 - winner].rank, 2);
-        }
-        None => {
-            assert!(game.hand(0).is_empty() && game.hand(1).is_empty());
-            assert!(outcome.is_draw());
-        }
-    }
+    assert_ending_follows_the_rules(&game);
     (actions, game)
 }
 

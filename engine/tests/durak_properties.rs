@@ -4,7 +4,9 @@
 
 mod support;
 
-use cardarena_engine::games::durak::{Durak, DurakAction, DurakOptions, DurakView, seed_pack};
+use cardarena_engine::games::durak::{
+    Durak, DurakAction, DurakOptions, DurakView, STALL_LIMIT, seed_pack,
+};
 use cardarena_engine::{Card, CardSet, Game};
 use proptest::prelude::*;
 
@@ -15,6 +17,36 @@ fn options(deck_number: Option<u64>) -> DurakOptions {
     DurakOptions {
         deck_number,
         ..DurakOptions::default()
+    }
+}
+
+/// A finished game ended by rule 18 (at most one player left holding cards: the fool) or by rule
+/// 19 (the run of turns without progress: the one player holding the most cards is the fool, a tie
+/// is a draw).
+fn assert_ending_follows_the_rules(game: &Durak) {
+    assert_eq!(game.is_draw(), game.fool().is_none());
+    assert_eq!(game.is_draw(), game.outcome().unwrap().is_draw());
+    let holding: Vec<usize> = (0..game.players())
+        .filter(|&s| !game.hand(s).is_empty())
+        .collect();
+    if holding.len() <= 1 {
+        assert_eq!(game.fool(), holding.first().copied());
+        return;
+    }
+    assert_eq!(
+        game.stalled_turns(),
+        STALL_LIMIT,
+        "ended with {holding:?} holding cards"
+    );
+    assert!(game.deck().is_empty());
+    let most = holding.iter().map(|&s| game.hand(s).len()).max().unwrap();
+    let with_most: Vec<usize> = holding
+        .into_iter()
+        .filter(|&s| game.hand(s).len() == most)
+        .collect();
+    match with_most.as_slice() {
+        [fool] => assert_eq!(game.fool(), Some(*fool)),
+        _ => assert!(game.is_draw(), "a tie for the most cards: {with_most:?}"),
     }
 }
 
@@ -98,7 +130,7 @@ fn random_game(
             assert_views_hide_what_they_must(game);
         },
     );
-    assert_eq!(game.is_draw(), game.fool().is_none());
+    assert_ending_follows_the_rules(&game);
     (actions, game)
 }
 

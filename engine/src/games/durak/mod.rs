@@ -5,21 +5,26 @@
 //! the house bot `reference`. Decisions with one possible answer are played by the engine. The rules
 //! and every decision on the seed's gaps are in RULES.md beside this file.
 
+mod ending;
 mod order;
 mod transcript;
 mod view;
 
 #[cfg(test)]
+mod ending_tests;
+#[cfg(test)]
 mod tests;
 
 use serde::{Deserialize, Serialize};
 
+pub use ending::STALL_LIMIT;
 pub use order::{seed_order, sort_hand};
 pub use view::{DurakView, TablePair};
 
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
-use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
+use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SetupError};
 use crate::shuffle::{self, RiffleShuffle, ShuffleModel};
+use ending::Ending;
 
 /// The cards each player is dealt and refills to.
 pub const HAND_SIZE: usize = 6;
@@ -75,13 +80,6 @@ pub enum Phase {
     Over,
 }
 
-/// How a finished game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Ending {
-    Fool(Seat),
-    Draw,
-}
-
 /// A durak game in progress: the whole state, hidden cards included.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Durak {
@@ -107,6 +105,8 @@ pub struct Durak {
     discard: CardSet,
     phase: Phase,
     turn: u32,
+    /// Turns in a row, with the deck empty, in which nothing left play (rule 19).
+    stalled: u32,
     ending: Option<Ending>,
 }
 
@@ -173,6 +173,12 @@ impl Durak {
     /// The number of the current turn, from 1.
     pub fn turn(&self) -> u32 {
         self.turn
+    }
+
+    /// Turns in a row, ending with the one before this, played with the deck empty in which
+    /// nothing left play (no card discarded, nobody out); at [`STALL_LIMIT`] the game ends.
+    pub fn stalled_turns(&self) -> u32 {
+        self.stalled
     }
 
     /// Whether `seat` still plays (has cards, or may still draw).
@@ -335,18 +341,22 @@ impl Durak {
         }
         self.table_len = 0;
         self.table_ranks = CardSet::EMPTY;
+        let deck_was_empty = self.drawn == self.deck_len;
         self.refill(obs);
         obs.turn_ended();
+        let before = self.in_game;
         for seat in 0..self.players {
             if self.in_game[seat] && self.hands[seat].is_empty() && self.drawn == self.deck_len {
                 self.in_game[seat] = false;
             }
         }
-        let mut left = (0..self.players).filter(|&s| self.in_game[s]);
-        match (left.next(), left.next()) {
-            (None, _) => return self.finish(Ending::Draw, obs),
-            (Some(fool), None) => return self.finish(Ending::Fool(fool), obs),
-            _ => {}
+        self.stalled = if self.turn_stalled(took, deck_was_empty, &before) {
+            self.stalled + 1
+        } else {
+            0
+        };
+        if let Some(ending) = self.ending() {
+            return self.finish(ending, obs);
         }
         self.attacker = self.next_in_game(if took { self.defender } else { self.attacker });
         self.defender = self.next_in_game(self.attacker);
@@ -442,6 +452,7 @@ impl Durak {
             discard: CardSet::EMPTY,
             phase: Phase::Lead,
             turn: 1,
+            stalled: 0,
             ending: None,
         };
         game.in_game[..players].fill(true);
@@ -469,7 +480,7 @@ fn riffle_order(riffle: &RiffleShuffle, players: usize, seed: u64) -> Vec<Card> 
 
 impl Game for Durak {
     const ID: &'static str = "durak";
-    const RULES_VERSION: u32 = 1;
+    const RULES_VERSION: u32 = 2;
     const PLAYERS: PlayerCount = PlayerCount {
         min: 2,
         max: MAX_PLAYERS,
@@ -553,20 +564,7 @@ impl Game for Durak {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let ending = self.ending?;
-        let seats = (0..self.players)
-            .map(|seat| match ending {
-                Ending::Fool(fool) if fool == seat => SeatResult {
-                    rank: 2,
-                    score: 0.0,
-                },
-                _ => SeatResult {
-                    rank: 1,
-                    score: 1.0,
-                },
-            })
-            .collect();
-        Some(Outcome { seats })
+        self.ending.map(|ending| self.outcome_of(ending))
     }
 
     fn transcript(initial: &Durak, actions: &[DurakAction], names: &[String]) -> Option<String> {

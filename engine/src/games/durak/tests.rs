@@ -3,22 +3,29 @@
 
 use super::*;
 use crate::cards::Card;
+use crate::game::SeatResult;
 
-fn card(text: &str) -> Card {
+pub(super) fn card(text: &str) -> Card {
     text.parse().unwrap()
 }
 
-fn cards(text: &str) -> Vec<Card> {
+pub(super) fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace().map(card).collect()
 }
 
-fn set(text: &str) -> CardSet {
+pub(super) fn set(text: &str) -> CardSet {
     cards(text).into_iter().collect()
 }
 
 /// A game in the middle: these hands, this deck (drawn from the front, trump card last when it is
 /// still there), attacker and defender, the turn's lead to play.
-fn position(trump: &str, hands: &[&str], deck: &str, attacker: Seat, defender: Seat) -> Durak {
+pub(super) fn position(
+    trump: &str,
+    hands: &[&str],
+    deck: &str,
+    attacker: Seat,
+    defender: Seat,
+) -> Durak {
     let trump = card(trump);
     let deck_cards = cards(deck);
     let mut game = Durak::deal(seed_pack(), 2, 0, &DurakOptions::default()).with_trump(trump);
@@ -43,22 +50,22 @@ impl Durak {
     }
 }
 
-fn attack(text: &str) -> DurakAction {
+pub(super) fn attack(text: &str) -> DurakAction {
     DurakAction::Attack { card: card(text) }
 }
 
-fn beat(text: &str) -> DurakAction {
+pub(super) fn beat(text: &str) -> DurakAction {
     DurakAction::Beat { card: card(text) }
 }
 
-fn hand(game: &Durak, seat: Seat) -> Vec<String> {
+pub(super) fn hand(game: &Durak, seat: Seat) -> Vec<String> {
     sort_hand(game.hand(seat), game.trump_suit)
         .iter()
         .map(|c| c.to_string())
         .collect()
 }
 
-fn play(game: &mut Durak, actions: &[DurakAction]) {
+pub(super) fn play(game: &mut Durak, actions: &[DurakAction]) {
     for action in actions {
         game.apply(action)
             .unwrap_or_else(|e| panic!("{action:?}: {e}"));

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::{Durak, DurakAction, Observer, sort_hand};
+use super::{Durak, DurakAction, Observer, STALL_LIMIT, sort_hand};
 use crate::cards::{Card, CardSet, Rank};
 use crate::game::Seat;
 use crate::shuffle::ShuffleModel;
@@ -83,6 +83,9 @@ impl Observer for Log {
     }
 
     fn game_ended(&mut self, game: &Durak) {
+        if game.stalled_turns() >= STALL_LIMIT {
+            writeln!(self.out, "No progress in {STALL_LIMIT} turns").ok();
+        }
         match game.fool() {
             Some(fool) => writeln!(self.out, "Fool: {}", self.names[fool]),
             None => writeln!(self.out, "Draw"),

@@ -46,6 +46,10 @@ pub struct DurakView {
     pub table: Vec<TablePair>,
     /// Cards beaten in earlier turns and put aside (every seat saw them played).
     pub discard: Vec<Card>,
+    /// Turns in a row played with the deck empty in which nothing left play (no card discarded,
+    /// nobody out); when it reaches [`STALL_LIMIT`](super::STALL_LIMIT) the game ends (RULES.md,
+    /// rule 19).
+    pub stalled_turns: u32,
 }
 
 impl DurakView {
@@ -74,6 +78,7 @@ impl DurakView {
             in_game: game.in_game[..game.players].to_vec(),
             table,
             discard: game.discard.iter().collect(),
+            stalled_turns: game.stalled,
         }
     }
 

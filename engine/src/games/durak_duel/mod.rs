@@ -6,17 +6,25 @@
 //! rank, pass (take), add cards after every attack card is beaten, pile on after a pass, or be done.
 //! The rules and every decision on the seed's gaps are in RULES.md beside this file.
 
+mod ending;
+mod lists;
 mod view;
 
+#[cfg(test)]
+mod ending_tests;
 #[cfg(test)]
 mod tests;
 
 use serde::{Deserialize, Serialize};
 
+pub use ending::STALL_LIMIT;
 pub use view::{DuelTablePair, DurakDuelView};
 
+use ending::Ending;
+use lists::{check_cards, subsets};
+
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
-use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
+use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SetupError};
 use crate::shuffle::{self, ShuffleModel};
 
 /// The cards each player is dealt and refills to.
@@ -88,13 +96,6 @@ pub enum Phase {
     Over,
 }
 
-/// How a finished game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Ending {
-    Winner(Seat),
-    Draw,
-}
-
 /// A durak-duel game in progress: the whole state, hidden cards included.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DurakDuel {
@@ -115,6 +116,8 @@ pub struct DurakDuel {
     discard: CardSet,
     phase: Phase,
     round: u32,
+    /// Rounds in a row, with the deck empty, in which nothing left play (rule 13).
+    stalled: u32,
     ending: Option<Ending>,
 }
 
@@ -126,57 +129,6 @@ pub fn beats(card: Card, attack: Card, trump: Suit) -> bool {
     } else {
         card.suit() == Some(trump)
     }
-}
-
-/// Calls `out` with every subset of `pool` of 1 to `max` cards, each ascending: by size, then in
-/// lexicographic order.
-fn subsets(pool: CardSet, max: usize, out: &mut impl FnMut(Vec<Card>)) {
-    fn go(
-        cards: &[Card],
-        size: usize,
-        start: usize,
-        current: &mut Vec<Card>,
-        out: &mut impl FnMut(Vec<Card>),
-    ) {
-        if current.len() == size {
-            out(current.clone());
-            return;
-        }
-        for (i, &card) in cards.iter().enumerate().skip(start) {
-            current.push(card);
-            go(cards, size, i + 1, current, out);
-            current.pop();
-        }
-    }
-    let cards: Vec<Card> = pool.iter().collect();
-    let mut current = Vec::new();
-    for size in 1..=max.min(cards.len()) {
-        go(&cards, size, 0, &mut current, out);
-    }
-}
-
-/// Checks a card list of an action: not empty, each card once in ascending order, every card in
-/// `pool`, at most `max` cards.
-fn check_cards(cards: &[Card], pool: CardSet, max: usize, what: &str) -> Result<(), RuleError> {
-    let illegal = |why: String| Err(RuleError::Illegal(why));
-    if cards.is_empty() {
-        return illegal(format!("{what}: no cards"));
-    }
-    if !cards.windows(2).all(|w| w[0] < w[1]) {
-        return illegal(format!(
-            "{what}: list each card once, in ascending order (as legal_actions does)"
-        ));
-    }
-    if let Some(card) = cards.iter().find(|&&c| !pool.contains(c)) {
-        return illegal(format!("{what}: {card} may not be played now"));
-    }
-    if cards.len() > max {
-        return illegal(format!(
-            "{what}: {} cards, but at most {max} may be added now",
-            cards.len()
-        ));
-    }
-    Ok(())
 }
 
 impl DurakDuel {
@@ -252,7 +204,13 @@ impl DurakDuel {
         }
     }
 
-    /// Whether the game ended with both players out of cards at once.
+    /// Rounds in a row, ending with the one before this, played with the deck empty in which
+    /// nothing left play (the defender took); at [`STALL_LIMIT`] the game ends.
+    pub fn stalled_rounds(&self) -> u32 {
+        self.stalled
+    }
+
+    /// Whether the game ended in a draw: nobody ahead when the game stopped progressing.
     pub fn is_draw(&self) -> bool {
         self.ending == Some(Ending::Draw)
     }
@@ -399,13 +357,14 @@ impl DurakDuel {
     fn end_round(&mut self, taken: bool) {
         let table = self.table_cards();
         self.table_len = 0;
+        let deck_was_empty = self.deck().is_empty();
         let winner = if taken {
             self.hands[self.defender] |= table;
             self.refill(self.attacker);
             self.attacker
         } else {
             self.discard |= table;
-            let winner = if self.deck().is_empty() && self.hands[self.attacker].is_empty() {
+            let winner = if deck_was_empty && self.hands[self.attacker].is_empty() {
                 self.attacker
             } else {
                 self.defender
@@ -414,15 +373,15 @@ impl DurakDuel {
             self.refill(1 - self.starter);
             winner
         };
-        if self.deck().is_empty() {
-            match (self.hands[0].is_empty(), self.hands[1].is_empty()) {
-                (true, true) => return self.finish(Ending::Draw),
-                (true, false) => return self.finish(Ending::Winner(0)),
-                (false, true) => return self.finish(Ending::Winner(1)),
-                (false, false) => {}
-            }
+        self.stalled = if taken && deck_was_empty {
+            self.stalled + 1
+        } else {
+            0
+        };
+        match self.ending() {
+            Some(ending) => self.finish(ending),
+            None => self.start_round(winner),
         }
-        self.start_round(winner);
     }
 
     fn start_round(&mut self, attacker: Seat) {
@@ -473,6 +432,7 @@ impl DurakDuel {
             discard: CardSet::EMPTY,
             phase: Phase::Open,
             round: 0,
+            stalled: 0,
             ending: None,
         };
         let first = game.lowest_trump_seat();
@@ -501,7 +461,7 @@ pub fn duel_pack() -> Vec<Card> {
 
 impl Game for DurakDuel {
     const ID: &'static str = "durak-duel";
-    const RULES_VERSION: u32 = 1;
+    const RULES_VERSION: u32 = 2;
     const PLAYERS: PlayerCount = PlayerCount {
         min: 2,
         max: 2,
@@ -636,23 +596,6 @@ impl Game for DurakDuel {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let ending = self.ending?;
-        let seats = (0..2)
-            .map(|seat| match ending {
-                Ending::Draw => SeatResult {
-                    rank: 1,
-                    score: 0.5,
-                },
-                Ending::Winner(winner) if winner == seat => SeatResult {
-                    rank: 1,
-                    score: 1.0,
-                },
-                Ending::Winner(_) => SeatResult {
-                    rank: 2,
-                    score: 0.0,
-                },
-            })
-            .collect();
-        Some(Outcome { seats })
+        self.ending.map(Ending::outcome)
     }
 }

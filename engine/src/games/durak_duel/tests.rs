@@ -3,18 +3,19 @@
 //! listed validity or action set; the rest test the round, refill, start and end rules of RULES.md.
 
 use super::*;
+use crate::game::SeatResult;
 
-fn card(text: &str) -> Card {
+pub(super) fn card(text: &str) -> Card {
     text.parse().unwrap()
 }
 
-fn cards(text: &str) -> Vec<Card> {
+pub(super) fn cards(text: &str) -> Vec<Card> {
     let mut cards: Vec<Card> = text.split_whitespace().map(card).collect();
     cards.sort();
     cards
 }
 
-fn set(text: &str) -> CardSet {
+pub(super) fn set(text: &str) -> CardSet {
     cards(text).into_iter().collect()
 }
 
@@ -22,7 +23,7 @@ fn set(text: &str) -> CardSet {
 /// with what beat it), these cards left in the deck (drawn from the front), the trump card `trump`
 /// (its suit is trump). The phase follows from the table: open when empty, defend while an attack
 /// card is unbeaten, continue when all are beaten.
-fn position(
+pub(super) fn position(
     trump: &str,
     attacker: &str,
     defender: &str,
@@ -55,26 +56,26 @@ fn position(
     game
 }
 
-fn attack(text: &str) -> DurakDuelAction {
+pub(super) fn attack(text: &str) -> DurakDuelAction {
     DurakDuelAction::Attack { cards: cards(text) }
 }
 
-fn defend(attack: &str, with: &str) -> DurakDuelAction {
+pub(super) fn defend(attack: &str, with: &str) -> DurakDuelAction {
     DurakDuelAction::Defend {
         attack: card(attack),
         card: card(with),
     }
 }
 
-fn counter(text: &str) -> DurakDuelAction {
+pub(super) fn counter(text: &str) -> DurakDuelAction {
     DurakDuelAction::Counterattack { cards: cards(text) }
 }
 
-fn pile_on(text: &str) -> DurakDuelAction {
+pub(super) fn pile_on(text: &str) -> DurakDuelAction {
     DurakDuelAction::PileOn { cards: cards(text) }
 }
 
-fn play(game: &mut DurakDuel, actions: &[DurakDuelAction]) {
+pub(super) fn play(game: &mut DurakDuel, actions: &[DurakDuelAction]) {
     for action in actions {
         game.apply(action)
             .unwrap_or_else(|e| panic!("{action:?}: {e}"));
@@ -599,19 +600,30 @@ fn the_round_ends_when_a_hand_is_empty_after_a_defence() {
 }
 
 #[test]
-fn both_out_at_once_is_a_draw() {
+fn both_out_at_once_the_attacker_wins() {
+    // Seed 002: "If the deck is empty, and the attacker has no cards left: the attacker wins".
     let mut game = position("AD", "8C", "9C", &[], "");
     play(&mut game, &[attack("8C"), defend("8C", "9C")]);
-    assert!(game.is_draw());
-    assert_eq!(game.winner(), None);
+    assert_eq!(game.winner(), Some(0));
+    assert!(!game.is_draw());
     let outcome = game.outcome().unwrap();
-    assert!(outcome.is_draw());
-    assert!(outcome.seats.iter().all(|s| s.rank == 1 && s.score == 0.5));
+    assert!(outcome.is_win(0) && outcome.is_loss(1));
     assert!(game.legal_actions().is_empty());
     assert_eq!(
         game.clone().apply(&DurakDuelAction::Pass),
         Err(RuleError::GameOver)
     );
+}
+
+#[test]
+fn both_out_at_once_after_a_counterattack_the_counterattacker_wins() {
+    // Seat 1 turns the attack with its last card; seat 0 beats both attack cards with its last
+    // two: seat 1, the attacker now, wins.
+    let mut game = position("AD", "8C 9C 10H", "8H", &[], "");
+    play(&mut game, &[attack("8C"), counter("8H")]);
+    assert_eq!(game.attacker(), 1);
+    play(&mut game, &[defend("8C", "9C"), defend("8H", "10H")]);
+    assert_eq!(game.winner(), Some(1));
 }
 
 #[test]

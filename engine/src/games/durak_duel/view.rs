@@ -44,6 +44,9 @@ pub struct DurakDuelView {
     pub table: Vec<DuelTablePair>,
     /// Cards discarded in earlier defended rounds (both seats saw them played).
     pub discard: Vec<Card>,
+    /// Rounds in a row played with the deck empty in which nothing left play (each was taken);
+    /// when it reaches [`STALL_LIMIT`](super::STALL_LIMIT) the game ends (RULES.md, rule 13).
+    pub stalled_rounds: u32,
 }
 
 impl DurakDuelView {
@@ -67,6 +70,7 @@ impl DurakDuelView {
                 .map(|(attack, beat)| DuelTablePair { attack, beat })
                 .collect(),
             discard: game.discard.iter().collect(),
+            stalled_rounds: game.stalled,
         }
     }
 

@@ -53,9 +53,10 @@ impl Default for PrsiOptions {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum PrsiAction {
-    /// Play one to four cards of one value, in the order laid: the first card must fit the pile
-    /// (when it fits by suit), the last becomes the top. Cards between the first and the last are
-    /// listed ascending. `suit` is the suit chosen with overs (queens), and only with them.
+    /// Play one to four cards of one value, in the order laid: the last card becomes the top,
+    /// and it is the card that must fit the pile when the play fits by suit, and the card that
+    /// must be the green under when the play goes as one. The cards before the last are listed
+    /// ascending. `suit` is the suit chosen with overs (queens), and only with them.
     Play {
         /// The cards, in the order laid.
         cards: Vec<Card>,
@@ -100,7 +101,7 @@ pub fn prsi_pack() -> Vec<Card> {
 }
 
 /// Calls `out` with every subset of `pool` (1 to 4 cards) in each order the game lists: every
-/// first card, every last card, the cards between ascending.
+/// last card, the cards before it ascending.
 fn orders(pool: CardSet, out: &mut impl FnMut(Vec<Card>)) {
     let cards: Vec<Card> = pool.iter().collect();
     let n = cards.len();
@@ -109,27 +110,15 @@ fn orders(pool: CardSet, out: &mut impl FnMut(Vec<Card>)) {
             .filter(|i| mask & (1 << i) != 0)
             .map(|i| cards[i])
             .collect();
-        let k = subset.len();
-        if k == 1 {
-            out(subset);
-            continue;
-        }
-        for f in 0..k {
-            for l in 0..k {
-                if f == l {
-                    continue;
-                }
-                let mut list = vec![subset[f]];
-                list.extend(
-                    subset
-                        .iter()
-                        .enumerate()
-                        .filter(|&(i, _)| i != f && i != l)
-                        .map(|(_, &c)| c),
-                );
-                list.push(subset[l]);
-                out(list);
-            }
+        for (l, &last) in subset.iter().enumerate() {
+            let mut list: Vec<Card> = subset
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != l)
+                .map(|(_, &c)| c)
+                .collect();
+            list.push(last);
+            out(list);
         }
     }
 }
@@ -186,6 +175,7 @@ impl Prsi {
     }
 
     /// Whether a play of these cards (already checked to be one value, from the hand) fits now.
+    /// The last card laid decides both the suit fit and the green under (RULES.md, rule 4).
     fn fits(&self, cards: &[Card]) -> bool {
         let rank = cards[0].rank();
         let last = cards[cards.len() - 1];
@@ -197,7 +187,7 @@ impl Prsi {
             return rank == Some(Rank::Seven) || green_last;
         }
         let top = self.top();
-        top == GREEN_UNDER || green_last || rank == top.rank() || cards[0].suit() == Some(self.suit)
+        top == GREEN_UNDER || green_last || rank == top.rank() || last.suit() == Some(self.suit)
     }
 
     /// Refuses an action that is not legal now, saying why.
@@ -233,10 +223,8 @@ impl Prsi {
                 if cards.iter().any(|c| c.rank() != cards[0].rank()) {
                     return illegal("the cards played are of one value".into());
                 }
-                if cards.len() > 2 && !cards[1..cards.len() - 1].windows(2).all(|w| w[0] < w[1]) {
-                    return illegal(
-                        "list the cards between the first and the last ascending".into(),
-                    );
+                if !cards[..cards.len() - 1].windows(2).all(|w| w[0] < w[1]) {
+                    return illegal("list the cards before the last one ascending".into());
                 }
                 let overs = cards[0].rank() == Some(Rank::Queen);
                 if overs != suit.is_some() {
@@ -352,7 +340,7 @@ impl Prsi {
 
 impl Game for Prsi {
     const ID: &'static str = "prsi";
-    const RULES_VERSION: u32 = 1;
+    const RULES_VERSION: u32 = 2;
     const PLAYERS: PlayerCount = PlayerCount {
         min: 2,
         max: 5,

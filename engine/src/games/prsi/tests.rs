@@ -103,33 +103,66 @@ fn a_card_goes_on_the_same_suit_or_the_same_value() {
 }
 
 #[test]
-fn several_cards_of_one_value_first_fits_last_is_the_top() {
+fn several_cards_of_one_value_the_last_fits_and_is_the_top() {
     let mut game = position(&["8H 8C 8S KD", "7C"], "9H", "AC");
     let legal = plays(&game);
-    // 8H must come first (it fits by suit); any of the others may be last.
+    // 8H must come last (it fits by suit); the others go before it, ascending.
     assert!(legal.contains(&"8H".to_string()));
-    assert!(legal.contains(&"8H 8S".to_string()));
-    assert!(legal.contains(&"8H 8C 8S".to_string()));
-    assert!(legal.contains(&"8H 8S 8C".to_string()));
-    assert!(!legal.contains(&"8C 8H".to_string()));
-    assert!(game.apply(&play("8C 8H")).is_err());
-    assert!(game.apply(&play("8H 8S 8C")).is_ok());
-    assert_eq!(game.top(), card("8C"));
-    assert_eq!(game.suit(), Suit::Clubs);
+    assert!(legal.contains(&"8S 8H".to_string()));
+    assert!(legal.contains(&"8C 8S 8H".to_string()));
+    assert!(!legal.contains(&"8H 8S".to_string()));
+    assert!(!legal.contains(&"8S 8C 8H".to_string()));
+    assert!(game.clone().apply(&play("8H 8C")).is_err());
+    assert!(game.clone().apply(&play("8S 8C 8H")).is_err());
+    assert!(game.apply(&play("8C 8S 8H")).is_ok());
+    assert_eq!(game.top(), card("8H"));
+    assert_eq!(game.suit(), Suit::Hearts);
     assert_eq!(game.to_act(), Some(1));
-    // On an 8, all three eights in any order (the middle ascending).
+    // On an 8, all three eights, any of them last (the others ascending).
     let game = position(&["8H 8C 8S", "7C"], "8D", "AC");
-    assert_eq!(plays(&game).len(), 3 + 6 + 6 + 1);
+    assert_eq!(plays(&game).len(), 3 + 6 + 3 + 1);
 }
 
 #[test]
-fn the_middle_cards_are_listed_ascending() {
-    let mut game = position(&["8H 8C 8S 8D", "7C"], "8D", "AC");
-    game.hands[0] = set("8H 8C 8S 7D");
-    assert!(game.clone().apply(&play("8H 8C 8S")).is_ok());
-    let mut game = position(&["8H 8C 8S 8D", "7C"], "9D", "AC");
-    assert!(game.clone().apply(&play("8D 8S 8C 8H")).is_err());
-    assert!(game.apply(&play("8D 8C 8S 8H")).is_ok());
+fn the_same_card_decides_the_suit_fit_and_the_green_under() {
+    // On 9♦, neither J♥ nor J♠ is a diamond or a nine: the play goes only as the green under,
+    // which must be the last card, the same card that would have to fit by suit.
+    let on_diamonds = position(&["JH JS 10C", "7C"], "9D", "AC");
+    let (green_last, green_first) = (play("JH JS"), play("JS JH"));
+    assert!(on_diamonds.legal_actions().contains(&green_last));
+    assert!(!on_diamonds.legal_actions().contains(&green_first));
+    assert!(on_diamonds.clone().apply(&green_last).is_ok());
+    assert!(matches!(
+        on_diamonds.clone().apply(&green_first),
+        Err(RuleError::Illegal(_))
+    ));
+    // On 9♥, J♥ fits by suit as the last card, after the green under; and the green under last
+    // goes as ever.
+    let on_hearts = position(&["JH JS 10C", "7C"], "9H", "AC");
+    assert!(on_hearts.legal_actions().contains(&green_first));
+    assert!(on_hearts.legal_actions().contains(&green_last));
+    let mut after = on_hearts.clone();
+    after.apply(&green_first).unwrap();
+    assert_eq!((after.top(), after.suit()), (card("JH"), Suit::Hearts));
+    // The legal list and apply agree on both orders in both positions.
+    for game in [on_diamonds, on_hearts] {
+        for order in [&green_last, &green_first] {
+            assert_eq!(
+                game.clone().apply(order).is_ok(),
+                game.legal_actions().contains(order),
+                "{order:?} on {}",
+                game.top()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_cards_before_the_last_are_listed_ascending() {
+    let game = position(&["8H 8C 8S 8D", "7C"], "9D", "AC");
+    assert!(game.clone().apply(&play("8S 8C 8H 8D")).is_err());
+    assert!(game.legal_actions().contains(&play("8C 8H 8S 8D")));
+    assert!(game.clone().apply(&play("8C 8H 8S 8D")).is_ok());
 }
 
 #[test]
@@ -151,13 +184,14 @@ fn aces_make_the_next_player_answer_with_an_ace_or_stand() {
 #[test]
 fn several_aces_make_as_many_players_stand() {
     let mut game = position(&["AH AC 9C", "9H", "8H"], "9H", "7C 7D");
-    game.apply(&play("AH AC")).unwrap();
+    game.apply(&play("AC AH")).unwrap();
     assert_eq!(game.aces(), 2);
     game.apply(&PrsiAction::Stand).unwrap();
     assert_eq!((game.aces(), game.to_act()), (1, Some(2)));
     game.apply(&PrsiAction::Stand).unwrap();
     assert_eq!((game.aces(), game.to_act()), (0, Some(0)));
-    assert!(plays(&game).contains(&"9C".to_string()));
+    // The aces are spent: seat 0 may draw again (its 9♣ does not go on A♥).
+    assert_eq!(plays(&game), ["Draw"]);
 }
 
 #[test]
@@ -181,7 +215,7 @@ fn sevens_stack_and_the_option_makes_it_two_each() {
         "9H",
         "KC KD KH KS AS QC QD QH QS",
     );
-    game.apply(&play("7H 7C")).unwrap();
+    game.apply(&play("7C 7H")).unwrap();
     assert_eq!(game.sevens(), 6);
     assert_eq!(plays(&game), ["7D", "Draw"]);
     game.apply(&play("7D")).unwrap();
@@ -230,7 +264,7 @@ fn an_over_changes_the_suit_to_the_players_choice() {
     assert!(game.clone().apply(&over("9C", Suit::Clubs)).is_err());
     game.apply(&over("QH", Suit::Clubs)).unwrap();
     assert_eq!((game.top(), game.suit()), (card("QH"), Suit::Clubs));
-    assert_eq!(plays(&game), ["10C", "10C 10H", "Draw"]);
+    assert_eq!(plays(&game), ["10C", "10H 10C", "Draw"]);
 }
 
 #[test]
