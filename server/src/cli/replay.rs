@@ -49,16 +49,16 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
                 m.status.as_str()
             )));
         }
-        if let Some(why) = stamp_mismatch(&m.game, m.rules_version) {
-            return Err(CliError(format!(
-                "match {} cannot be replayed: {why}; replay it with a cardarena release of those rules",
-                m.id
-            )));
-        }
         if let LogState::Dropped { at } = detail.log {
             return Err(CliError(format!(
                 "match {} cannot be replayed: its log was dropped by retention at {at} (Unix ms); \
                  its results stay",
+                m.id
+            )));
+        }
+        if let Some(why) = stamp_mismatch(&m.game, m.rules_version) {
+            return Err(CliError(format!(
+                "match {} cannot be replayed: {why}; replay it with a cardarena release of those rules",
                 m.id
             )));
         }

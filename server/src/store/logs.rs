@@ -212,7 +212,7 @@ impl Store {
     /// Drops the logs (and say lines) of ladder matches finished before `finished_before` (Unix
     /// ms); their results, seats and rating history stay. Returns how many logs were dropped.
     pub async fn drop_ladder_logs(&self, finished_before: i64) -> Result<u64, StoreError> {
-        let mut dropped = 0;
+        let mut dropped = self.drop_legacy_ladder_logs(finished_before).await?;
         loop {
             let mut tx = self.write().await?;
             let numbers: Vec<i64> = sqlx::query_scalar(
@@ -238,6 +238,40 @@ impl Store {
                 return Ok(dropped);
             }
             dropped += numbers.len() as u64;
+        }
+    }
+
+    /// Drops the logs still stored one row per action (matches a version before compact logs
+    /// stored, whose rules have changed since, so they were not converted) of ladder matches
+    /// finished before `finished_before`. Driven by the old table, which only old databases fill.
+    async fn drop_legacy_ladder_logs(&self, finished_before: i64) -> Result<u64, StoreError> {
+        let mut dropped = 0;
+        loop {
+            let mut tx = self.write().await?;
+            let ids: Vec<String> = sqlx::query_scalar(
+                "SELECT DISTINCT a.match_id FROM actions a JOIN matches m ON m.id = a.match_id
+                 WHERE m.kind = 'ladder' AND m.finished_at < ?1 LIMIT ?2",
+            )
+            .bind(finished_before)
+            .bind(DROP_BATCH)
+            .fetch_all(&mut *tx)
+            .await?;
+            for id in &ids {
+                sqlx::query("UPDATE matches SET log_dropped_at = ? WHERE id = ?")
+                    .bind(now_ms())
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query("DELETE FROM actions WHERE match_id = ?")
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+            if ids.is_empty() {
+                return Ok(dropped);
+            }
+            dropped += ids.len() as u64;
         }
     }
 }
