@@ -215,6 +215,7 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
             max_pending: 2,
             demo: config.demo,
             deadline_ms: config.deadline_ms,
+            bot_concurrency: config.bot_concurrency,
         };
         tokio::spawn(ladder::run(
             store.clone(),

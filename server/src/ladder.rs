@@ -25,6 +25,8 @@ pub struct LadderConfig {
     pub demo: bool,
     /// The per-decision deadline of HTTP bots in ladder matches.
     pub deadline_ms: u32,
+    /// The most matches a contestant's bot plays at once: one at it is not seated.
+    pub bot_concurrency: u32,
 }
 
 /// A seed for a new match: below 2^53, so that JSON readers keep it exact.
@@ -63,8 +65,9 @@ async fn queue(
         return Ok(false);
     }
     // A contestant's bot plays one ladder match of a game at a time, so a slow bot holds at most
-    // one of the game's pending slots and the others keep the pace.
-    let busy = store.busy_on_ladder(game).await?;
+    // one of the game's pending slots and the others keep the pace; a bot at its concurrency
+    // limit (a hog's practice) sits this round out rather than hold a ladder match up.
+    let busy = store.busy_on_ladder(game, config.bot_concurrency).await?;
     let mut pool: Vec<BotRecord> = store.active_bots(game).await?;
     pool.retain(|b| !busy.contains(&b.id));
     let contestants = pool

@@ -121,6 +121,28 @@ async fn a_hog_leaves_room_for_another_contestant_and_the_ladder() {
         "only {} durak-duel ladder matches finished in 3 s beside the hog",
         after - before
     );
+
+    // The hog's own game's ladder goes on too: while the hog is at its limit, the ladder seats
+    // the others rather than queue a match that would wait for one of the hog's slots. (In the
+    // moment between one of its matches ending and the next starting the hog is below its limit,
+    // so one look may catch a ladder match just queued with it; most looks must not.)
+    let hog_id = hog["id"].as_str().unwrap();
+    let mut looks_with_a_wait = 0;
+    for _ in 0..5 {
+        let mut waiting = false;
+        for id in store.match_ids().await.unwrap() {
+            let m = store.match_summary(&id).await.unwrap().unwrap();
+            waiting |= m.kind == "ladder"
+                && m.status == MatchStatus::Queued
+                && m.seats.iter().any(|s| s.bot_id == hog_id);
+        }
+        looks_with_a_wait += usize::from(waiting);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(
+        looks_with_a_wait <= 2,
+        "a ladder match waited behind the hog in {looks_with_a_wait} of 5 looks"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

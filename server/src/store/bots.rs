@@ -271,15 +271,27 @@ impl Store {
         rows.iter().map(bot_record).collect()
     }
 
-    /// The contestants' bots of `game` seated in a queued or running ladder match.
-    pub async fn busy_on_ladder(&self, game: &str) -> Result<Vec<String>, StoreError> {
+    /// The contestants' bots of `game` the ladder should not seat now: those seated in a queued
+    /// or running ladder match of it, and those already playing `bot_concurrency` matches of any
+    /// kind (a ladder match seating one would only wait for a slot, holding the ladder back).
+    pub async fn busy_on_ladder(
+        &self,
+        game: &str,
+        bot_concurrency: u32,
+    ) -> Result<Vec<String>, StoreError> {
         let ids = sqlx::query_scalar(
-            "SELECT DISTINCT s.bot_id FROM matches m
+            "SELECT s.bot_id FROM matches m
              JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
-             WHERE m.status IN ('queued', 'running') AND m.kind = 'ladder' AND m.game = ?
-               AND b.kind = 'http'",
+             WHERE m.status IN ('queued', 'running') AND m.kind = 'ladder' AND m.game = ?1
+               AND b.kind = 'http'
+             UNION
+             SELECT s.bot_id FROM matches m
+             JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
+             WHERE m.status = 'running' AND b.kind = 'http' AND b.game = ?1
+             GROUP BY s.bot_id HAVING COUNT(DISTINCT m.id) >= ?2",
         )
         .bind(game)
+        .bind(bot_concurrency)
         .fetch_all(&self.pool)
         .await?;
         Ok(ids)
