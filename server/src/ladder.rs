@@ -61,19 +61,25 @@ async fn queue(
         return Ok(false);
     };
     let players = info.players;
+    // A ladder match queued before a bot's backlog built up would wait behind it: it goes.
+    store
+        .cancel_ladder_behind_backlogs(game, config.bot_concurrency)
+        .await?;
     if store.pending_matches(MatchKind::Ladder, game).await? >= config.max_pending {
         return Ok(false);
     }
     // A contestant's bot plays one ladder match of a game at a time, so a slow bot holds at most
-    // one of the game's pending slots and the others keep the pace; a bot at its concurrency
-    // limit (a hog's practice) sits this round out rather than hold a ladder match up.
+    // one of the game's pending slots and the others keep the pace; a bot with a backlog of
+    // `bot_concurrency` matches (a hog's practice) sits these rounds out rather than hold one up.
     let busy = store.busy_on_ladder(game, config.bot_concurrency).await?;
     let mut pool: Vec<BotRecord> = store.active_bots(game).await?;
-    pool.retain(|b| !busy.contains(&b.id));
+    // The game has a ladder while it has an active contestant, busy or not: the house bots fill
+    // the other slot meanwhile, so the ladder keeps its pace with a single contestant.
     let contestants = pool
         .iter()
         .filter(|b| matches!(b.kind, BotKind::Http { .. }))
         .count();
+    pool.retain(|b| !busy.contains(&b.id));
     if (contestants == 0 && !config.demo) || pool.len() < players.min {
         return Ok(false);
     }

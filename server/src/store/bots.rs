@@ -272,8 +272,9 @@ impl Store {
     }
 
     /// The contestants' bots of `game` the ladder should not seat now: those seated in a queued
-    /// or running ladder match of it, and those already playing `bot_concurrency` matches of any
-    /// kind (a ladder match seating one would only wait for a slot, holding the ladder back).
+    /// or running ladder match of it, and those with `bot_concurrency` or more matches of any kind
+    /// running or queued (a ladder match seating one would only wait for a slot behind its own
+    /// backlog, holding the ladder back).
     pub async fn busy_on_ladder(
         &self,
         game: &str,
@@ -287,7 +288,7 @@ impl Store {
              UNION
              SELECT s.bot_id FROM matches m
              JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
-             WHERE m.status = 'running' AND b.kind = 'http' AND b.game = ?1
+             WHERE m.status IN ('queued', 'running') AND b.kind = 'http' AND b.game = ?1
              GROUP BY s.bot_id HAVING COUNT(DISTINCT m.id) >= ?2",
         )
         .bind(game)
@@ -295,6 +296,35 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         Ok(ids)
+    }
+
+    /// Cancels the queued ladder matches of `game` that seat a contestant's bot with
+    /// `bot_concurrency` or more other matches running or queued: such a match would wait behind
+    /// the bot's own backlog (its practice), holding one of the game's ladder slots meanwhile.
+    /// Returns how many were cancelled.
+    pub async fn cancel_ladder_behind_backlogs(
+        &self,
+        game: &str,
+        bot_concurrency: u32,
+    ) -> Result<u64, StoreError> {
+        let done = sqlx::query(
+            "UPDATE matches SET status = 'cancelled', finished_at = ?3
+             WHERE number IN (
+                 SELECT m.number FROM matches m
+                 JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
+                 WHERE m.status = 'queued' AND m.kind = 'ladder' AND m.game = ?1
+                   AND b.kind = 'http'
+                   AND (SELECT COUNT(*) FROM matches o
+                        WHERE o.status IN ('queued', 'running') AND o.kind <> 'ladder'
+                          AND EXISTS (SELECT 1 FROM seats t
+                                      WHERE t.match_id = o.id AND t.bot_id = s.bot_id)) >= ?2)",
+        )
+        .bind(game)
+        .bind(bot_concurrency)
+        .bind(now_ms())
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected())
     }
 
     /// Points an HTTP bot at a new URL; false if there is no such live HTTP bot. Unless its owner
