@@ -127,15 +127,7 @@ async fn a_database_of_the_previous_release_migrates_in_place_and_replays() {
     let (_, m) = server.get(&format!("/api/matches/{SAID_IN}")).await;
     assert_eq!(m["says"][0]["index"], 1, "{m}");
     assert_eq!(m["says"][0]["text"], SAID);
-    let page = server
-        .http
-        .get(server.url(&format!("/matches/{SAID_IN}")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = server.page(&format!("/matches/{SAID_IN}")).await;
     assert!(page.contains(SAID), "{page}");
     assert_eq!(page.matches("<li>").count(), old[SAID_IN].len());
     drop(server);
@@ -284,15 +276,7 @@ async fn retention_drops_old_ladder_logs_and_keeps_results() {
     let (_, m) = server.get(&format!("/api/matches/{id}")).await;
     assert_eq!(m["log"]["state"], "dropped", "{m}");
     assert!(m["seats"][0]["rank"].is_number(), "{m}");
-    let page = server
-        .http
-        .get(server.url(&format!("/matches/{id}")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = server.page(&format!("/matches/{id}")).await;
     assert!(page.contains("was dropped"), "{page}");
     let out = replay(&path, &id);
     assert_eq!(out.status.code(), Some(2));

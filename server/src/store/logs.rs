@@ -177,19 +177,32 @@ impl Store {
         let mut converted = 0;
         let mut after = String::new();
         loop {
-            let ids: Vec<String> = sqlx::query_scalar(
-                "SELECT DISTINCT match_id FROM actions WHERE match_id > ? ORDER BY match_id LIMIT ?",
+            let rows = sqlx::query(
+                "SELECT a.match_id, m.game, m.rules_version
+                 FROM (SELECT DISTINCT match_id FROM actions WHERE match_id > ?
+                       ORDER BY match_id LIMIT ?) a
+                 JOIN matches m ON m.id = a.match_id ORDER BY a.match_id",
             )
             .bind(&after)
             .bind(CONVERT_BATCH)
             .fetch_all(&self.pool)
             .await?;
-            let Some(last) = ids.last() else {
+            let Some(last) = rows.last() else {
                 return Ok(converted);
             };
-            after = last.clone();
+            after = last.try_get("match_id")?;
             let mut tx = self.write().await?;
-            for id in &ids {
+            for row in &rows {
+                let id: String = row.try_get("match_id")?;
+                let stamp = row.try_get::<Option<i64>, _>("rules_version")?;
+                // A log of rules that changed since stays as stored: known from the stamp, so
+                // its rows are not read again at every start-up only to be refused.
+                if stamp_mismatch(&row.try_get::<String, _>("game")?, stamp.map(|v| v as u32))
+                    .is_some()
+                {
+                    continue;
+                }
+                let id = &id;
                 let actions = self.legacy_actions(id).await?;
                 match write_log(&mut tx, id, &actions, true).await {
                     Ok(()) => {

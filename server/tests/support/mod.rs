@@ -79,6 +79,12 @@ impl Server {
         status_and_json(response).await
     }
 
+    /// GET the page at `path`: its HTML.
+    pub async fn page(&self, path: &str) -> String {
+        let response = self.http.get(self.url(path)).send().await.unwrap();
+        response.text().await.unwrap()
+    }
+
     /// Sends `body` as JSON with `method` to `path`, with a bearer `token` if given.
     pub async fn send(
         &self,
