@@ -73,13 +73,11 @@ async fn queue(
     // `bot_concurrency` matches (a hog's practice) sits these rounds out rather than hold one up.
     let busy = store.busy_on_ladder(game, config.bot_concurrency).await?;
     let mut pool: Vec<BotRecord> = store.active_bots(game).await?;
-    // The game has a ladder while it has an active contestant, busy or not: the house bots fill
-    // the other slot meanwhile, so the ladder keeps its pace with a single contestant.
+    pool.retain(|b| !busy.contains(&b.id));
     let contestants = pool
         .iter()
         .filter(|b| matches!(b.kind, BotKind::Http { .. }))
         .count();
-    pool.retain(|b| !busy.contains(&b.id));
     if (contestants == 0 && !config.demo) || pool.len() < players.min {
         return Ok(false);
     }
