@@ -4,6 +4,8 @@ use std::fmt::Debug;
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
+use crate::table::{Eye, Layout, Table};
+
 /// A seat at the table, numbered from 0 in the order the players joined.
 pub type Seat = usize;
 
@@ -71,6 +73,8 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// What one seat may see.
     type View: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// The game's own part of a [`Table`] snapshot: where the cards outside the hands lie.
+    type Layout: Layout;
 
     /// Deals a new game for `players` seats, deterministically from `seed`.
     fn new(options: &Self::Options, players: usize, seed: u64) -> Result<Self, SetupError>;
@@ -100,6 +104,10 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
     /// The result once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// The table as `eye` sees it now (see [`crate::table`]): every card once, face up where
+    /// `eye` may see it and counted where not.
+    fn table(&self, eye: Eye) -> Table<Self::Layout>;
 
     /// The game's own transcript of a finished or running game, in the format its seed document
     /// uses, if it has one: `initial` is the game as dealt, `actions` the actions applied to it, and

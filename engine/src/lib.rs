@@ -9,6 +9,8 @@ pub mod games;
 pub mod log;
 pub mod playout;
 pub mod shuffle;
+pub mod table;
 
 pub use cards::{Card, CardSet, ParseCardError, Rank, Suit};
 pub use game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
+pub use table::{Eye, Layout, Pile, Table};

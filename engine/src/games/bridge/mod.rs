@@ -437,6 +437,7 @@ impl Game for Bridge {
     type Options = BridgeOptions;
     type Action = BridgeAction;
     type View = BridgeView;
+    type Layout = crate::table::HandsOnly;
 
     fn new(options: &BridgeOptions, players: usize, seed: u64) -> Result<Bridge, SetupError> {
         SetupError::check_players::<Bridge>(players)?;
@@ -548,6 +549,18 @@ impl Game for Bridge {
 
     fn view(&self, seat: Seat) -> BridgeView {
         view::view(self, seat)
+    }
+
+    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<Self::Layout> {
+        crate::table::Table {
+            to_act: self.to_act(),
+            deal: 1,
+            trick: 1,
+            hands: (0..self.players())
+                .map(|s| crate::table::Pile::shown(self.view(s).hand, eye.sees(s)))
+                .collect(),
+            layout: crate::table::HandsOnly,
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {

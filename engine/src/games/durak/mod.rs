@@ -491,6 +491,7 @@ impl Game for Durak {
     type Options = DurakOptions;
     type Action = DurakAction;
     type View = DurakView;
+    type Layout = crate::table::HandsOnly;
 
     fn new(options: &DurakOptions, players: usize, seed: u64) -> Result<Durak, SetupError> {
         SetupError::check_players::<Durak>(players)?;
@@ -561,6 +562,18 @@ impl Game for Durak {
 
     fn view(&self, seat: Seat) -> DurakView {
         DurakView::of(self, seat)
+    }
+
+    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<Self::Layout> {
+        crate::table::Table {
+            to_act: self.to_act(),
+            deal: 1,
+            trick: 1,
+            hands: (0..self.players())
+                .map(|s| crate::table::Pile::shown(self.view(s).hand, eye.sees(s)))
+                .collect(),
+            layout: crate::table::HandsOnly,
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -472,6 +472,7 @@ impl Game for DurakDuel {
     type Options = DurakDuelOptions;
     type Action = DurakDuelAction;
     type View = DurakDuelView;
+    type Layout = crate::table::HandsOnly;
 
     fn new(options: &DurakDuelOptions, players: usize, seed: u64) -> Result<Self, SetupError> {
         SetupError::check_players::<DurakDuel>(players)?;
@@ -593,6 +594,18 @@ impl Game for DurakDuel {
 
     fn view(&self, seat: Seat) -> DurakDuelView {
         DurakDuelView::of(self, seat)
+    }
+
+    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<Self::Layout> {
+        crate::table::Table {
+            to_act: self.to_act(),
+            deal: 1,
+            trick: 1,
+            hands: (0..self.players())
+                .map(|s| crate::table::Pile::shown(self.view(s).hand, eye.sees(s)))
+                .collect(),
+            layout: crate::table::HandsOnly,
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {

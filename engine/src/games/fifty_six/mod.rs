@@ -453,6 +453,7 @@ impl Game for FiftySix {
     type Options = FiftySixOptions;
     type Action = FiftySixAction;
     type View = FiftySixView;
+    type Layout = crate::table::HandsOnly;
 
     fn new(options: &FiftySixOptions, players: usize, seed: u64) -> Result<Self, SetupError> {
         SetupError::check_players::<FiftySix>(players)?;
@@ -556,6 +557,18 @@ impl Game for FiftySix {
 
     fn view(&self, seat: Seat) -> FiftySixView {
         FiftySixView::of(self, seat)
+    }
+
+    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<Self::Layout> {
+        crate::table::Table {
+            to_act: self.to_act(),
+            deal: 1,
+            trick: 1,
+            hands: (0..self.players())
+                .map(|s| crate::table::Pile::shown(self.view(s).hand, eye.sees(s)))
+                .collect(),
+            layout: crate::table::HandsOnly,
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -784,6 +784,7 @@ impl Game for Most {
     type Options = MostOptions;
     type Action = MostAction;
     type View = MostView;
+    type Layout = crate::table::HandsOnly;
 
     fn new(options: &MostOptions, players: usize, seed: u64) -> Result<Most, SetupError> {
         SetupError::check_players::<Most>(players)?;
@@ -982,6 +983,18 @@ impl Game for Most {
 
     fn view(&self, seat: Seat) -> MostView {
         MostView::of(self, seat)
+    }
+
+    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<Self::Layout> {
+        crate::table::Table {
+            to_act: self.to_act(),
+            deal: 1,
+            trick: 1,
+            hands: (0..self.players())
+                .map(|s| crate::table::Pile::shown(self.view(s).hand, eye.sees(s)))
+                .collect(),
+            layout: crate::table::HandsOnly,
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -351,6 +351,7 @@ impl Game for Prsi {
     type Options = PrsiOptions;
     type Action = PrsiAction;
     type View = PrsiView;
+    type Layout = crate::table::HandsOnly;
 
     fn new(options: &PrsiOptions, players: usize, seed: u64) -> Result<Self, SetupError> {
         SetupError::check_players::<Prsi>(players)?;
@@ -444,6 +445,18 @@ impl Game for Prsi {
 
     fn view(&self, seat: Seat) -> PrsiView {
         PrsiView::of(self, seat)
+    }
+
+    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<Self::Layout> {
+        crate::table::Table {
+            to_act: self.to_act(),
+            deal: 1,
+            trick: 1,
+            hands: (0..self.players())
+                .map(|s| crate::table::Pile::shown(self.view(s).hand, eye.sees(s)))
+                .collect(),
+            layout: crate::table::HandsOnly,
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {
