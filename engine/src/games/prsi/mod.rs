@@ -5,6 +5,7 @@
 //! A turn is one atomic action: play one to four cards of one value, draw, or stand (against
 //! aces). The rules and every decision on the seed's gaps are in RULES.md beside this file.
 
+mod table;
 mod view;
 
 #[cfg(test)]
@@ -12,6 +13,7 @@ mod tests;
 
 use serde::{Deserialize, Serialize};
 
+pub use table::PrsiLayout;
 pub use view::PrsiView;
 
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
@@ -351,7 +353,7 @@ impl Game for Prsi {
     type Options = PrsiOptions;
     type Action = PrsiAction;
     type View = PrsiView;
-    type Layout = crate::table::HandsOnly;
+    type Layout = PrsiLayout;
 
     fn new(options: &PrsiOptions, players: usize, seed: u64) -> Result<Self, SetupError> {
         SetupError::check_players::<Prsi>(players)?;
@@ -447,16 +449,8 @@ impl Game for Prsi {
         PrsiView::of(self, seat)
     }
 
-    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<Self::Layout> {
-        crate::table::Table {
-            to_act: self.to_act(),
-            deal: 1,
-            trick: 1,
-            hands: (0..self.players())
-                .map(|s| crate::table::Pile::shown(self.view(s).hand, eye.sees(s)))
-                .collect(),
-            layout: crate::table::HandsOnly,
-        }
+    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<PrsiLayout> {
+        table::table(self, eye)
     }
 
     fn outcome(&self) -> Option<Outcome> {
