@@ -14,6 +14,8 @@ mod view;
 #[cfg(test)]
 mod ending_tests;
 #[cfg(test)]
+mod table_tests;
+#[cfg(test)]
 mod tests;
 
 use serde::{Deserialize, Serialize};

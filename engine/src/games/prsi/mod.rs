@@ -9,6 +9,8 @@ mod table;
 mod view;
 
 #[cfg(test)]
+mod table_tests;
+#[cfg(test)]
 mod tests;
 
 use serde::{Deserialize, Serialize};
