@@ -9,6 +9,7 @@
 mod ending;
 mod lists;
 mod table;
+mod transcript;
 mod view;
 
 #[cfg(test)]
@@ -17,6 +18,8 @@ mod ending_tests;
 mod table_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod transcript_tests;
 
 use serde::{Deserialize, Serialize};
 
@@ -606,5 +609,13 @@ impl Game for DurakDuel {
 
     fn outcome(&self) -> Option<Outcome> {
         self.ending.map(Ending::outcome)
+    }
+
+    fn transcript(
+        initial: &DurakDuel,
+        actions: &[DurakDuelAction],
+        names: &[String],
+    ) -> Option<String> {
+        Some(transcript::write(initial, actions, names))
     }
 }
