@@ -6,12 +6,15 @@
 //! aces). The rules and every decision on the seed's gaps are in RULES.md beside this file.
 
 mod table;
+mod transcript;
 mod view;
 
 #[cfg(test)]
 mod table_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod transcript_tests;
 
 use serde::{Deserialize, Serialize};
 
@@ -484,5 +487,9 @@ impl Game for Prsi {
             })
             .collect();
         Some(Outcome { seats })
+    }
+
+    fn transcript(initial: &Prsi, actions: &[PrsiAction], names: &[String]) -> Option<String> {
+        Some(transcript::write(initial, actions, names))
     }
 }
