@@ -160,7 +160,7 @@ impl DurakDuel {
     }
 
     /// The round's attack cards in the order played, each with the card that beat it, if any.
-    pub fn table(&self) -> Vec<(Card, Option<Card>)> {
+    pub fn pairs(&self) -> Vec<(Card, Option<Card>)> {
         (0..self.table_len as usize)
             .map(|i| (self.attacks[i], self.beats[i]))
             .collect()
