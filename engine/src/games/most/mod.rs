@@ -4,13 +4,18 @@
 //! every card after it), then melds, lay-offs and joker swaps, then one discard onto the bridge.
 //! The rules and every decision on the seed's gaps are in RULES.md beside this file.
 
+mod table;
+mod transcript;
 mod view;
 
+#[cfg(test)]
+mod table_tests;
 #[cfg(test)]
 mod tests;
 
 use serde::{Deserialize, Serialize};
 
+pub use table::{MeldOnTable, MostLayout};
 pub use view::MostView;
 
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
@@ -170,7 +175,10 @@ pub struct Most {
     /// The bridge card taken this turn that a meld must still use.
     pending: Option<Card>,
     totals: Vec<i32>,
-    last_scores: Vec<i32>,
+    /// Every finished deal's points, deal by deal, `players` to a deal.
+    scores: Vec<i32>,
+    /// Turns finished in this deal.
+    turns: u32,
 }
 
 /// A card's points: 2 to 9 count 5, 10 to king 10, ace 15; a joker 0.
@@ -372,7 +380,11 @@ impl Most {
 
     /// The points of the last finished deal by seat (zeros before the first ends).
     pub fn last_scores(&self) -> &[i32] {
-        &self.last_scores
+        const NONE: [i32; 6] = [0; 6];
+        self.scores
+            .rchunks(self.players)
+            .next()
+            .unwrap_or(&NONE[..self.players])
     }
 
     /// Every standard card the table shows, as itself or through a joker.
@@ -437,7 +449,8 @@ impl Most {
             phase,
             pending,
             totals: vec![0; players],
-            last_scores: vec![0; players],
+            scores: Vec::new(),
+            turns: 0,
         }
     }
 
@@ -502,6 +515,7 @@ impl Most {
         self.to_act = (self.dealer + 1) % self.players;
         self.phase = Phase::Draw;
         self.pending = None;
+        self.turns = 0;
     }
 
     fn end_deal(&mut self) {
@@ -509,7 +523,7 @@ impl Most {
         for (total, score) in self.totals.iter_mut().zip(&scores) {
             *total += score;
         }
-        self.last_scores = scores;
+        self.scores.extend(scores);
         self.deal += 1;
         let reached = self.totals.iter().any(|&t| t >= self.options.target);
         if self.options.single_deal || reached || self.deal >= self.options.max_deals {
@@ -784,7 +798,7 @@ impl Game for Most {
     type Options = MostOptions;
     type Action = MostAction;
     type View = MostView;
-    type Layout = crate::table::HandsOnly;
+    type Layout = MostLayout;
 
     fn new(options: &MostOptions, players: usize, seed: u64) -> Result<Most, SetupError> {
         SetupError::check_players::<Most>(players)?;
@@ -816,7 +830,8 @@ impl Game for Most {
             phase: Phase::Draw,
             pending: None,
             totals: vec![0; players],
-            last_scores: vec![0; players],
+            scores: Vec::new(),
+            turns: 0,
         };
         game.start_deal();
         Ok(game)
@@ -972,6 +987,7 @@ impl Game for Most {
                 } else {
                     self.to_act = (seat + 1) % self.players;
                     self.phase = Phase::Draw;
+                    self.turns += 1;
                     if self.deck.is_empty() {
                         self.end_deal();
                     }
@@ -985,16 +1001,8 @@ impl Game for Most {
         MostView::of(self, seat)
     }
 
-    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<Self::Layout> {
-        crate::table::Table {
-            to_act: self.to_act(),
-            deal: 1,
-            trick: 1,
-            hands: (0..self.players())
-                .map(|s| crate::table::Pile::shown(self.view(s).hand, eye.sees(s)))
-                .collect(),
-            layout: crate::table::HandsOnly,
-        }
+    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<MostLayout> {
+        table::table(self, eye)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -1010,5 +1018,9 @@ impl Game for Most {
             })
             .collect();
         Some(Outcome { seats })
+    }
+
+    fn transcript(initial: &Most, actions: &[MostAction], names: &[String]) -> Option<String> {
+        transcript::write(initial, actions, names)
     }
 }
