@@ -201,13 +201,3 @@ mod tests {
         assert!(Eye::Seat(1).sees(1) && !Eye::Seat(1).sees(0) && !Eye::Public.sees(0));
     }
 }
-
-/// A layout with nothing outside the hands: a scaffold while a game's own layout is written.
-#[derive(Debug, Clone, Serialize)]
-pub struct HandsOnly;
-
-impl Layout for HandsOnly {
-    fn cards(&self, _up: &mut Vec<Card>) -> usize {
-        0
-    }
-}
