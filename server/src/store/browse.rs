@@ -63,6 +63,10 @@ pub struct Rivalry {
     pub losses: u64,
 }
 
+/// The condition of the partial index `seats_by_bot_kind` (migration 0007), word for word: SQLite
+/// uses a partial index only for a query whose WHERE clause holds its condition.
+const RARE_KINDS: &str = "s.match_kind != 'ladder'";
+
 /// The SQL and bound values of a page's query (every value is bound, never spliced in).
 struct PageQuery {
     sql: String,
@@ -86,6 +90,10 @@ fn page_query(filter: &MatchFilter, at: PageAt, limit: u32) -> PageQuery {
             if let Some(kind) = filter.kind {
                 binds.push(Bind::Text(kind.as_str().to_string()));
                 conditions.push("s.match_kind = ?".to_string());
+                if kind != MatchKind::Ladder {
+                    // The partial index's own condition, so SQLite may use it.
+                    conditions.push(RARE_KINDS.to_string());
+                }
             }
             (
                 "SELECT DISTINCT s.match_number AS number, m.id AS id FROM seats s \
@@ -137,7 +145,8 @@ fn page_query(filter: &MatchFilter, at: PageAt, limit: u32) -> PageQuery {
 }
 
 /// The window of [`Store::rivalries`]: the bot `?1`'s latest `?3` finished seats, read newest
-/// first from `seats_by_bot`, or (`kind`) those of kind `?2` from `seats_by_bot_kind`.
+/// first from `seats_by_bot`; or (`kind`) those of kind `?2`, the ladder from `seats_by_bot` and
+/// (`rare_kind`) the others from the partial index `seats_by_bot_kind`.
 macro_rules! window {
     () => {
         "SELECT match_id, rank FROM seats WHERE bot_id = ?1 AND rank IS NOT NULL
@@ -146,6 +155,10 @@ macro_rules! window {
     (kind) => {
         "SELECT match_id, rank FROM seats WHERE bot_id = ?1 AND rank IS NOT NULL
            AND match_kind = ?2 ORDER BY match_number DESC LIMIT ?3"
+    };
+    (rare_kind) => {
+        "SELECT match_id, rank FROM seats WHERE bot_id = ?1 AND rank IS NOT NULL
+           AND match_kind = ?2 AND match_kind != 'ladder' ORDER BY match_number DESC LIMIT ?3"
     };
 }
 
@@ -228,9 +241,17 @@ impl Store {
                 concat!("SELECT COUNT(DISTINCT match_id) FROM (", window!(), ")"),
                 rivals!(),
             ),
-            Some(_) => (
+            Some("ladder") => (
                 concat!("SELECT COUNT(DISTINCT match_id) FROM (", window!(kind), ")"),
                 rivals!(kind),
+            ),
+            Some(_) => (
+                concat!(
+                    "SELECT COUNT(DISTINCT match_id) FROM (",
+                    window!(rare_kind),
+                    ")"
+                ),
+                rivals!(rare_kind),
             ),
         };
         let considered: i64 = sqlx::query_scalar(count_sql)
@@ -273,13 +294,18 @@ mod tests {
     fn a_bot_page_reads_its_seats_and_binds_every_value() {
         let filter = MatchFilter {
             bot_id: Some("b".into()),
-            kind: Some(MatchKind::Ladder),
+            kind: Some(MatchKind::Practice),
             stage: Some(("t".into(), 2)),
             ..MatchFilter::default()
         };
         let q = page_query(&filter, PageAt::Before(40), 25);
         assert!(q.sql.contains("FROM seats s"), "{}", q.sql);
-        assert!(q.sql.contains("s.match_kind = ?"), "{}", q.sql);
+        assert!(
+            q.sql
+                .contains("s.match_kind = ? AND s.match_kind != 'ladder'"),
+            "{}",
+            q.sql
+        );
         assert!(
             q.sql
                 .ends_with("s.match_number < ? ORDER BY s.match_number DESC LIMIT ?"),
