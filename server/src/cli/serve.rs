@@ -29,9 +29,14 @@ pub struct ServeArgs {
     /// The key file signing secrets derive from [default: the database's path + ".key"].
     #[arg(long)]
     key_file: Option<PathBuf>,
-    /// Keep rated matches between the house bots running so the leaderboard moves.
+    /// Keep rated matches between the house bots running so the leaderboard moves, and run a
+    /// demo cup whose bots think before each answer, so it can be watched live.
     #[arg(long)]
     demo: bool,
+    /// With --demo: milliseconds the demo cup's bots think before each answer (0: at once).
+    #[arg(long, default_value_t = crate::demo::DEMO_THINK.as_millis() as u64,
+          value_parser = clap::value_parser!(u64).range(0..=2000))]
+    demo_think_ms: u64,
     /// Open to the internet: refuse bot URLs on loopback or private addresses and rate-limit
     /// registrations per client address.
     #[arg(long)]
@@ -132,6 +137,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
             head_timeout: Duration::from_millis(args.head_timeout_ms),
         },
         body_timeout: Duration::from_millis(args.body_timeout_ms),
+        demo_think: Duration::from_millis(args.demo_think_ms),
         ..ServeConfig::new(args.addr, args.database_url)
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| CliError(e.to_string()))?;

@@ -1,0 +1,329 @@
+//! `/docs` and `/docs/{name}`: the contestants' docs (`docs/*.md`, `docs/games/*.md`), compiled
+//! into the binary and rendered to HTML with pulldown-cmark.
+//!
+//! Each game's rules (`engine/src/games/*/RULES.md`, which the game docs defer to) are served too.
+//! Raw HTML in a doc is shown as text, never passed through. Relative links between these files
+//! (`protocol.md#faults`, `../../engine/src/games/prsi/RULES.md`) are rewritten to their pages
+//! (`/docs/protocol#faults`, `/docs/rules/prsi`), so they work here as in the repository; a link
+//! to any other file (a script, the Dockerfile) keeps its text and loses its link, since the
+//! server does not serve the source tree. Headings get GitHub's ids, so `#anchors` land.
+
+use askama::Template;
+use axum::extract::Path;
+use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html};
+
+use super::{PageError, PageResult, ok};
+
+/// A doc: its page (its address under `/docs/`), its title, its file in the repository and its
+/// text.
+struct Doc {
+    page: &'static str,
+    title: &'static str,
+    file: &'static str,
+    text: &'static str,
+}
+
+macro_rules! doc {
+    ($page:literal, $file:literal, $title:literal) => {
+        Doc {
+            page: $page,
+            title: $title,
+            file: $file,
+            text: include_str!(concat!("../../../", $file)),
+        }
+    };
+}
+
+/// Every doc served, in the index's order.
+const DOCS: &[Doc] = &[
+    doc!(
+        "writing-a-bot",
+        "docs/writing-a-bot.md",
+        "How to join: writing a bot"
+    ),
+    doc!("protocol", "docs/protocol.md", "The bot protocol"),
+    doc!("api", "docs/api.md", "The HTTP API"),
+    doc!("games/durak", "docs/games/durak.md", "Playing durak"),
+    doc!("games/bridge", "docs/games/bridge.md", "Playing bridge"),
+    doc!(
+        "games/durak-duel",
+        "docs/games/durak-duel.md",
+        "Playing durak-duel"
+    ),
+    doc!("games/prsi", "docs/games/prsi.md", "Playing prsi"),
+    doc!("games/most", "docs/games/most.md", "Playing most"),
+    doc!(
+        "games/fifty-six",
+        "docs/games/fifty-six.md",
+        "Playing fifty-six"
+    ),
+    doc!(
+        "rules/durak",
+        "engine/src/games/durak/RULES.md",
+        "The rules of durak"
+    ),
+    doc!(
+        "rules/bridge",
+        "engine/src/games/bridge/RULES.md",
+        "The rules of bridge"
+    ),
+    doc!(
+        "rules/durak-duel",
+        "engine/src/games/durak_duel/RULES.md",
+        "The rules of durak-duel"
+    ),
+    doc!(
+        "rules/prsi",
+        "engine/src/games/prsi/RULES.md",
+        "The rules of prsi"
+    ),
+    doc!(
+        "rules/most",
+        "engine/src/games/most/RULES.md",
+        "The rules of most"
+    ),
+    doc!(
+        "rules/fifty-six",
+        "engine/src/games/fifty_six/RULES.md",
+        "The rules of fifty-six"
+    ),
+    doc!("tables", "docs/tables.md", "Table snapshots"),
+    doc!(
+        "running-a-contest",
+        "docs/running-a-contest.md",
+        "Running a contest"
+    ),
+    doc!(
+        "architecture",
+        "docs/architecture.md",
+        "How cardarena is built"
+    ),
+];
+
+/// A doc link of the site's header: (page, label).
+pub(crate) const HEADER_DOCS: &[(&str, &str)] = &[
+    ("writing-a-bot", "How to join"),
+    ("protocol", "Protocol"),
+    ("api", "API"),
+];
+
+/// The page of the game's doc (`docs/games/<game>.md`), for the header's "Rules" links.
+pub(crate) fn rules_doc(game: &str) -> Option<String> {
+    let page = format!("games/{game}");
+    DOCS.iter().any(|d| d.page == page).then_some(page)
+}
+
+#[derive(Template)]
+#[template(path = "doc.html")]
+struct DocPage {
+    title: &'static str,
+    /// The rendered doc (pulldown-cmark's HTML of our own text, raw HTML escaped).
+    body: String,
+}
+
+#[derive(Template)]
+#[template(path = "docs.html")]
+struct IndexPage {
+    docs: Vec<(&'static str, &'static str)>,
+}
+
+/// `GET /docs`: the list of docs.
+pub(super) async fn index() -> PageResult {
+    ok(&IndexPage {
+        docs: DOCS.iter().map(|d| (d.page, d.title)).collect(),
+    })
+}
+
+/// The doc at `page`, or a 404.
+fn show(page: &str) -> PageResult {
+    let page = page.strip_suffix(".md").unwrap_or(page);
+    let Some(doc) = DOCS.iter().find(|d| d.page == page) else {
+        return Err(PageError::NotFound(format!("There is no doc {page:?}.")));
+    };
+    ok(&DocPage {
+        title: doc.title,
+        body: render(doc.file, doc.text),
+    })
+}
+
+/// `GET /docs/{name}`.
+pub(super) async fn page(Path(name): Path<String>) -> PageResult {
+    show(&name)
+}
+
+/// `GET /docs/{folder}/{name}` (`games/…`, `rules/…`).
+pub(super) async fn nested_page(Path((folder, name)): Path<(String, String)>) -> PageResult {
+    show(&format!("{folder}/{name}"))
+}
+
+/// The HTML of the doc in repository file `file` with text `markdown`.
+fn render(file: &str, markdown: &str) -> String {
+    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
+    let mut events: Vec<Event> = Vec::new();
+    let mut slugs: Vec<String> = Vec::new();
+    // A heading's events are held until its end, when its text gives its id.
+    let mut heading: Option<(HeadingLevel, Vec<Event>)> = None;
+    // Links to files outside docs/ lose their link (their text stays): how many are open.
+    let mut dropped_links: Vec<bool> = Vec::new();
+    for event in Parser::new_ext(markdown, options) {
+        let event = match event {
+            Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => match link_target(file, &dest_url) {
+                Some(target) => {
+                    dropped_links.push(false);
+                    Event::Start(Tag::Link {
+                        link_type,
+                        dest_url: CowStr::from(target),
+                        title,
+                        id,
+                    })
+                }
+                None => {
+                    dropped_links.push(true);
+                    continue;
+                }
+            },
+            Event::End(TagEnd::Link) => {
+                if dropped_links.pop().unwrap_or(false) {
+                    continue;
+                }
+                Event::End(TagEnd::Link)
+            }
+            other => other,
+        };
+        match (event, heading.as_mut()) {
+            (Event::Start(Tag::Heading { level, .. }), None) => heading = Some((level, Vec::new())),
+            (Event::End(TagEnd::Heading(_)), Some(_)) => {
+                let (level, inner) = heading.take().unwrap_or((HeadingLevel::H2, Vec::new()));
+                let text: String = inner
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Text(t) | Event::Code(t) => Some(t.as_ref()),
+                        _ => None,
+                    })
+                    .collect();
+                let id = unique(slug(&text), &mut slugs);
+                let mut inner_html = String::new();
+                html::push_html(&mut inner_html, inner.into_iter());
+                events.push(Event::Html(CowStr::from(format!(
+                    "<{level} id=\"{id}\">{inner_html}</{level}>\n"
+                ))));
+            }
+            (event, Some((_, inner))) => inner.push(event),
+            (event, None) => events.push(event),
+        }
+    }
+    let mut out = String::with_capacity(markdown.len() * 3 / 2);
+    html::push_html(&mut out, events.into_iter());
+    out
+}
+
+/// Where a link in the file `from` points on this site: unchanged if absolute or an anchor, the
+/// page of a served doc (`/docs/…`) for a relative link to its file, `None` for any other file.
+fn link_target(from: &str, dest: &str) -> Option<String> {
+    if dest.starts_with('#') || dest.contains("://") || dest.starts_with("mailto:") {
+        return Some(dest.to_string());
+    }
+    let (path, anchor) = match dest.split_once('#') {
+        Some((p, a)) => (p, format!("#{a}")),
+        None => (dest, String::new()),
+    };
+    // Resolve against the file's folder, as a browser would.
+    let mut parts: Vec<&str> = from.split('/').collect();
+    parts.pop();
+    for part in path.split('/') {
+        match part {
+            "." | "" => {}
+            ".." => {
+                parts.pop()?;
+            }
+            p => parts.push(p),
+        }
+    }
+    let file = parts.join("/");
+    DOCS.iter()
+        .find(|d| d.file == file)
+        .map(|d| format!("/docs/{}{anchor}", d.page))
+}
+
+/// GitHub's heading id: lower case, punctuation dropped, spaces as hyphens.
+fn slug(text: &str) -> String {
+    text.trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `slug`, or `slug-1`, `slug-2`, … if taken.
+fn unique(slug: String, taken: &mut Vec<String>) -> String {
+    let mut id = slug.clone();
+    let mut n = 0;
+    while taken.contains(&id) {
+        n += 1;
+        id = format!("{slug}-{n}");
+    }
+    taken.push(id.clone());
+    id
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_between_docs_go_to_their_pages_and_others_lose_their_link() {
+        let at = |from, dest| link_target(from, dest);
+        assert_eq!(
+            at("docs/writing-a-bot.md", "protocol.md#faults").as_deref(),
+            Some("/docs/protocol#faults")
+        );
+        assert_eq!(
+            at("docs/writing-a-bot.md", "games/most.md").as_deref(),
+            Some("/docs/games/most")
+        );
+        assert_eq!(
+            at("docs/games/prsi.md", "../protocol.md#a-whole-exchange-prsi").as_deref(),
+            Some("/docs/protocol#a-whole-exchange-prsi")
+        );
+        assert_eq!(
+            at("docs/games/prsi.md", "../../engine/src/games/prsi/RULES.md").as_deref(),
+            Some("/docs/rules/prsi")
+        );
+        assert_eq!(at("docs/api.md", "../scripts/organise.py"), None);
+        assert_eq!(at("docs/api.md", "../../../etc/passwd"), None);
+        assert_eq!(
+            at("docs/api.md", "https://example.com/a.md").as_deref(),
+            Some("https://example.com/a.md")
+        );
+    }
+
+    #[test]
+    fn raw_html_is_text_and_headings_have_ids() {
+        let html = render(
+            "docs/api.md",
+            "# Bot health\n\n## Bot health\n\n<script>x</script> and <b>bold</b>\n\n[p](protocol.md) [s](../x.sh)",
+        );
+        assert!(
+            html.contains("<h1 id=\"bot-health\">Bot health</h1>"),
+            "{html}"
+        );
+        assert!(html.contains("<h2 id=\"bot-health-1\">"), "{html}");
+        assert!(!html.contains("<script>"), "{html}");
+        assert!(!html.contains("<b>"), "{html}");
+        assert!(html.contains("&lt;script&gt;"), "{html}");
+        assert!(html.contains("<a href=\"/docs/protocol\">p</a>"), "{html}");
+        assert!(html.contains(" s</p>"), "{html}");
+        assert_eq!(slug("1. Start the server"), "1-start-the-server");
+        assert_eq!(slug("The health check: `ping`"), "the-health-check-ping");
+    }
+}
