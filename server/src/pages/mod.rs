@@ -4,7 +4,9 @@
 //! - `/`, `/?game=<id>`: the leaderboard of each game (or one), refreshed live by a script that
 //!   polls `/api/leaderboard?game=<id>` every 2 s;
 //! - `/bots/{id}`: a bot, its rating and rating history, recent matches and faults;
-//! - `/matches/{id}`: a match, its seats and results, and its moves one by one;
+//! - `/matches/{id}`: a match, its seats and results, its card table step by step (live while it
+//!   runs; the scripts and styles under `/static/` are listed in `replay/assets.rs`), and its
+//!   moves one by one;
 //! - `/tournaments`: every tournament, newest first;
 //! - `/tournaments/{id}`: a tournament as `GET /api/tournaments/{id}` shows it (status, entries,
 //!   each stage's key figures, progress, standings and head-to-head table), refreshed live by a
@@ -64,6 +66,7 @@ pub fn router(store: Store) -> Router {
         .route("/static/style.css", get(style))
         .route("/static/live.js", get(live_js))
         .route("/static/tournament.js", get(tournament_js))
+        .merge(replay::static_routes())
         .with_state(store)
 }
 

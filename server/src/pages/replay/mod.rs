@@ -1,6 +1,12 @@
-//! `/matches/{id}`: a match, its seats with their results and faults, and its moves one by
-//! one with what the bots said (or why they are gone). Actions print generically (see [`compact_action`]), so every
-//! game's matches read with no code here.
+//! `/matches/{id}`: a match, its seats with their results and faults, the card table a viewer
+//! steps through (drawn by `web/static/replay.js` from the frames API; the page gives it the
+//! match's id, game and status and the controls), the downloads, and its moves one by one with
+//! what the bots said (or why they are gone), each linking to its step. Actions print generically
+//! (see [`compact_action`]), so every game's matches read with no code here.
+
+mod assets;
+
+pub(super) use assets::routes as static_routes;
 
 use askama::Template;
 use axum::extract::{Path, State};
@@ -51,6 +57,8 @@ impl SeatRow {
 
 /// One move.
 struct MoveRow {
+    /// Its step, from 1 (the table after it is `#step=N`).
+    step: usize,
     seat: usize,
     /// The seat's bot, if the seat is in the match (it always is in a sound record).
     bot: Option<(String, String)>,
@@ -67,6 +75,8 @@ struct MatchPage {
     moves: Vec<MoveRow>,
     /// Why the moves are not shown, when the log was dropped or cannot be read.
     log_note: Option<String>,
+    /// The player's script, stylesheet and import map.
+    links: assets::Links,
 }
 
 /// `GET /matches/{id}`; 404 if there is no such match.
@@ -82,7 +92,9 @@ fn match_page(detail: &MatchDetail) -> MatchPage {
     let moves = detail
         .actions
         .iter()
-        .map(|a| MoveRow {
+        .enumerate()
+        .map(|(i, a)| MoveRow {
+            step: i + 1,
             seat: a.seat,
             bot: m
                 .seats
@@ -119,5 +131,6 @@ fn match_page(detail: &MatchDetail) -> MatchPage {
             )),
             LogState::Unreadable(why) => Some(format!("The moves cannot be shown: {why}.")),
         },
+        links: assets::links(),
     }
 }
