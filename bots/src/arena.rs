@@ -4,12 +4,55 @@
 //! first house bot takes its seat so that the others' game goes on, and when the game ends the
 //! faulted seat is ranked last (see [`forfeit`]).
 
-use cardarena_engine::{Outcome, Seat, SeatResult, SetupError};
+use cardarena_engine::{Game, Outcome, Seat, SeatResult, SetupError};
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::bot::{Bot, BotFault, BotFuture, FaultKind, Reply, Turn};
 use crate::roster::HouseGame;
+
+/// Who chose an action: the seat's own bot, or the house bot that took over a faulted seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum By {
+    /// The seat's own bot.
+    Bot,
+    /// The substitute house bot, from the seat's fault on.
+    Substitute,
+}
+
+/// How one action was chosen: by whom, and how long the answer took.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    /// Who chose it.
+    pub by: By,
+    /// How long the bot took to answer, in ms.
+    pub ms: u32,
+}
+
+/// Watches a match as it is played (the server's live feed): told of every action once it is
+/// applied and of every fault as it happens. The no-op observer is `()`.
+pub trait Observer<G: Game>: Send {
+    /// `action` was played by `seat` as `step` says, with the say line `say`; `game` is the game
+    /// after it and `decision` its number from 1.
+    fn action(
+        &mut self,
+        game: &G,
+        decision: u32,
+        seat: Seat,
+        action: &G::Action,
+        step: Step,
+        say: Option<&str>,
+    );
+
+    /// `seat`'s bot faulted at decision `decision` (its substitute plays that decision next).
+    fn fault(&mut self, decision: u32, seat: Seat, fault: &BotFault);
+}
+
+impl<G: Game> Observer<G> for () {
+    fn action(&mut self, _: &G, _: u32, _: Seat, _: &G::Action, _: Step, _: Option<&str>) {}
+    fn fault(&mut self, _: u32, _: Seat, _: &BotFault) {}
+}
 
 /// A line a bot said with one of its actions.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,10 +75,15 @@ pub struct Played<G: HouseGame> {
     pub actions: Vec<G::Action>,
     /// The seat that took each action.
     pub actors: Vec<Seat>,
+    /// How each action was chosen: by whom, and in how long.
+    pub steps: Vec<Step>,
     /// What the bots said, in order.
     pub says: Vec<Said>,
-    /// Each seat's fault, if its bot faulted (the first one; the seat was then substituted).
+    /// Each seat's fault, if its bot faulted (the first one; the seat was then substituted),
+    /// with the time the call took in its [`crate::FaultAnswer`].
     pub faults: Vec<Option<BotFault>>,
+    /// The decision (from 1) at which each faulted seat faulted: the first its substitute played.
+    pub fault_steps: Vec<Option<u32>>,
     /// The game's own result, before forfeits.
     pub game_outcome: Outcome,
     /// The result after forfeits: faulted seats last.
@@ -93,6 +141,17 @@ pub async fn play_match_within<G: HouseGame>(
     bots: &mut [Box<dyn Bot<G>>],
     cap: Option<Duration>,
 ) -> Result<Played<G>, MatchError> {
+    play_match_observed(options, seed, bots, cap, &mut ()).await
+}
+
+/// [`play_match_within`], telling `observer` of every action and fault as it happens.
+pub async fn play_match_observed<G: HouseGame>(
+    options: &G::Options,
+    seed: u64,
+    bots: &mut [Box<dyn Bot<G>>],
+    cap: Option<Duration>,
+    observer: &mut dyn Observer<G>,
+) -> Result<Played<G>, MatchError> {
     let mut deadline = cap.map(|cap| tokio::time::Instant::now() + cap);
     let initial = G::new(options, bots.len(), seed)?;
     if initial.players() != bots.len() {
@@ -107,8 +166,10 @@ pub async fn play_match_within<G: HouseGame>(
     let mut game = initial.clone();
     let mut actions = Vec::new();
     let mut actors = Vec::new();
+    let mut steps = Vec::new();
     let mut says = Vec::new();
     let mut faults: Vec<Option<BotFault>> = vec![None; bots.len()];
+    let mut fault_steps = vec![None; bots.len()];
     let mut substitutes: Vec<Option<Box<dyn Bot<G>>>> = (0..bots.len()).map(|_| None).collect();
     let mut legal = Vec::new();
     while let Some(seat) = game.to_act() {
@@ -123,40 +184,57 @@ pub async fn play_match_within<G: HouseGame>(
             view: &view,
             legal_actions: &legal,
         };
-        let action = match &mut substitutes[seat] {
+        let started = Instant::now();
+        let decision = turn.decision;
+        let (action, by, say) = match &mut substitutes[seat] {
             Some(substitute) => {
                 let reply = substitute.act(turn).await;
-                checked(reply, &legal)
+                let action = checked(reply, &legal)
                     .map_err(|fault| MatchError::Substitute { seat, fault })?
-                    .action
+                    .action;
+                (action, By::Substitute, None)
             }
             None => match checked(
                 act_before(bots[seat].act(turn), deadline, cap).await,
                 &legal,
             ) {
                 Ok(Reply { action, say }) => {
-                    if let Some(text) = say.filter(|text| !text.is_empty()) {
+                    let say = say.filter(|text| !text.is_empty());
+                    if let Some(text) = &say {
                         let index = actions.len();
-                        says.push(Said { index, seat, text });
+                        says.push(Said {
+                            index,
+                            seat,
+                            text: text.clone(),
+                        });
                     }
-                    action
+                    (action, By::Bot, say)
                 }
-                Err(fault) => {
+                Err(mut fault) => {
                     if deadline.is_some_and(|d| tokio::time::Instant::now() >= d) {
                         deadline = None;
                     }
+                    fault.answer.get_or_insert_default().ms = Some(millis(started));
+                    observer.fault(decision, seat, &fault);
                     faults[seat] = Some(fault);
+                    fault_steps[seat] = Some(decision);
                     substitutes[seat] = Some(substitute::<G>(seed, seat));
                     continue;
                 }
             },
         };
+        let step = Step {
+            by,
+            ms: millis(started),
+        };
         game.apply(&action).map_err(|e| MatchError::Substitute {
             seat,
             fault: BotFault::illegal(format!("a listed legal action was refused: {e}")),
         })?;
+        observer.action(&game, decision, seat, &action, step, say.as_deref());
         actions.push(action);
         actors.push(seat);
+        steps.push(step);
     }
     let game_outcome = game.outcome().ok_or(MatchError::NoOutcome)?;
     let faulted: Vec<bool> = faults.iter().map(Option::is_some).collect();
@@ -168,11 +246,18 @@ pub async fn play_match_within<G: HouseGame>(
         initial,
         actions,
         actors,
+        steps,
         says,
         faults,
+        fault_steps,
         game_outcome,
         outcome,
     })
+}
+
+/// The ms since `started`, saturating.
+fn millis(started: Instant) -> u32 {
+    u32::try_from(started.elapsed().as_millis()).unwrap_or(u32::MAX)
 }
 
 /// The bot's answer, or a timeout fault once the match's wall-clock deadline has passed.

@@ -119,6 +119,37 @@ pub struct BotFault {
     pub kind: FaultKind,
     /// What happened, for the record.
     pub detail: String,
+    /// How the bot answered, where the call got that far (an HTTP bot's status and first bytes;
+    /// the runner adds the time taken).
+    pub answer: Option<FaultAnswer>,
+}
+
+/// How a bot answered the call it faulted on: each part `None` where there was nothing (no
+/// status for a connection that failed, no body for a timeout).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FaultAnswer {
+    /// The HTTP status of the answer.
+    pub status: Option<u16>,
+    /// How long the call took, until the answer or the deadline, in ms.
+    pub ms: Option<u32>,
+    /// The first [`FaultAnswer::MAX_BODY_BYTES`] bytes of the answer's body, as text (invalid
+    /// UTF-8 replaced).
+    pub body: Option<String>,
+}
+
+impl FaultAnswer {
+    /// The most bytes of a faulty answer's body that are kept.
+    pub const MAX_BODY_BYTES: usize = 200;
+
+    /// An answer with this status and the first bytes of `body`.
+    pub fn new(status: u16, body: &[u8]) -> FaultAnswer {
+        let head = &body[..body.len().min(Self::MAX_BODY_BYTES)];
+        FaultAnswer {
+            status: Some(status),
+            ms: None,
+            body: Some(String::from_utf8_lossy(head).into_owned()),
+        }
+    }
 }
 
 impl BotFault {
@@ -138,7 +169,19 @@ impl BotFault {
             detail.truncate(cut);
             detail.push('…');
         }
-        BotFault { kind, detail }
+        BotFault {
+            kind,
+            detail,
+            answer: None,
+        }
+    }
+
+    /// The same fault with how the bot answered.
+    pub fn with_answer(self, answer: FaultAnswer) -> BotFault {
+        BotFault {
+            answer: Some(answer),
+            ..self
+        }
     }
 
     /// An illegal-action fault with this detail.
@@ -169,5 +212,17 @@ mod tests {
         assert!(fault.detail.ends_with('…'));
         let short = BotFault::illegal("x".repeat(BotFault::MAX_DETAIL_CHARS));
         assert_eq!(short.detail, "x".repeat(BotFault::MAX_DETAIL_CHARS));
+    }
+
+    #[test]
+    fn a_faulty_answer_keeps_its_first_bytes_as_text() {
+        let mut body = vec![b'a'; 199];
+        body.extend_from_slice("é and more".as_bytes());
+        let answer = FaultAnswer::new(500, &body);
+        assert_eq!(answer.status, Some(500));
+        let kept = answer.body.unwrap();
+        assert!(kept.starts_with(&"a".repeat(199)) && kept.ends_with('\u{fffd}'));
+        assert_eq!(kept.chars().count(), 200);
+        assert_eq!(FaultAnswer::new(200, b"").body.as_deref(), Some(""));
     }
 }

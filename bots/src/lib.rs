@@ -16,8 +16,11 @@ pub mod prsi;
 pub mod random;
 pub mod roster;
 
-pub use arena::{MatchError, Played, Said, forfeit, play_match, play_match_within};
-pub use bot::{Bot, BotFault, BotFuture, FaultKind, Reply, Turn};
+pub use arena::{
+    By, MatchError, Observer, Played, Said, Step, forfeit, play_match, play_match_observed,
+    play_match_within,
+};
+pub use bot::{Bot, BotFault, BotFuture, FaultAnswer, FaultKind, Reply, Turn};
 pub use http::{AddressPolicy, HttpBot, HttpBotConfig, HttpClient};
 pub use random::RandomBot;
 pub use roster::{GameVisitor, HouseGame, game_ids, with_game};

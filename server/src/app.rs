@@ -127,6 +127,8 @@ pub struct AppState {
     pub admin_hash: String,
     /// The bot health checker, woken when a bot needs a ping now.
     pub health: crate::health::Health,
+    /// The running matches' live frames.
+    pub live: crate::live::Live,
 }
 
 /// Why the server could not start.
@@ -197,7 +199,10 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
     let client = HttpClient::new(config.address_policy());
     let health = crate::health::Health::new(store.clone(), client.clone(), key.clone());
     tokio::spawn(health.clone().run());
-    let runner = Runner::new(client, key.clone()).with_clock_percent(config.clock_percent);
+    let live = crate::live::Live::default();
+    let runner = Runner::new(client, key.clone())
+        .with_clock_percent(config.clock_percent)
+        .with_live(live.clone());
     let scheduler = Scheduler::new(
         store.clone(),
         runner,
@@ -241,6 +246,7 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         seeds: Arc::new(Mutex::new(cardarena_engine::shuffle::rng(seed ^ 0x5eed))),
         registrations,
         health,
+        live,
     };
     let app = Router::new()
         .nest("/api", api::router(config.body_timeout))

@@ -7,13 +7,16 @@ use std::pin::Pin;
 use std::time::Duration;
 
 use cardarena_bots::http::{HttpBot, HttpBotConfig, HttpClient};
-use cardarena_bots::{Bot, GameVisitor, HouseGame, forfeit, play_match_within, with_game};
+use cardarena_bots::{Bot, GameVisitor, HouseGame, forfeit, play_match_observed, with_game};
 use cardarena_engine::shuffle::derive_seed;
 use cardarena_engine::{Outcome, log};
 use serde_json::Value;
 
+use crate::live::Live;
 use crate::secrets::ServerKey;
-use crate::store::{BotKind, ClaimedMatch, FinishedSeat, MatchResult, SavedAction};
+use crate::store::{
+    BotKind, ClaimedMatch, FaultRecord, FinishedSeat, MatchResult, PlayRecord, SavedAction,
+};
 
 /// Why a match could not be played or replayed. Never a bot's doing: bots fault, they do not fail
 /// matches.
@@ -55,6 +58,7 @@ pub struct Runner {
     client: HttpClient,
     key: ServerKey,
     clock_percent: u32,
+    live: Option<Live>,
 }
 
 type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -66,6 +70,15 @@ impl Runner {
             client,
             key,
             clock_percent: 100,
+            live: None,
+        }
+    }
+
+    /// The same runner telling `live` of each step of every match it plays, as it is played.
+    pub fn with_live(self, live: Live) -> Runner {
+        Runner {
+            live: Some(live),
+            ..self
         }
     }
 
@@ -77,8 +90,25 @@ impl Runner {
         }
     }
 
+    /// Ends match `id`'s live feed (once its result is stored), if the runner has one.
+    pub fn ended(&self, id: &str) {
+        if let Some(live) = &self.live {
+            live.end(id);
+        }
+    }
+
     /// Plays `claimed` to its end.
     pub async fn run(&self, claimed: &ClaimedMatch) -> Result<MatchResult, RunError> {
+        Ok(self.run_recorded(claimed).await?.0)
+    }
+
+    /// Plays `claimed` to its end, with the record of how each step was played. With a live
+    /// registry ([`Runner::with_live`]) the match is in it from its deal on; the caller ends it
+    /// ([`Live::end`]) once the result is stored.
+    pub async fn run_recorded(
+        &self,
+        claimed: &ClaimedMatch,
+    ) -> Result<(MatchResult, PlayRecord), RunError> {
         let game = claimed.game.clone();
         with_game(
             &game,
@@ -98,7 +128,7 @@ struct Play<'a> {
 }
 
 impl<'a> GameVisitor for Play<'a> {
-    type Output = BoxFuture<'a, Result<MatchResult, RunError>>;
+    type Output = BoxFuture<'a, Result<(MatchResult, PlayRecord), RunError>>;
 
     fn visit<G: HouseGame>(self) -> Self::Output {
         Box::pin(play::<G>(self.runner, self.claimed))
@@ -108,7 +138,7 @@ impl<'a> GameVisitor for Play<'a> {
 async fn play<G: HouseGame>(
     runner: &Runner,
     claimed: &ClaimedMatch,
-) -> Result<MatchResult, RunError> {
+) -> Result<(MatchResult, PlayRecord), RunError> {
     let options: G::Options = serde_json::from_value(claimed.options.clone())
         .map_err(|e| RunError::Options(e.to_string()))?;
     let mut bots = Vec::with_capacity(claimed.seats.len());
@@ -150,7 +180,15 @@ async fn play<G: HouseGame>(
     let cap = claimed
         .wall_clock_ms
         .map(|ms| Duration::from_millis(ms.into()));
-    let played = play_match_within::<G>(&options, claimed.seed, &mut bots, cap).await?;
+    let played = match &runner.live {
+        Some(live) => {
+            let dealt = G::new(&options, bots.len(), claimed.seed)
+                .map_err(cardarena_bots::MatchError::from)?;
+            let mut feed = live.begin(&claimed.id, &dealt);
+            play_match_observed::<G>(&options, claimed.seed, &mut bots, cap, &mut feed).await
+        }
+        None => play_match_observed::<G>(&options, claimed.seed, &mut bots, cap, &mut ()).await,
+    }?;
     let mut actions: Vec<SavedAction> = played
         .actions
         .iter()
@@ -179,7 +217,25 @@ async fn play<G: HouseGame>(
                 .map(|f| (f.kind.as_str().to_string(), f.detail.clone())),
         })
         .collect();
-    Ok(MatchResult { seats, actions })
+    let record = PlayRecord {
+        timing: played.steps.iter().map(|step| step.ms).collect(),
+        faults: played
+            .faults
+            .iter()
+            .zip(&played.fault_steps)
+            .map(|(fault, step)| {
+                let fault = fault.as_ref()?;
+                let answer = fault.answer.clone().unwrap_or_default();
+                Some(FaultRecord {
+                    step: *step,
+                    status: answer.status,
+                    ms: answer.ms,
+                    body: answer.body,
+                })
+            })
+            .collect(),
+    };
+    Ok((MatchResult { seats, actions }, record))
 }
 
 /// A stored match to check: what [`replay`] needs.

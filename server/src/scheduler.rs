@@ -90,7 +90,7 @@ impl Scheduler {
     }
 
     async fn play(&self, m: ClaimedMatch) {
-        let outcome = self.runner.run(&m).await;
+        let outcome = self.runner.run_recorded(&m).await;
         if let Err(e) = &outcome {
             tracing::error!(match_id = %m.id, "match failed: {e}");
         }
@@ -98,11 +98,16 @@ impl Scheduler {
         // stays running and is played again after a restart.
         for attempt in 1..=STORE_ATTEMPTS {
             let stored = match &outcome {
-                Ok(result) => self.store.finish_match(&m.id, result).await.map(drop),
+                Ok((result, record)) => (self.store)
+                    .finish_match_recorded(&m.id, result, record)
+                    .await
+                    .map(drop),
                 Err(e) => self.store.fail_match(&m.id, &e.to_string()).await,
             };
             match stored {
                 Ok(()) => {
+                    // Stored: a live viewer told the match ended finds its result.
+                    self.runner.ended(&m.id);
                     if let Err(e) = crate::health::match_done(&self.store, &m.id).await {
                         tracing::error!(match_id = %m.id, "bot health: {e}");
                     }
@@ -120,5 +125,6 @@ impl Scheduler {
                 Err(e) => tracing::error!(match_id = %m.id, "cannot store the result: {e}"),
             }
         }
+        self.runner.ended(&m.id);
     }
 }

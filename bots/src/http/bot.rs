@@ -6,7 +6,7 @@ use std::time::Duration;
 use cardarena_engine::{Game, Outcome, Seat};
 use url::Url;
 
-use crate::bot::{Bot, BotFault, BotFuture, FaultKind, Reply, Turn};
+use crate::bot::{Bot, BotFault, BotFuture, FaultAnswer, FaultKind, Reply, Turn};
 
 use super::client::HttpClient;
 use super::protocol::{MatchEnd, MatchStart, TurnRequest, parse_answer};
@@ -185,7 +185,7 @@ impl<G: Game> Bot<G> for HttpBot<G> {
             let limit = self.deadline + self.bank;
             let answer = self
                 .client
-                .post_signed(
+                .post_signed_answer(
                     &self.url,
                     &self.signer,
                     &self.match_id,
@@ -198,7 +198,10 @@ impl<G: Game> Bot<G> for HttpBot<G> {
                 .bank
                 .saturating_sub(elapsed.saturating_sub(self.deadline));
             let answer = self.charge(elapsed, limit, answer);
-            let reply = answer.and_then(|bytes| parse_answer(&bytes, turn.legal_actions));
+            let reply = answer.and_then(|(status, bytes)| {
+                parse_answer(&bytes, turn.legal_actions)
+                    .map_err(|fault| fault.with_answer(FaultAnswer::new(status, &bytes)))
+            });
             if let Err(fault) = &reply {
                 self.note(fault);
             }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use reqwest::header::{CONTENT_TYPE, HeaderValue};
 use url::Url;
 
-use crate::bot::{BotFault, FaultKind};
+use crate::bot::{BotFault, FaultAnswer, FaultKind};
 
 use super::address::{AddressPolicy, PublicResolver, refused_literal};
 use super::protocol::{MAX_ANSWER_BYTES, Ping, parse_pong};
@@ -61,6 +61,21 @@ impl HttpClient {
         body: Vec<u8>,
         deadline: Duration,
     ) -> Result<Vec<u8>, BotFault> {
+        self.post_signed_answer(url, signer, match_id, body, deadline)
+            .await
+            .map(|(_, answer)| answer)
+    }
+
+    /// [`HttpClient::post_signed`], giving the answer's status with its body. An `http_status`
+    /// fault carries the status and the first bytes of the body ([`FaultAnswer`]).
+    pub async fn post_signed_answer(
+        &self,
+        url: &Url,
+        signer: &Signer,
+        match_id: &str,
+        body: Vec<u8>,
+        deadline: Duration,
+    ) -> Result<(u16, Vec<u8>), BotFault> {
         let Ok(match_header) = HeaderValue::from_str(match_id) else {
             return Err(BotFault::new(
                 FaultKind::Connect,
@@ -84,7 +99,7 @@ impl HttpClient {
     ) -> Result<(), BotFault> {
         let body = serde_json::to_vec(&Ping::new(bot_id, nonce))
             .unwrap_or_else(|_| unreachable!("a ping is plain strings and numbers"));
-        let answer = self.post(url, signer, None, body, deadline).await?;
+        let (_, answer) = self.post(url, signer, None, body, deadline).await?;
         parse_pong(&answer)
     }
 
@@ -96,7 +111,7 @@ impl HttpClient {
         match_header: Option<HeaderValue>,
         body: Vec<u8>,
         deadline: Duration,
-    ) -> Result<Vec<u8>, BotFault> {
+    ) -> Result<(u16, Vec<u8>), BotFault> {
         if let Some(ip) = refused_literal(url, self.policy) {
             return Err(BotFault::new(
                 FaultKind::Connect,
@@ -151,8 +166,9 @@ impl Attempt {
     }
 }
 
-/// Sends `request` once and reads the answer, at most [`MAX_ANSWER_BYTES`] of it.
-async fn exchange(request: reqwest::RequestBuilder) -> Result<Vec<u8>, Attempt> {
+/// Sends `request` once and reads the answer, at most [`MAX_ANSWER_BYTES`] of it, with its
+/// status.
+async fn exchange(request: reqwest::RequestBuilder) -> Result<(u16, Vec<u8>), Attempt> {
     let mut response = request.send().await.map_err(|error| {
         // A failure to connect at all (the bot is down, the address refused) is not retried.
         let broken = !error.is_connect() && !error.is_timeout() && error.is_request();
@@ -169,7 +185,10 @@ async fn exchange(request: reqwest::RequestBuilder) -> Result<Vec<u8>, Attempt> 
             true => format!("answered {status} (redirects are not followed)"),
             false => format!("answered {status}"),
         };
-        return Err(Attempt::Fault(BotFault::new(FaultKind::HttpStatus, detail)));
+        let head = first_bytes(&mut response).await;
+        let fault = BotFault::new(FaultKind::HttpStatus, detail)
+            .with_answer(FaultAnswer::new(status.as_u16(), &head));
+        return Err(Attempt::Fault(fault));
     }
     let announced = response.content_length().unwrap_or(0);
     if announced > MAX_ANSWER_BYTES as u64 {
@@ -191,8 +210,29 @@ async fn exchange(request: reqwest::RequestBuilder) -> Result<Vec<u8>, Attempt> 
         }
         answer.extend_from_slice(&chunk);
     }
-    Ok(answer)
+    Ok((status.as_u16(), answer))
 }
+
+/// The first [`FaultAnswer::MAX_BODY_BYTES`] bytes of a refused answer's body, to show the bot's
+/// owner what it sent: what arrives of them within [`FIRST_BYTES_WAIT`] (a broken or stalled body
+/// ends the read, so the fault stays `http_status`).
+async fn first_bytes(response: &mut reqwest::Response) -> Vec<u8> {
+    let mut head = Vec::new();
+    let read = async {
+        while head.len() < FaultAnswer::MAX_BODY_BYTES {
+            match response.chunk().await {
+                Ok(Some(chunk)) => head.extend_from_slice(&chunk),
+                _ => break,
+            }
+        }
+    };
+    let _ = tokio::time::timeout(FIRST_BYTES_WAIT, read).await;
+    head.truncate(FaultAnswer::MAX_BODY_BYTES);
+    head
+}
+
+/// How long the first bytes of a refused answer's body are waited for.
+const FIRST_BYTES_WAIT: Duration = Duration::from_millis(200);
 
 fn builder(policy: AddressPolicy) -> reqwest::ClientBuilder {
     let builder = reqwest::Client::builder()

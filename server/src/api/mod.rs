@@ -2,9 +2,12 @@
 
 mod auth;
 mod bots;
+mod downloads;
 mod error;
 mod extract;
+mod frames;
 mod guard;
+mod live;
 mod matches;
 mod practice;
 mod tournaments;
@@ -36,6 +39,10 @@ pub fn router(body_timeout: Duration) -> Router<AppState> {
         )
         .route("/bots/{id}/practice", post(practice::start))
         .route("/matches/{id}", get(matches::show))
+        .route("/matches/{id}/frames", get(frames::frames))
+        .route("/matches/{id}/live", get(live::live))
+        .route("/matches/{id}/replay.json", get(downloads::replay))
+        .route("/matches/{id}/log.txt", get(downloads::log_text))
         .route("/leaderboard", get(matches::leaderboard))
         .route("/games", get(matches::games))
         .route(

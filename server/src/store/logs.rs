@@ -229,7 +229,7 @@ impl Store {
         loop {
             let mut tx = self.write().await?;
             let numbers: Vec<i64> = sqlx::query_scalar(
-                "UPDATE matches SET log = NULL, log_dropped_at = ?1
+                "UPDATE matches SET log = NULL, timing = NULL, log_dropped_at = ?1
                  WHERE number IN (SELECT number FROM matches
                      WHERE kind = 'ladder' AND log IS NOT NULL AND finished_at < ?2 LIMIT ?3)
                  -- through the partial index ladder_logs

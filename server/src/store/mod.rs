@@ -6,11 +6,13 @@
 //! start with `BEGIN IMMEDIATE`, so two writers never deadlock upgrading a read lock.
 
 mod bots;
+mod finish;
 mod logs;
 mod matches;
 mod options;
 mod queue;
 mod standings;
+mod timing;
 mod tournaments;
 
 use std::str::FromStr;
@@ -27,6 +29,7 @@ pub use matches::{
 };
 pub use queue::QueueFull;
 pub use standings::{LeaderRow, RatingPoint};
+pub use timing::{FaultRecord, PlayRecord, decode_timing, encode_timing};
 pub use tournaments::{StageCounts, StageRecord, TournamentRecord};
 
 /// Why a store operation failed.

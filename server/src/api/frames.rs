@@ -1,0 +1,186 @@
+//! A match step by step: GET /api/matches/{id}/frames (docs/api.md, "Frames").
+
+use axum::extract::State;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::{IntoResponse, Response};
+use cardarena_engine::Eye;
+use serde::Serialize;
+use serde_json::Value;
+use serde_json::value::RawValue;
+
+use super::ApiError;
+use super::extract::Path;
+use crate::app::AppState;
+use crate::frames::{self, FaultFrame, Frame, Frames, Stored};
+use crate::store::{LogState, MatchDetail, MatchStatus, MatchSummary, PlayRecord};
+
+/// The longest match id looked up (a UUID is 36 characters).
+pub const MAX_ID_CHARS: usize = 64;
+
+/// The frames answer, as documented.
+#[derive(Serialize)]
+pub(super) struct Answer<'a> {
+    id: &'a str,
+    game: &'a str,
+    status: &'static str,
+    players: usize,
+    eye: &'static str,
+    seats: Vec<SeatJson<'a>>,
+    log: Value,
+    initial: Option<&'a RawValue>,
+    frames: &'a [Frame],
+    faults: &'a [FaultFrame],
+}
+
+#[derive(Serialize)]
+struct SeatJson<'a> {
+    seat: usize,
+    bot_id: &'a str,
+    name: &'a str,
+}
+
+impl<'a> Answer<'a> {
+    /// The answer for `summary` with these frames (`None`: the log cannot be shown, `log` says
+    /// why), seen by `eye`.
+    pub(super) fn new(
+        summary: &'a MatchSummary,
+        eye: Eye,
+        log: Value,
+        frames: Option<&'a Frames>,
+        faults: &'a [FaultFrame],
+    ) -> Answer<'a> {
+        Answer {
+            id: &summary.id,
+            game: &summary.game,
+            status: summary.status.as_str(),
+            players: summary.seats.len(),
+            eye: if eye == Eye::All { "all" } else { "public" },
+            seats: summary
+                .seats
+                .iter()
+                .map(|s| SeatJson {
+                    seat: s.seat,
+                    bot_id: &s.bot_id,
+                    name: &s.name,
+                })
+                .collect(),
+            log,
+            initial: frames.map(|f| &*f.initial),
+            frames: frames.map_or(&[], |f| &f.frames),
+            faults,
+        }
+    }
+
+    /// The answer as a JSON response.
+    pub(super) fn response(&self) -> Response {
+        match serde_json::to_vec(self) {
+            Ok(body) => ([(CONTENT_TYPE, "application/json")], body).into_response(),
+            Err(e) => ApiError::internal(e).into_response(),
+        }
+    }
+}
+
+/// Checks a match id from a path: an id too long to be one is no match (404).
+pub(super) fn checked_id(id: &str) -> Result<&str, ApiError> {
+    match id.chars().count() <= MAX_ID_CHARS {
+        true => Ok(id),
+        false => Err(ApiError::not_found(
+            "match",
+            &format!("{}…", id.chars().take(MAX_ID_CHARS).collect::<String>()),
+        )),
+    }
+}
+
+/// A stored match read for its frames.
+pub(super) struct Read {
+    /// The match with its log.
+    pub detail: MatchDetail,
+    /// How its steps were played.
+    pub record: PlayRecord,
+}
+
+impl Read {
+    /// Match `id` with its log and play record; 404 when there is none.
+    pub(super) async fn of(state: &AppState, id: &str) -> Result<Read, ApiError> {
+        let id = checked_id(id)?;
+        let detail = state
+            .store
+            .match_detail(id)
+            .await?
+            .ok_or_else(|| ApiError::not_found("match", id))?;
+        let record = state.store.play_record(id).await?;
+        Ok(Read { detail, record })
+    }
+
+    /// The stored match as the frames builder reads it, seen by `eye`.
+    pub(super) fn stored<'a>(
+        &'a self,
+        eye: Eye,
+        faults: &'a [Option<(String, String)>],
+    ) -> Stored<'a> {
+        let m = &self.detail.summary;
+        Stored {
+            game: &m.game,
+            options: &m.options,
+            players: m.seats.len(),
+            seed: m.seed,
+            actions: &self.detail.actions,
+            record: &self.record,
+            seat_faults: faults,
+            eye,
+        }
+    }
+
+    /// Each seat's fault as (kind, detail).
+    pub(super) fn seat_faults(&self) -> Vec<Option<(String, String)>> {
+        self.detail
+            .summary
+            .seats
+            .iter()
+            .map(|s| s.fault.clone())
+            .collect()
+    }
+}
+
+/// What became of a match's log, as JSON (as GET /api/matches/{id} says it).
+pub(super) fn log_json(log: &LogState) -> Value {
+    match log {
+        LogState::Kept => serde_json::json!({"state": "kept"}),
+        LogState::Dropped { at } => serde_json::json!({"state": "dropped", "at": at}),
+        LogState::Unreadable(why) => serde_json::json!({"state": "unreadable", "detail": why}),
+    }
+}
+
+/// GET /api/matches/{id}/frames: every hand once the match is finished; while it is queued or
+/// running, the public frames so far (from the live registry while it is played here).
+pub async fn frames(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let read = Read::of(&state, &id).await?;
+    let summary = &read.detail.summary;
+    let eye = match summary.status {
+        MatchStatus::Finished => Eye::All,
+        _ => Eye::Public,
+    };
+    if eye == Eye::Public {
+        if let Some(live) = state.live.frames(&summary.id) {
+            let log = log_json(&LogState::Kept);
+            return Ok(Answer::new(summary, eye, log, Some(&live), &live.faults).response());
+        }
+    }
+    let seat_faults = read.seat_faults();
+    let stored = read.stored(eye, &seat_faults);
+    let (built, log) = match &read.detail.log {
+        LogState::Kept => match frames::build(&stored) {
+            Ok(built) => (Some(built), LogState::Kept),
+            Err(e) => (None, LogState::Unreadable(e.to_string())),
+        },
+        other => (None, other.clone()),
+    };
+    let faults = match &built {
+        Some(built) => built.faults.clone(),
+        None => frames::fault_frames(&stored),
+    };
+    Ok(Answer::new(summary, eye, log_json(&log), built.as_ref(), &faults).response())
+}

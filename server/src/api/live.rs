@@ -1,0 +1,102 @@
+//! A match as it is played: GET /api/matches/{id}/live, server-sent events (docs/api.md).
+
+use std::convert::Infallible;
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use cardarena_engine::Eye;
+use futures_util::stream::{self, Stream, StreamExt};
+use tokio::sync::broadcast::error::RecvError;
+
+use super::ApiError;
+use super::extract::Path;
+use super::frames::{Answer, Read, log_json};
+use crate::app::AppState;
+use crate::frames::{self, Frames};
+use crate::live::{LiveEvent, Subscription};
+use crate::store::{LogState, MatchStatus};
+
+/// How often a quiet feed sends a keep-alive comment.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+/// When a feed of a match not being played yet closes, how soon the browser's `EventSource`
+/// should come back.
+const RETRY_QUEUED: Duration = Duration::from_secs(3);
+
+/// GET /api/matches/{id}/live: `initial` (the public frames so far), then `frame` and `fault`
+/// events as the match is played, and `end`. A finished match gets `end` at once; a match not
+/// being played here yet gets its `initial` and a hint to reconnect in a few seconds. 429
+/// `rate_limited` past the cap on live viewers.
+pub async fn live(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let read = Read::of(&state, &id).await?;
+    let summary = &read.detail.summary;
+    let subscription = state.live.subscribe(&summary.id).map_err(|full| {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            full.to_string(),
+        )
+    })?;
+    if let Some(subscription) = subscription {
+        let initial = initial_event(&read, &subscription.initial)?;
+        return Ok(sse(
+            stream::once(async { initial }).chain(events(subscription))
+        ));
+    }
+    match summary.status {
+        MatchStatus::Queued | MatchStatus::Running => {
+            let seat_faults = read.seat_faults();
+            let stored = read.stored(Eye::Public, &seat_faults);
+            let dealt = frames::build(&stored).map_err(ApiError::internal)?;
+            let initial = initial_event(&read, &dealt)?.retry(RETRY_QUEUED);
+            Ok(sse(stream::once(async { initial })))
+        }
+        status => {
+            let end = Event::default()
+                .event("end")
+                .data(format!("{{\"status\":\"{}\"}}", status.as_str()));
+            Ok(sse(stream::once(async { end })))
+        }
+    }
+}
+
+fn sse(events: impl Stream<Item = Event> + Send + 'static) -> Response {
+    Sse::new(events.map(Ok::<_, Infallible>))
+        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
+        .into_response()
+}
+
+/// The `initial` event: the frames answer so far, public.
+fn initial_event(read: &Read, frames: &Frames) -> Result<Event, ApiError> {
+    let summary = &read.detail.summary;
+    let answer = Answer::new(
+        summary,
+        Eye::Public,
+        log_json(&LogState::Kept),
+        Some(frames),
+        &frames.faults,
+    );
+    let data = serde_json::to_string(&answer).map_err(ApiError::internal)?;
+    Ok(Event::default().event("initial").data(data))
+}
+
+/// The subscription's events until `end`; a subscriber that fell behind is dropped (its stream
+/// ends), as is every one when the registry drops the match.
+fn events(subscription: Subscription) -> impl Stream<Item = Event> + Send + 'static {
+    stream::unfold(Some(subscription), |subscription| async move {
+        let mut subscription = subscription?;
+        match subscription.events.recv().await {
+            Ok(LiveEvent { name, data }) => {
+                let event = Event::default().event(name).data(&*data);
+                let next = (name != "end").then_some(subscription);
+                Some((event, next))
+            }
+            Err(RecvError::Lagged(_)) | Err(RecvError::Closed) => None,
+        }
+    })
+}

@@ -1,0 +1,217 @@
+//! Running matches as they are played: an in-memory registry of each running match's public
+//! frames so far, fed by the runner as each action is applied, and the live feed's subscribers.
+//!
+//! The runner opens a [`Feed`] when a match starts and gives it to the match runner as its
+//! [`Observer`]; the scheduler calls [`Live::end`] once the result is stored (so a viewer told
+//! `end` finds the finished match in the store). Only public tables ([`Eye::Public`]) and no
+//! `sent` ever enter the registry: a contestant watching cannot read an opponent's cards.
+//!
+//! Bounded: at most `per_match` subscribers of one match and `overall` in all (past either a
+//! subscription is refused), and each subscriber's queue holds [`QUEUE_EVENTS`] events; one that
+//! falls further behind is dropped (its stream ends; a browser's `EventSource` reconnects and
+//! starts afresh from an `initial` event) rather than buffered without bound.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use cardarena_bots::{BotFault, Observer, Step};
+use cardarena_engine::{Eye, Game, Seat};
+use serde::Serialize;
+use serde_json::value::RawValue;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, broadcast};
+
+use crate::frames::{FaultFrame, Frame, Frames, Played, table_of};
+
+/// How many events a subscriber may fall behind before it is dropped.
+pub const QUEUE_EVENTS: usize = 1024;
+/// The default cap on one match's live subscribers.
+pub const PER_MATCH: usize = 32;
+/// The default cap on live subscribers in all: below the listener's connection cap, so watchers
+/// never hold every connection.
+pub const OVERALL: usize = 128;
+
+/// One event of the live feed: its SSE name and its JSON data, serialized once for every
+/// subscriber.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LiveEvent {
+    /// `frame`, `fault` or `end`.
+    pub name: &'static str,
+    /// The event's JSON.
+    pub data: Arc<str>,
+}
+
+/// The registry of running matches.
+#[derive(Clone, Debug)]
+pub struct Live {
+    matches: Arc<Mutex<HashMap<String, Arc<Watched>>>>,
+    overall: Arc<Semaphore>,
+    overall_cap: usize,
+    per_match: usize,
+}
+
+#[derive(Debug)]
+struct Watched {
+    frames: Mutex<Frames>,
+    events: broadcast::Sender<LiveEvent>,
+    subscribers: Arc<Semaphore>,
+}
+
+/// Why a subscription was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Full {
+    /// The match has as many live subscribers as it may.
+    #[error("this match has {0} live viewers, the most allowed; try again later")]
+    Match(usize),
+    /// The server has as many live subscribers as it may.
+    #[error("the server has {0} live viewers, the most allowed; try again later")]
+    Server(usize),
+}
+
+/// A live subscription: the public frames so far and every event after them.
+#[derive(Debug)]
+pub struct Subscription {
+    /// The frames up to the subscription.
+    pub initial: Frames,
+    /// The events after them.
+    pub events: broadcast::Receiver<LiveEvent>,
+    _permits: (OwnedSemaphorePermit, OwnedSemaphorePermit),
+}
+
+impl Default for Live {
+    fn default() -> Live {
+        Live::new(PER_MATCH, OVERALL)
+    }
+}
+
+impl Live {
+    /// A registry allowing `per_match` subscribers of a match and `overall` in all.
+    pub fn new(per_match: usize, overall: usize) -> Live {
+        Live {
+            matches: Arc::default(),
+            overall: Arc::new(Semaphore::new(overall)),
+            overall_cap: overall,
+            per_match,
+        }
+    }
+
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Watched>>> {
+        self.matches.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Registers match `id` as started, dealt as `initial`, and returns the feed the runner
+    /// tells each step to.
+    pub fn begin<G: Game>(&self, id: &str, initial: &G) -> Feed {
+        let watched = Arc::new(Watched {
+            frames: Mutex::new(Frames {
+                initial: table_of(initial, Eye::Public),
+                frames: Vec::new(),
+                faults: Vec::new(),
+            }),
+            events: broadcast::channel(QUEUE_EVENTS).0,
+            subscribers: Arc::new(Semaphore::new(self.per_match)),
+        });
+        self.map().insert(id.to_string(), watched.clone());
+        Feed { watched }
+    }
+
+    /// Ends match `id`'s feed: subscribers get `end`, and the match leaves the registry.
+    pub fn end(&self, id: &str) {
+        if let Some(watched) = self.map().remove(id) {
+            let frames = watched
+                .frames
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            let _ = watched.events.send(LiveEvent {
+                name: "end",
+                data: Arc::from(format!("{{\"steps\":{}}}", frames.frames.len())),
+            });
+        }
+    }
+
+    /// The public frames of match `id` so far, if it is being played.
+    pub fn frames(&self, id: &str) -> Option<Frames> {
+        let watched = self.map().get(id).cloned()?;
+        let frames = watched
+            .frames
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        Some(frames.clone())
+    }
+
+    /// Subscribes to match `id`'s feed: `Ok(None)` when it is not being played.
+    pub fn subscribe(&self, id: &str) -> Result<Option<Subscription>, Full> {
+        let Some(watched) = self.map().get(id).cloned() else {
+            return Ok(None);
+        };
+        let overall = self
+            .overall
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| Full::Server(self.overall_cap))?;
+        let one = watched
+            .subscribers
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| Full::Match(self.per_match))?;
+        // Under the frames' lock, so no event falls between the snapshot and the receiver.
+        let frames = watched
+            .frames
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        Ok(Some(Subscription {
+            initial: frames.clone(),
+            events: watched.events.subscribe(),
+            _permits: (overall, one),
+        }))
+    }
+}
+
+/// The runner's end of one match's live feed: an [`Observer`] that records each step's public
+/// frame and sends it to the subscribers.
+#[derive(Debug, Clone)]
+pub struct Feed {
+    watched: Arc<Watched>,
+}
+
+impl Feed {
+    fn push(&self, name: &'static str, event: impl Serialize, keep: impl FnOnce(&mut Frames)) {
+        let data: Box<RawValue> = crate::frames::raw(&event);
+        let mut frames = self
+            .watched
+            .frames
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        keep(&mut frames);
+        let _ = self.watched.events.send(LiveEvent {
+            name,
+            data: Arc::from(data.get()),
+        });
+    }
+}
+
+impl<G: Game> Observer<G> for Feed {
+    fn action(
+        &mut self,
+        game: &G,
+        decision: u32,
+        seat: Seat,
+        action: &G::Action,
+        step: Step,
+        say: Option<&str>,
+    ) {
+        let played = Played {
+            step: decision,
+            seat,
+            by: step.by,
+            ms: Some(step.ms),
+            say: say.map(str::to_string),
+        };
+        let frame = Frame::new(game, Eye::Public, action, played, None);
+        self.push("frame", &frame, |frames| frames.frames.push(frame.clone()));
+    }
+
+    fn fault(&mut self, decision: u32, seat: Seat, fault: &BotFault) {
+        let fault = FaultFrame::public(seat, decision, fault);
+        self.push("fault", &fault, |frames| frames.faults.push(fault.clone()));
+    }
+}

@@ -1,0 +1,162 @@
+//! The end of a match: its result, log and step record committed together with its rating
+//! update, or its failure.
+
+use sqlx::Row;
+
+use super::logs::write_log;
+use super::matches::{FinishedSeat, MatchResult};
+use super::timing::{PlayRecord, write_record};
+use super::{Store, StoreError, now_ms};
+use crate::rating::{Skill, rate};
+
+impl Store {
+    /// Stores a played match's result and log and, for a rated match, updates the ratings, all
+    /// in one transaction. A match that is no longer running (cancelled meanwhile, or finished
+    /// already) is left as it is; returns whether the result was stored.
+    pub async fn finish_match(&self, id: &str, result: &MatchResult) -> Result<bool, StoreError> {
+        self.finish_match_recorded(id, result, &PlayRecord::default())
+            .await
+    }
+
+    /// [`Store::finish_match`], keeping with the result how each step was played (`record`:
+    /// answer times, and each fault's step and answer) in the same transaction.
+    pub async fn finish_match_recorded(
+        &self,
+        id: &str,
+        result: &MatchResult,
+        record: &PlayRecord,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.write().await?;
+        let row = sqlx::query("SELECT status, rated FROM matches WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some(row) = row else {
+            return Ok(false);
+        };
+        if row.try_get::<String, _>("status")? != "running" {
+            return Ok(false);
+        }
+        let rated: bool = row.try_get("rated")?;
+        write_log(&mut tx, id, &result.actions, false).await?;
+        for (seat, outcome) in result.seats.iter().enumerate() {
+            let (kind, detail) = outcome.fault.clone().unzip();
+            sqlx::query(
+                "UPDATE seats SET rank = ?, score = ?, fault_kind = ?, fault_detail = ?
+                 WHERE match_id = ? AND seat = ?",
+            )
+            .bind(outcome.rank)
+            .bind(outcome.score)
+            .bind(kind)
+            .bind(detail)
+            .bind(id)
+            .bind(seat as i64)
+            .execute(&mut *tx)
+            .await?;
+        }
+        write_record(&mut tx, id, record).await?;
+        if rated {
+            rate_match(&mut tx, id, &result.seats).await?;
+        }
+        sqlx::query("UPDATE matches SET status = 'finished', finished_at = ? WHERE id = ?")
+            .bind(now_ms())
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Marks a running match as failed, with the reason.
+    pub async fn fail_match(&self, id: &str, error: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE matches SET status = 'failed', error = ?, finished_at = ?
+             WHERE id = ? AND status = 'running'",
+        )
+        .bind(error)
+        .bind(now_ms())
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}
+
+/// Applies a finished rated match to its bots' ratings, inside the match's transaction. A match
+/// where one bot holds several seats moves no rating.
+async fn rate_match(
+    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
+    id: &str,
+    seats: &[FinishedSeat],
+) -> Result<(), StoreError> {
+    let bot_ids: Vec<String> =
+        sqlx::query_scalar("SELECT bot_id FROM seats WHERE match_id = ? ORDER BY seat")
+            .bind(id)
+            .fetch_all(&mut **tx)
+            .await?;
+    let mut distinct = bot_ids.clone();
+    distinct.sort();
+    distinct.dedup();
+    if distinct.len() != bot_ids.len() || bot_ids.len() != seats.len() {
+        return Ok(());
+    }
+    let mut before = Vec::with_capacity(seats.len());
+    for bot_id in &bot_ids {
+        let row = sqlx::query("SELECT mu, sigma FROM ratings WHERE bot_id = ?")
+            .bind(bot_id)
+            .fetch_optional(&mut **tx)
+            .await?;
+        before.push(match row {
+            Some(r) => Skill {
+                mu: r.try_get("mu")?,
+                sigma: r.try_get("sigma")?,
+            },
+            None => Skill::INITIAL,
+        });
+    }
+    let ranks: Vec<u32> = seats.iter().map(|s| s.rank).collect();
+    let game: String = sqlx::query_scalar("SELECT game FROM matches WHERE id = ?")
+        .bind(id)
+        .fetch_one(&mut **tx)
+        .await?;
+    let partnerships = crate::games::game(&game).is_some_and(|g| g.partnerships);
+    let after = rate(&before, &ranks, partnerships);
+    let draw = ranks.iter().all(|&r| r == 1);
+    let seq: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(rating_seq), 0) + 1 FROM matches")
+        .fetch_one(&mut **tx)
+        .await?;
+    sqlx::query("UPDATE matches SET rating_seq = ? WHERE id = ?")
+        .bind(seq)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    for (seat, bot_id) in bot_ids.iter().enumerate() {
+        let won = !draw && ranks[seat] == 1;
+        let faulted = seats[seat].fault.is_some();
+        sqlx::query(
+            "INSERT INTO ratings (bot_id, mu, sigma, matches, wins, faults) VALUES (?1, ?2, ?3, 1, ?4, ?5)
+             ON CONFLICT (bot_id) DO UPDATE SET mu = ?2, sigma = ?3, matches = matches + 1,
+                 wins = wins + ?4, faults = faults + ?5",
+        )
+        .bind(bot_id)
+        .bind(after[seat].mu)
+        .bind(after[seat].sigma)
+        .bind(won as i64)
+        .bind(faulted as i64)
+        .execute(&mut **tx)
+        .await?;
+        sqlx::query(
+            "UPDATE seats SET mu_before = ?, sigma_before = ?, mu_after = ?, sigma_after = ?
+             WHERE match_id = ? AND seat = ?",
+        )
+        .bind(before[seat].mu)
+        .bind(before[seat].sigma)
+        .bind(after[seat].mu)
+        .bind(after[seat].sigma)
+        .bind(id)
+        .bind(seat as i64)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,162 @@
+//! How each step of a match was played, kept beside its log: every action's answer time as one
+//! compact blob of varints on the match's row, and each faulted seat's step and answer on its
+//! seat's row. Matches stored before it have none (their times read as unknown).
+
+use sqlx::Row;
+
+use super::{Store, StoreError};
+
+/// How a played match's steps went, as the store keeps it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlayRecord {
+    /// Each action's answer time in ms, in order (empty: not recorded).
+    pub timing: Vec<u32>,
+    /// Each seat's fault record, by seat (`None` for a seat that did not fault).
+    pub faults: Vec<Option<FaultRecord>>,
+}
+
+/// Where and how a seat's bot faulted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FaultRecord {
+    /// The decision (from 1) it faulted at; `None` for matches stored before it was recorded.
+    pub step: Option<u32>,
+    /// The HTTP status of its answer.
+    pub status: Option<u16>,
+    /// How long the call took, until the answer or the deadline, in ms.
+    pub ms: Option<u32>,
+    /// The first bytes of its answer's body, as text.
+    pub body: Option<String>,
+}
+
+/// The most answer times a stored blob is read for (the runner's decision cap is far below).
+const MAX_STEPS: usize = 1 << 20;
+
+/// `times` as LEB128 varints: one byte under 128 ms, two under 16 s.
+pub fn encode_timing(times: &[u32]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(times.len() + times.len() / 2);
+    for &ms in times {
+        let mut value = ms;
+        loop {
+            let byte = (value & 0x7f) as u8;
+            value >>= 7;
+            if value == 0 {
+                out.push(byte);
+                break;
+            }
+            out.push(byte | 0x80);
+        }
+    }
+    out
+}
+
+/// The times [`encode_timing`] wrote; `None` for damaged bytes (never a panic).
+pub fn decode_timing(blob: &[u8]) -> Option<Vec<u32>> {
+    let mut out = Vec::new();
+    let mut value: u64 = 0;
+    let mut shift = 0;
+    for &byte in blob {
+        value |= u64::from(byte & 0x7f) << shift;
+        if byte & 0x80 == 0 {
+            out.push(u32::try_from(value).ok()?);
+            if out.len() > MAX_STEPS {
+                return None;
+            }
+            value = 0;
+            shift = 0;
+        } else {
+            shift += 7;
+            if shift > 28 {
+                return None;
+            }
+        }
+    }
+    (shift == 0).then_some(out)
+}
+
+/// Writes `record` for match `id` inside the transaction that stores its result.
+pub(super) async fn write_record(
+    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
+    id: &str,
+    record: &PlayRecord,
+) -> Result<(), StoreError> {
+    if !record.timing.is_empty() {
+        sqlx::query("UPDATE matches SET timing = ? WHERE id = ?")
+            .bind(encode_timing(&record.timing))
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    for (seat, fault) in record.faults.iter().enumerate() {
+        let Some(fault) = fault else { continue };
+        sqlx::query(
+            "UPDATE seats SET fault_step = ?, fault_status = ?, fault_ms = ?, fault_body = ?
+             WHERE match_id = ? AND seat = ?",
+        )
+        .bind(fault.step)
+        .bind(fault.status)
+        .bind(fault.ms)
+        .bind(&fault.body)
+        .bind(id)
+        .bind(seat as i64)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+impl Store {
+    /// How match `id`'s steps were played, as far as it was recorded: answer times (empty when
+    /// not recorded, or dropped with the log) and each faulted seat's step and answer.
+    pub async fn play_record(&self, id: &str) -> Result<PlayRecord, StoreError> {
+        let blob: Option<Vec<u8>> = sqlx::query_scalar("SELECT timing FROM matches WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .flatten();
+        let timing = blob.as_deref().and_then(decode_timing).unwrap_or_default();
+        let rows = sqlx::query(
+            "SELECT fault_kind, fault_step, fault_status, fault_ms, fault_body
+             FROM seats WHERE match_id = ? ORDER BY seat",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        let faults = rows
+            .iter()
+            .map(|row| {
+                if row.try_get::<Option<String>, _>("fault_kind")?.is_none() {
+                    return Ok(None);
+                }
+                Ok(Some(FaultRecord {
+                    step: row
+                        .try_get::<Option<i64>, _>("fault_step")?
+                        .and_then(|v| u32::try_from(v).ok()),
+                    status: row
+                        .try_get::<Option<i64>, _>("fault_status")?
+                        .and_then(|v| u16::try_from(v).ok()),
+                    ms: row
+                        .try_get::<Option<i64>, _>("fault_ms")?
+                        .and_then(|v| u32::try_from(v).ok()),
+                    body: row.try_get("fault_body")?,
+                }))
+            })
+            .collect::<Result<_, StoreError>>()?;
+        Ok(PlayRecord { timing, faults })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_round_trip_and_damage_is_refused() {
+        let times = [0, 1, 127, 128, 999, 16_383, 16_384, u32::MAX];
+        let blob = encode_timing(&times);
+        assert_eq!(blob[..4], [0, 1, 127, 0x80]);
+        assert_eq!(decode_timing(&blob).unwrap(), times);
+        assert_eq!(decode_timing(&[]).unwrap(), Vec::<u32>::new());
+        assert_eq!(decode_timing(&[0x80]), None);
+        assert_eq!(decode_timing(&[0xff, 0xff, 0xff, 0xff, 0xff, 0x01]), None);
+    }
+}
