@@ -33,7 +33,8 @@ fn counts(cards: &[Card]) -> BTreeMap<Card, usize> {
 
 /// Whether multiset `a` fits inside multiset `b`.
 fn within(a: &BTreeMap<Card, usize>, b: &BTreeMap<Card, usize>) -> bool {
-    a.iter().all(|(card, n)| b.get(card).copied().unwrap_or(0) >= *n)
+    a.iter()
+        .all(|(card, n)| b.get(card).copied().unwrap_or(0) >= *n)
 }
 
 /// Checks one snapshot's JSON against its face-up cards and returns them as a multiset with the
@@ -42,7 +43,11 @@ fn checked<L: cardarena_engine::Layout>(table: &Table<L>) -> (BTreeMap<Card, usi
     let (up, down) = table.face_up();
     let json = serde_json::to_value(table).unwrap();
     let shown = counts(&cards_in_json(&json));
-    assert_eq!(shown, counts(&up), "the JSON shows the face-up cards: {json}");
+    assert_eq!(
+        shown,
+        counts(&up),
+        "the JSON shows the face-up cards: {json}"
+    );
     (counts(&up), down)
 }
 
@@ -59,7 +64,10 @@ fn check_snapshot<G: Game>(game: &G, pack: &BTreeMap<Card, usize>, size: usize) 
     let (public_up, public_down) = checked(&public);
     assert_eq!(public_up.values().sum::<usize>() + public_down, size);
     assert!(within(&public_up, pack));
-    assert!(public.hands.iter().all(|h| h.cards.is_empty()), "Public shows no hand");
+    assert!(
+        public.hands.iter().all(|h| h.cards.is_empty()),
+        "Public shows no hand"
+    );
     for (seat, hand) in public.hands.iter().enumerate() {
         assert_eq!(hand.len(), all.hands[seat].len(), "Public counts each hand");
     }
@@ -72,7 +80,10 @@ fn check_snapshot<G: Game>(game: &G, pack: &BTreeMap<Card, usize>, size: usize) 
         assert_eq!(own.hands[seat], all.hands[seat], "a seat sees its own hand");
         for (other, hand) in own.hands.iter().enumerate() {
             if other != seat {
-                assert!(hand.cards.is_empty(), "seat {seat} sees seat {other}'s hand");
+                assert!(
+                    hand.cards.is_empty(),
+                    "seat {seat} sees seat {other}'s hand"
+                );
             }
         }
         assert!(
@@ -105,7 +116,10 @@ fn play_and_check<G: Game>(options: &G::Options, players: usize, seed: u64, size
         let table = game.table(Eye::Public);
         let now = (table.deal, table.trick);
         assert!(now.0 >= last.0, "the deal number went back");
-        assert!(now.0 > last.0 || now.1 >= last.1, "the trick number went back");
+        assert!(
+            now.0 > last.0 || now.1 >= last.1,
+            "the trick number went back"
+        );
         assert!(now.0 >= 1 && now.1 >= 1);
         last = now;
         if game.to_act().is_none() || steps == 3_000 {

@@ -7,11 +7,14 @@
 
 mod ending;
 mod order;
+mod table;
 mod transcript;
 mod view;
 
 #[cfg(test)]
 mod ending_tests;
+#[cfg(test)]
+mod table_tests;
 #[cfg(test)]
 mod tests;
 
@@ -19,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 pub use ending::STALL_LIMIT;
 pub use order::{seed_order, sort_hand};
+pub use table::DurakLayout;
 pub use view::{DurakView, TablePair};
 
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
@@ -491,7 +495,7 @@ impl Game for Durak {
     type Options = DurakOptions;
     type Action = DurakAction;
     type View = DurakView;
-    type Layout = crate::table::HandsOnly;
+    type Layout = DurakLayout;
 
     fn new(options: &DurakOptions, players: usize, seed: u64) -> Result<Durak, SetupError> {
         SetupError::check_players::<Durak>(players)?;
@@ -564,16 +568,8 @@ impl Game for Durak {
         DurakView::of(self, seat)
     }
 
-    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<Self::Layout> {
-        crate::table::Table {
-            to_act: self.to_act(),
-            deal: 1,
-            trick: 1,
-            hands: (0..self.players())
-                .map(|s| crate::table::Pile::shown(self.view(s).hand, eye.sees(s)))
-                .collect(),
-            layout: crate::table::HandsOnly,
-        }
+    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<DurakLayout> {
+        table::table(self, eye)
     }
 
     fn outcome(&self) -> Option<Outcome> {

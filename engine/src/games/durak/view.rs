@@ -55,14 +55,6 @@ pub struct DurakView {
 impl DurakView {
     /// The view of `game` for `seat`.
     pub fn of(game: &Durak, seat: Seat) -> DurakView {
-        let table = game
-            .table()
-            .chunks(2)
-            .map(|pair| TablePair {
-                attack: pair[0],
-                beat: pair.get(1).copied(),
-            })
-            .collect();
         DurakView {
             seat,
             players: game.players,
@@ -76,7 +68,7 @@ impl DurakView {
             deck_size: game.deck().len(),
             hand_sizes: (0..game.players).map(|s| game.hands[s].len()).collect(),
             in_game: game.in_game[..game.players].to_vec(),
-            table,
+            table: super::table::pairs(game),
             discard: game.discard.iter().collect(),
             stalled_turns: game.stalled,
         }

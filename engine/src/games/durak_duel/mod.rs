@@ -8,16 +8,23 @@
 
 mod ending;
 mod lists;
+mod table;
+mod transcript;
 mod view;
 
 #[cfg(test)]
 mod ending_tests;
 #[cfg(test)]
+mod table_tests;
+#[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod transcript_tests;
 
 use serde::{Deserialize, Serialize};
 
 pub use ending::STALL_LIMIT;
+pub use table::DurakDuelLayout;
 pub use view::{DuelTablePair, DurakDuelView};
 
 use ending::Ending;
@@ -472,7 +479,7 @@ impl Game for DurakDuel {
     type Options = DurakDuelOptions;
     type Action = DurakDuelAction;
     type View = DurakDuelView;
-    type Layout = crate::table::HandsOnly;
+    type Layout = DurakDuelLayout;
 
     fn new(options: &DurakDuelOptions, players: usize, seed: u64) -> Result<Self, SetupError> {
         SetupError::check_players::<DurakDuel>(players)?;
@@ -596,19 +603,19 @@ impl Game for DurakDuel {
         DurakDuelView::of(self, seat)
     }
 
-    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<Self::Layout> {
-        crate::table::Table {
-            to_act: self.to_act(),
-            deal: 1,
-            trick: 1,
-            hands: (0..self.players())
-                .map(|s| crate::table::Pile::shown(self.view(s).hand, eye.sees(s)))
-                .collect(),
-            layout: crate::table::HandsOnly,
-        }
+    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<DurakDuelLayout> {
+        table::table(self, eye)
     }
 
     fn outcome(&self) -> Option<Outcome> {
         self.ending.map(Ending::outcome)
+    }
+
+    fn transcript(
+        initial: &DurakDuel,
+        actions: &[DurakDuelAction],
+        names: &[String],
+    ) -> Option<String> {
+        Some(transcript::write(initial, actions, names))
     }
 }

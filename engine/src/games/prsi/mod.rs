@@ -5,13 +5,20 @@
 //! A turn is one atomic action: play one to four cards of one value, draw, or stand (against
 //! aces). The rules and every decision on the seed's gaps are in RULES.md beside this file.
 
+mod table;
+mod transcript;
 mod view;
 
 #[cfg(test)]
+mod table_tests;
+#[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod transcript_tests;
 
 use serde::{Deserialize, Serialize};
 
+pub use table::PrsiLayout;
 pub use view::PrsiView;
 
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
@@ -351,7 +358,7 @@ impl Game for Prsi {
     type Options = PrsiOptions;
     type Action = PrsiAction;
     type View = PrsiView;
-    type Layout = crate::table::HandsOnly;
+    type Layout = PrsiLayout;
 
     fn new(options: &PrsiOptions, players: usize, seed: u64) -> Result<Self, SetupError> {
         SetupError::check_players::<Prsi>(players)?;
@@ -447,16 +454,8 @@ impl Game for Prsi {
         PrsiView::of(self, seat)
     }
 
-    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<Self::Layout> {
-        crate::table::Table {
-            to_act: self.to_act(),
-            deal: 1,
-            trick: 1,
-            hands: (0..self.players())
-                .map(|s| crate::table::Pile::shown(self.view(s).hand, eye.sees(s)))
-                .collect(),
-            layout: crate::table::HandsOnly,
-        }
+    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<PrsiLayout> {
+        table::table(self, eye)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -488,5 +487,9 @@ impl Game for Prsi {
             })
             .collect();
         Some(Outcome { seats })
+    }
+
+    fn transcript(initial: &Prsi, actions: &[PrsiAction], names: &[String]) -> Option<String> {
+        Some(transcript::write(initial, actions, names))
     }
 }

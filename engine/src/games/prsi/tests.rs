@@ -4,11 +4,11 @@
 
 use super::*;
 
-fn card(text: &str) -> Card {
+pub(super) fn card(text: &str) -> Card {
     text.parse().unwrap()
 }
 
-fn cards(text: &str) -> Vec<Card> {
+pub(super) fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace().map(card).collect()
 }
 
@@ -18,7 +18,7 @@ fn set(text: &str) -> CardSet {
 
 /// A position: these hands (seat 0 to act), this pile (bottom first, top last), this deck (next
 /// card last); the suit follows the top card.
-fn position(hands: &[&str], pile: &str, deck: &str) -> Prsi {
+pub(super) fn position(hands: &[&str], pile: &str, deck: &str) -> Prsi {
     let mut game = Prsi::deal(&PrsiOptions::default(), hands.len(), 7);
     game.hands = hands.iter().map(|h| set(h)).collect();
     game.pile = cards(pile);
@@ -27,14 +27,14 @@ fn position(hands: &[&str], pile: &str, deck: &str) -> Prsi {
     game
 }
 
-fn play(text: &str) -> PrsiAction {
+pub(super) fn play(text: &str) -> PrsiAction {
     PrsiAction::Play {
         cards: cards(text),
         suit: None,
     }
 }
 
-fn over(text: &str, suit: Suit) -> PrsiAction {
+pub(super) fn over(text: &str, suit: Suit) -> PrsiAction {
     PrsiAction::Play {
         cards: cards(text),
         suit: Some(suit),

@@ -1,0 +1,89 @@
+//! durak's table snapshot: the stock with the trump card face up at its bottom, this turn's
+//! attack/defence pairs, the discard, and who attacks and defends (docs/tables.md).
+
+use serde::Serialize;
+
+use super::{Durak, Phase, TablePair, sort_hand};
+use crate::cards::{Card, Suit};
+use crate::game::{Game, Seat};
+use crate::table::{Eye, Layout, Pile, Table};
+
+/// What lies on a durak table outside the hands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DurakLayout {
+    /// The stock, next card first; the trump card face up at its bottom while nobody has drawn it.
+    pub stock: Pile,
+    /// The trump suit.
+    pub trump_suit: Suit,
+    /// This turn's attacker.
+    pub attacker: Seat,
+    /// This turn's defender.
+    pub defender: Seat,
+    /// This turn's attack/defence pairs, in the order attacked.
+    pub table: Vec<TablePair>,
+    /// The cards beaten off in earlier turns (every seat saw them played).
+    pub discard: Pile,
+    /// Where the turn stands.
+    pub phase: Phase,
+    /// Per seat, whether it still plays.
+    pub in_game: Vec<bool>,
+}
+
+impl Layout for DurakLayout {
+    fn cards(&self, up: &mut Vec<Card>) -> usize {
+        up.extend_from_slice(&self.stock.cards);
+        for pair in &self.table {
+            up.push(pair.attack);
+            up.extend(pair.beat);
+        }
+        up.extend_from_slice(&self.discard.cards);
+        self.stock.down + self.discard.down
+    }
+}
+
+/// The stock `deck` (next card first) as `eye` sees it: every card for [`Eye::All`], else the
+/// trump card face up at the bottom while it is still there and the rest counted.
+pub(super) fn stock(deck: &[Card], trump: Card, eye: Eye) -> Pile {
+    match deck.split_last() {
+        _ if eye.sees_all() => Pile::up(deck.iter().copied()),
+        Some((&last, rest)) if last == trump => Pile {
+            cards: vec![trump],
+            down: rest.len(),
+        },
+        _ => Pile::down(deck.len()),
+    }
+}
+
+/// The table of `game` as `eye` sees it; `trick` is the turn's number.
+pub(super) fn table(game: &Durak, eye: Eye) -> Table<DurakLayout> {
+    let players = game.players;
+    Table {
+        to_act: game.to_act(),
+        deal: 1,
+        trick: game.turn,
+        hands: (0..players)
+            .map(|s| Pile::shown(sort_hand(game.hand(s), game.trump_suit), eye.sees(s)))
+            .collect(),
+        layout: DurakLayout {
+            stock: stock(game.deck(), game.trump, eye),
+            trump_suit: game.trump_suit,
+            attacker: game.attacker,
+            defender: game.defender,
+            table: pairs(game),
+            discard: Pile::up(game.discard.iter()),
+            phase: game.phase,
+            in_game: game.in_game[..players].to_vec(),
+        },
+    }
+}
+
+/// This turn's cards as attack/defence pairs, in the order attacked.
+pub(super) fn pairs(game: &Durak) -> Vec<TablePair> {
+    game.table()
+        .chunks(2)
+        .map(|pair| TablePair {
+            attack: pair[0],
+            beat: pair.get(1).copied(),
+        })
+        .collect()
+}

@@ -1,0 +1,82 @@
+//! durak-duel's table snapshot: the stock with the trump card face up at its bottom, this
+//! round's attack/defence pairs, the discard, who attacks, defends and opened the round
+//! (docs/tables.md).
+
+use serde::Serialize;
+
+use super::{DuelTablePair, DurakDuel, Phase};
+use crate::cards::{Card, Suit};
+use crate::game::{Game, Seat};
+use crate::table::{Eye, Layout, Pile, Table};
+
+/// What lies on a durak-duel table outside the hands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DurakDuelLayout {
+    /// The stock, next card first; the trump card face up at its bottom while nobody has drawn it.
+    pub stock: Pile,
+    /// The trump suit.
+    pub trump_suit: Suit,
+    /// The seat attacking now (after a counterattack, the counterattacker).
+    pub attacker: Seat,
+    /// The seat defending now.
+    pub defender: Seat,
+    /// This round's attack/defence pairs, in the order attacked.
+    pub table: Vec<DuelTablePair>,
+    /// The cards discarded in earlier defended rounds (both seats saw them played).
+    pub discard: Pile,
+    /// Where the round stands.
+    pub phase: Phase,
+    /// The seat that opened this round.
+    pub starter: Seat,
+}
+
+impl Layout for DurakDuelLayout {
+    fn cards(&self, up: &mut Vec<Card>) -> usize {
+        up.extend_from_slice(&self.stock.cards);
+        for pair in &self.table {
+            up.push(pair.attack);
+            up.extend(pair.beat);
+        }
+        up.extend_from_slice(&self.discard.cards);
+        self.stock.down + self.discard.down
+    }
+}
+
+/// The stock `deck` (next card first) as `eye` sees it: every card for [`Eye::All`], else the
+/// trump card face up at the bottom while it is still there and the rest counted.
+fn stock(deck: &[Card], trump: Card, eye: Eye) -> Pile {
+    match deck.split_last() {
+        _ if eye.sees_all() => Pile::up(deck.iter().copied()),
+        Some((&last, rest)) if last == trump => Pile {
+            cards: vec![trump],
+            down: rest.len(),
+        },
+        _ => Pile::down(deck.len()),
+    }
+}
+
+/// The table of `game` as `eye` sees it; `trick` is the round's number.
+pub(super) fn table(game: &DurakDuel, eye: Eye) -> Table<DurakDuelLayout> {
+    Table {
+        to_act: game.to_act(),
+        deal: 1,
+        trick: game.round,
+        hands: (0..2)
+            .map(|s| Pile::shown(game.hand(s).iter(), eye.sees(s)))
+            .collect(),
+        layout: DurakDuelLayout {
+            stock: stock(game.deck(), game.trump, eye),
+            trump_suit: game.trump_suit,
+            attacker: game.attacker,
+            defender: game.defender,
+            table: game
+                .table()
+                .into_iter()
+                .map(|(attack, beat)| DuelTablePair { attack, beat })
+                .collect(),
+            discard: Pile::up(game.discard.iter()),
+            phase: game.phase,
+            starter: game.starter,
+        },
+    }
+}
