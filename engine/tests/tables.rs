@@ -139,8 +139,8 @@ fn pack_size(game: &str, players: usize) -> usize {
         ("prsi", _) => 32,
         ("fifty-six", 4) => 32,
         ("fifty-six", _) => 48,
-        ("bridge", _) => 52,
-        ("most", _) => 108,
+        ("bridge", _) => 36,
+        ("most", _) => 54,
         _ => unreachable!(),
     }
 }

@@ -8,9 +8,12 @@
 
 mod bidding;
 mod play;
+mod table;
 mod transcript;
 mod view;
 
+#[cfg(test)]
+mod table_tests;
 #[cfg(test)]
 mod tests;
 
@@ -19,6 +22,7 @@ use std::cmp::Reverse;
 use serde::{Deserialize, Serialize};
 
 pub use play::trick_winner;
+pub use table::{FiftySixLayout, Revealed, Won};
 pub use view::{Bid, BidEntry, DealResult, FiftySixView, FinishedTrick, PlayedCard, Reveal, Trick};
 
 use crate::cards::{Card, Rank, Suit, pack};
@@ -453,7 +457,7 @@ impl Game for FiftySix {
     type Options = FiftySixOptions;
     type Action = FiftySixAction;
     type View = FiftySixView;
-    type Layout = crate::table::HandsOnly;
+    type Layout = FiftySixLayout;
 
     fn new(options: &FiftySixOptions, players: usize, seed: u64) -> Result<Self, SetupError> {
         SetupError::check_players::<FiftySix>(players)?;
@@ -559,16 +563,8 @@ impl Game for FiftySix {
         FiftySixView::of(self, seat)
     }
 
-    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<Self::Layout> {
-        crate::table::Table {
-            to_act: self.to_act(),
-            deal: 1,
-            trick: 1,
-            hands: (0..self.players())
-                .map(|s| crate::table::Pile::shown(self.view(s).hand, eye.sees(s)))
-                .collect(),
-            layout: crate::table::HandsOnly,
-        }
+    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<FiftySixLayout> {
+        table::table(self, eye)
     }
 
     fn outcome(&self) -> Option<Outcome> {
