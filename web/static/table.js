@@ -167,7 +167,7 @@ export function drawTable(root, t, view) {
   const felt = el("div", "felt players-" + players);
   const groups = {};
   for (const area of ["top", "left", "right", "bottom"]) {
-    groups[area] = el("div", "seats seats-" + area);
+    groups[area] = el("div", "ring ring-" + area);
   }
   for (let seat = 0; seat < players; seat++) {
     groups[areas[seat]].append(seatBox(t, seat, view));

@@ -5,16 +5,18 @@ import { add, card, el, hidden, nameOf, ownView, pile, scoreTable, suit, zone } 
 /** What "next trick" is called in this game. */
 export const TRICK = "Trick";
 
-/** A team's name: its seats' names. */
-function teamName(t, team, view) {
-  return t.teams[team].map((s) => nameOf(view, s)).join(" & ");
+/** A team's name: its letter and seats ("A (seats 0, 2)"). */
+function teamName(t, team) {
+  return (team === 0 ? "A" : "B") + " (seats " + t.teams[team].join(", ") + ")";
 }
 
 /** The bids in order. */
 function bids(t, view) {
   const list = el("div", "bids");
   for (const b of t.bids) {
-    list.append(el("span", "bid", nameOf(view, b.seat) + ": " + (b.points === null ? "pass" : b.points)));
+    const bid = el("span", "bid", "#" + b.seat + " " + (b.points === null ? "pass" : b.points));
+    bid.title = nameOf(view, b.seat);
+    list.append(bid);
   }
   if (t.bids.length === 0) list.append(el("span", "empty", "no bids yet"));
   return list;
@@ -25,7 +27,9 @@ function trick(t, view) {
   const row = el("div", "trick");
   const current = t.current || { cards: [] };
   for (const c of current.cards) {
-    row.append(add(el("span", "played"), card(c.card), el("span", "by", nameOf(view, c.seat))));
+    const by = el("span", "by", "#" + c.seat);
+    by.title = nameOf(view, c.seat);
+    row.append(add(el("span", "played"), card(c.card), by));
   }
   if (current.cards.length === 0) row.append(el("span", "empty", "no card yet"));
   return row;
@@ -34,11 +38,12 @@ function trick(t, view) {
 /** The felt's centre. */
 export function centre(t, view) {
   const middle = el("div", "row-centre");
-  const heads = t.teams.map((_, i) => teamName(t, i, view));
+  const heads = t.teams.map((_, i) => teamName(t, i));
   const won = el("div", "taken");
   t.taken.forEach((p, i) => {
     const w = t.won[i] || {};
-    won.append(zone(heads[i] + ": " + w.tricks + " tricks, " + w.points + " points", pile(p, { fan: true, empty: "none" })));
+    const label = "Team " + heads[i] + ": " + w.tricks + " tricks, " + w.points + " points";
+    won.append(zone(label, pile(p, { fan: true, empty: "none" })));
   });
   add(
     middle,
@@ -46,7 +51,7 @@ export function centre(t, view) {
     zone("Hidden trump", pile(t.trump, { empty: t.revealed ? "revealed" : "not hidden yet" })),
     zone("Trick", trick(t, view)),
     won,
-    zone("Match", scoreTable(heads, [], t.totals)),
+    zone("Match", scoreTable(["A", "B"], [], t.totals)),
   );
   return middle;
 }
@@ -58,11 +63,17 @@ export function facts(t, view) {
       ? "bidding"
       : nameOf(view, t.bidder) + " " + t.bid + (t.tani ? " (tani)" : "");
   const trump = t.revealed ? suit(t.revealed.suit) : "hidden";
-  return [
+  const facts = [
+    ["Deals", (t.deals || "?") + (t.void_deals ? ", " + t.void_deals + " void" : "")],
+    ["Phase", String(t.phase).replace("_", " ")],
     ["Dealer", nameOf(view, t.dealer)],
     ["Contract", contract],
     ["Trump", trump],
   ];
+  if (t.sitting_out && t.sitting_out.length) {
+    facts.push(["Sitting out", t.sitting_out.map((s) => nameOf(view, s)).join(", ")]);
+  }
+  return facts;
 }
 
 /** A seat's badges: its team, dealer, bidder, trick leader. */
@@ -71,6 +82,7 @@ export function badges(t, seat) {
   if (t.dealer === seat) out.push("dealer");
   if (t.bidder === seat) out.push("bidder");
   if (t.current && t.current.leader === seat) out.push("leads");
+  if (t.sitting_out && t.sitting_out.includes(seat)) out.push("sits out");
   return out;
 }
 
