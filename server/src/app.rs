@@ -60,6 +60,8 @@ pub struct ServeConfig {
     pub body_timeout: Duration,
     /// How long ladder matches keep their logs (results and ratings stay); `None` keeps them.
     pub keep_ladder_logs: Option<Duration>,
+    /// With `demo`: how long the demo cup's bots think before each answer ([`crate::demo`]).
+    pub demo_think: Duration,
 }
 
 impl ServeConfig {
@@ -82,6 +84,7 @@ impl ServeConfig {
             connections: ConnectionLimits::default(),
             body_timeout: Duration::from_secs(10),
             keep_ladder_logs: None,
+            demo_think: crate::demo::DEMO_THINK,
         }
     }
 
@@ -190,8 +193,10 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
     if let Err(e) = crate::tournament::resume(&store).await {
         tracing::error!("resuming tournaments: {e}");
     }
-    if config.demo {
-        match crate::demo::ensure_demo_tournament(&store).await {
+    if config.demo && config.public {
+        tracing::warn!("no demo cup in public mode: its bots answer on loopback");
+    } else if config.demo {
+        match crate::demo::start(&store, config.demo_think).await {
             Ok(id) => tracing::info!("demo tournament: /tournaments/{id}"),
             Err(e) => tracing::error!("demo tournament: {e}"),
         }

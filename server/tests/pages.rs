@@ -316,7 +316,7 @@ async fn a_house_bot_page_and_an_unrated_bot_page() {
         &[
             "<h1>greedy@durak</h1>",
             "house bot <code>greedy</code>",
-            "No faults in its recent matches.",
+            "No faults among the matches above.",
         ],
     );
     let body = html(&format!("{}/bots/{}", arena.base, arena.idle)).await;

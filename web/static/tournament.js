@@ -71,7 +71,15 @@
     return c;
   }
 
-  function standingsTable(rows) {
+  // The bot's matches in this stage: the page the count of matches links to.
+  function stageMatchesLink(tournamentId, stage, r) {
+    var a = element("a", "bot-stage-matches", String(r.matches));
+    a.href = "/bots/" + encodeURIComponent(r.bot_id) + "?tournament=" +
+      encodeURIComponent(tournamentId) + "&stage=" + stage + "#matches";
+    return a;
+  }
+
+  function standingsTable(rows, tournamentId, stage) {
     if (rows.length === 0) {
       return element("p", "note", "No standings yet: the stage has not started.");
     }
@@ -94,7 +102,7 @@
         var mark = who.appendChild(element("span", "skip-mark", "skipped"));
         mark.title = "skipped for faulting in most of its matches";
       }
-      cell(tr, "td", "num", String(r.matches));
+      cell(tr, "td", "num").appendChild(stageMatchesLink(tournamentId, stage, r));
       cell(tr, "td", "num", meanWithInterval(r.mean, r.ci95));
       cell(tr, "td", "num", short3(r.total));
       cell(tr, "td", "num", short3(r.mean_score));
@@ -139,7 +147,7 @@
     container.appendChild(child);
   }
 
-  function redrawStage(section, s) {
+  function redrawStage(section, t, s) {
     var status = section.querySelector(".stage-status");
     if (status) {
       status.className = "status stage-status status-" + s.status;
@@ -154,7 +162,7 @@
     var text = section.querySelector(".progress-text");
     if (text) text.textContent = p.text;
     var standings = section.querySelector("div.standings");
-    if (standings) replaceContent(standings, standingsTable(s.standings));
+    if (standings) replaceContent(standings, standingsTable(s.standings, t.id, s.index));
     var h2h = section.querySelector("div.h2h");
     if (h2h) replaceContent(h2h, headToHeadTable(s.standings, s.head_to_head));
   }
@@ -179,7 +187,7 @@
     }
     t.stages.forEach(function (s) {
       var section = article.querySelector('section.stage[data-index="' + s.index + '"]');
-      if (section) redrawStage(section, s);
+      if (section) redrawStage(section, t, s);
     });
     article.classList.remove("stale");
     article.dataset.refreshed = String(Number(article.dataset.refreshed || 0) + 1);

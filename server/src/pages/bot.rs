@@ -1,19 +1,24 @@
-//! `/bots/{id}`: a bot, whether it plays on the ladder (active or paused, and why), its recent
-//! fault rate, its current rating and rating history, its recent matches and the faults among
-//! them.
+//! `/bots/{id}?kind=&tournament=&stage=&before=&after=&per_page=`: a bot, whether it plays on
+//! the ladder (active or paused, and why), its recent fault rate, its current rating and rating
+//! history, its matches paged newest first (of one kind, or of one tournament stage, if asked)
+//! with the faults among them, and its record against each opponent.
 
 use askama::Template;
-use axum::extract::{Path, State};
+use axum::extract::{Path, RawQuery, State};
 
+use super::browse::{ListParams, Pager};
 use super::format::{Sparkline, fixed2, place, score, short_id, utc};
 use super::leaderboard::recent_faults;
 use super::{PageError, PageResult, ok};
-use crate::store::{BotKind, BotRecord, LeaderRow, MatchSummary, PauseReason, Store};
+use crate::store::{
+    BotKind, BotRecord, LeaderRow, MatchKind, MatchSummary, PauseReason, Rivalry, Store,
+};
 
-/// How many recent matches the page lists (their faults with them).
-const RECENT_MATCHES: u32 = 30;
 /// How many rated matches the sparkline draws.
 const HISTORY: u32 = 200;
+/// How many of its latest finished matches the head-to-head table counts, so the page costs the
+/// same however long the bot has played.
+const RIVALRY_WINDOW: u32 = 2000;
 
 /// The bot itself.
 struct BotView {
@@ -131,21 +136,71 @@ struct FaultRow {
     detail: String,
 }
 
+/// A choice of the kind filter.
+struct KindChoice {
+    value: &'static str,
+    label: &'static str,
+    selected: bool,
+}
+
+/// The filters in force, ready to print.
+struct Filters {
+    kinds: Vec<KindChoice>,
+    /// The stage the list is limited to: (tournament id, stage index, "stage 2 of <name>").
+    stage: Option<(String, u32, String)>,
+    /// The page without the stage filter.
+    clear_stage: String,
+}
+
+/// The bot's record against one opponent, ready to print.
+struct RivalRow {
+    bot_id: String,
+    name: String,
+    matches: u64,
+    wins: u64,
+    draws: u64,
+    losses: u64,
+}
+
 #[derive(Template)]
 #[template(path = "bot.html")]
 struct BotPage {
+    bot_id: String,
     bot: BotView,
     rating: Option<RatingView>,
     history: Option<Sparkline>,
     history_len: usize,
+    filters: Filters,
     matches: Vec<MatchRow>,
     faults: Vec<FaultRow>,
+    pager: Pager,
+    rivals: Vec<RivalRow>,
+    /// The finished matches the head-to-head table counts, and whether that is a window.
+    rivals_over: u64,
+    rivals_windowed: bool,
 }
 
-/// `GET /bots/{id}`; 404 if there is no such bot.
-pub(super) async fn page(State(store): State<Store>, Path(id): Path<String>) -> PageResult {
+/// `GET /bots/{id}`; 404 if there is no such bot (or tournament), 400 for a bad parameter.
+pub(super) async fn page(
+    State(store): State<Store>,
+    Path(id): Path<String>,
+    RawQuery(raw): RawQuery,
+) -> PageResult {
+    let params = ListParams::parse(raw.as_deref(), &["kind", "tournament", "stage"])?;
     let Some(bot) = store.bot(&id).await? else {
         return Err(PageError::NotFound(format!("There is no bot {id:?}.")));
+    };
+    let stage = match &params.stage {
+        None => None,
+        Some((t, stage)) => {
+            let Some(record) = store.tournament(t).await? else {
+                return Err(PageError::NotFound(format!(
+                    "There is no tournament {t:?}."
+                )));
+            };
+            let label = format!("stage {} of {}", stage + 1, record.name);
+            Some((t.clone(), *stage, label))
+        }
     };
     let rating = store.rating_of(&id).await?;
     let history: Vec<f64> = store
@@ -154,16 +209,70 @@ pub(super) async fn page(State(store): State<Store>, Path(id): Path<String>) -> 
         .iter()
         .map(|point| point.skill.rating())
         .collect();
-    let recent = store.matches_of_bot(&id, RECENT_MATCHES).await?;
-    let (matches, faults) = rows_of(&id, &recent);
+    let page = store
+        .browse_matches(&params.filter(Some(&id)), params.at, params.per_page)
+        .await?;
+    let summaries: Vec<MatchSummary> = page.matches.iter().map(|(_, m)| m.clone()).collect();
+    let (matches, faults) = rows_of(&id, &summaries);
+    let (rivals, rivals_over) = store.rivalries(&id, params.kind, RIVALRY_WINDOW).await?;
+    let path = format!("/bots/{id}");
+    let clear_stage = format!(
+        "{path}{}",
+        ListParams {
+            stage: None,
+            ..params.clone()
+        }
+        .query(None)
+    );
     ok(&BotPage {
+        bot_id: id.clone(),
         bot: BotView::new(&bot),
         rating: rating.as_ref().map(RatingView::new),
         history: Sparkline::new(&history),
         history_len: history.len(),
+        filters: Filters {
+            kinds: kind_choices(params.kind),
+            stage,
+            clear_stage,
+        },
         matches,
         faults,
+        pager: Pager::new(&path, &params, &page),
+        rivals: rivals.into_iter().map(RivalRow::new).collect(),
+        rivals_over,
+        rivals_windowed: rivals_over >= u64::from(RIVALRY_WINDOW),
     })
+}
+
+impl RivalRow {
+    fn new(r: Rivalry) -> RivalRow {
+        RivalRow {
+            bot_id: r.bot_id,
+            name: r.name,
+            matches: r.matches,
+            wins: r.wins,
+            draws: r.draws,
+            losses: r.losses,
+        }
+    }
+}
+
+/// The kind filter's choices, `current` selected.
+fn kind_choices(current: Option<MatchKind>) -> Vec<KindChoice> {
+    let kinds = [
+        (None, "", "every kind"),
+        (Some(MatchKind::Practice), "practice", "practice"),
+        (Some(MatchKind::Ladder), "ladder", "ladder"),
+        (Some(MatchKind::Tournament), "tournament", "tournament"),
+    ];
+    kinds
+        .into_iter()
+        .map(|(kind, value, label)| KindChoice {
+            value,
+            label,
+            selected: kind == current,
+        })
+        .collect()
 }
 
 /// The rows of the bot `bot_id` in `recent` matches (one per seat it held: a bot may play

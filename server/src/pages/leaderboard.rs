@@ -1,5 +1,5 @@
-//! `/`: the leaderboard of every game, or of the one named by `?game=`, and the latest
-//! tournaments (of that game). The table bodies are redrawn every 2 s by `web/static/live.js`
+//! `/`: the leaderboard of every game, or of the one named by `?game=`, each linking its game's
+//! recent matches (`/matches?game=<id>`), and the latest tournaments (of that game). The table bodies are redrawn every 2 s by `web/static/live.js`
 //! from `/api/leaderboard?game=<id>`, which must print the same columns in the same formats.
 
 use askama::Template;

@@ -3,10 +3,13 @@
 //!
 //! - `/`, `/?game=<id>`: the leaderboard of each game (or one), refreshed live by a script that
 //!   polls `/api/leaderboard?game=<id>` every 2 s;
-//! - `/bots/{id}`: a bot, its rating and rating history, recent matches and faults;
+//! - `/bots/{id}`: a bot, its rating and rating history, its matches paged (filtered by kind, or
+//!   by tournament stage), the faults among them, and its record against each opponent;
+//! - `/matches?game=&kind=&tournament=&stage=`: matches newest first, paged;
 //! - `/matches/{id}`: a match, its seats and results, its card table step by step (live while it
 //!   runs; the scripts and styles under `/static/` are listed in `replay/assets.rs`), and its
 //!   moves one by one;
+//! - `/docs`, `/docs/{name}`: the contestants' docs (`docs/*.md`), rendered from the binary;
 //! - `/tournaments`: every tournament, newest first;
 //! - `/tournaments/{id}`: a tournament as `GET /api/tournaments/{id}` shows it (status, entries,
 //!   each stage's key figures, progress, standings and head-to-head table), refreshed live by a
@@ -14,10 +17,12 @@
 //!
 //! Handlers read the [`Store`] and fill plain view structs whose fields are ready to print
 //! (numbers formatted in `format.rs`); askama escapes every value, so a bot's name is never
-//! markup. Errors are pages too: 404 for an unknown game, bot, match or tournament, 500 (logged, details
-//! never shown) when the store fails.
+//! markup. Errors are pages too: 404 for an unknown game, bot, match, tournament or doc, 400 for a
+//! bad query parameter, 500 (logged, details never shown) when the store fails.
 
 mod bot;
+mod browse;
+mod docs;
 mod format;
 mod leaderboard;
 mod replay;
@@ -60,7 +65,11 @@ pub fn router(store: Store) -> Router {
     Router::new()
         .route("/", get(leaderboard::page))
         .route("/bots/{id}", get(bot::page))
+        .route("/matches", get(browse::list))
         .route("/matches/{id}", get(replay::page))
+        .route("/docs", get(docs::index))
+        .route("/docs/{name}", get(docs::page))
+        .route("/docs/games/{name}", get(docs::game_page))
         .route("/tournaments", get(tournaments::list))
         .route("/tournaments/{id}", get(tournaments::page))
         .route("/static/style.css", get(style))
@@ -98,6 +107,8 @@ fn static_file(content_type: &'static str, body: &'static str) -> Response {
 enum PageError {
     /// No such game, bot, match or tournament; the message says which.
     NotFound(String),
+    /// A query parameter is wrong; the message says which and what would be right.
+    BadRequest(String),
     /// The store failed; logged, and the visitor sees a short apology.
     Internal(String),
 }
@@ -125,6 +136,13 @@ impl IntoResponse for PageError {
                     message: &message,
                 };
                 render(StatusCode::NOT_FOUND, &page)
+            }
+            PageError::BadRequest(message) => {
+                let page = ErrorPage {
+                    title: "Bad request",
+                    message: &message,
+                };
+                render(StatusCode::BAD_REQUEST, &page)
             }
             PageError::Internal(error) => {
                 tracing::error!(%error, "a page failed");

@@ -6,6 +6,7 @@
 //! start with `BEGIN IMMEDIATE`, so two writers never deadlock upgrading a read lock.
 
 mod bots;
+mod browse;
 mod finish;
 mod logs;
 mod matches;
@@ -22,6 +23,7 @@ use sqlx::sqlite::SqliteSynchronous;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 
 pub use bots::{BotHealth, BotKind, BotRecord, NewBot, PauseReason, RECENT_MATCHES};
+pub use browse::{MAX_PAGE, MatchFilter, MatchPage, PageAt, Rivalry};
 pub use logs::{LogState, stamp_mismatch};
 pub use matches::{
     ClaimedMatch, FinishedSeat, MatchDetail, MatchKind, MatchResult, MatchStatus, MatchSummary,

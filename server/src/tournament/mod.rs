@@ -10,7 +10,7 @@ pub mod standings;
 use serde_json::{Value, json};
 
 use crate::games;
-use crate::store::{StageRef, Store, StoreError, TournamentRecord};
+use crate::store::{BotKind, StageRef, Store, StoreError, TournamentRecord};
 use spec::{StageKind, StageSpec, TournamentSpec};
 use standings::{HeadToHead, Standing};
 
@@ -102,6 +102,23 @@ pub async fn enter(store: &Store, id: &str, bot_id: &str) -> Result<(), Tourname
             kind: "wrong_game",
             detail: format!("{} plays {}, the tournament {}", bot.name, bot.game, t.game),
         });
+    }
+    // A house stage's opponents are the yardstick its entrants are measured against: one entered
+    // would meet itself and be credited with every other entrant's matches too.
+    if let BotKind::House { house_id } = &bot.kind {
+        let stages = stages_of(&t)?;
+        if stages
+            .iter()
+            .any(|s| s.kind == StageKind::House && s.opponents.contains(house_id))
+        {
+            return Err(TournamentError::Invalid {
+                kind: "house_opponent",
+                detail: format!(
+                    "{} is a house opponent of this tournament and cannot be entered",
+                    bot.name
+                ),
+            });
+        }
     }
     if !store.add_entry(id, bot_id).await? {
         return Err(conflict(

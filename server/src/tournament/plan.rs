@@ -96,10 +96,10 @@ pub fn stage_matches(
     let mut out = Vec::new();
     match spec.kind {
         StageKind::House | StageKind::Gauntlet => {
-            // Every entrant meets the same deals, its seat moving round the table. A house bot
-            // entered in the tournament meets itself at a house table; in a gauntlet one of the
-            // best does not: its table is one seat smaller, or, where `opponents` ends with a
-            // reserve (a game seated in pairs), the reserve takes that seat.
+            // Every entrant meets the same deals, its seat moving round the table. No entrant is
+            // a house opponent (`tournament::enter` refuses one); in a gauntlet one of the best
+            // does not meet itself: its table is one seat smaller, or, where `opponents` ends with
+            // a reserve (a game seated in pairs), the reserve takes that seat.
             for entrant in entrants {
                 let others: Vec<String> = match spec.kind {
                     StageKind::House => opponents.to_vec(),
