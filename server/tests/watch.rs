@@ -240,13 +240,24 @@ async fn step(browser: &Browser) -> usize {
         .expect("the table's data-step")
 }
 
-/// Waits until the page shows step `n`; checks the URL says so.
+/// Waits until the page shows step `n` and the URL says so (the page writes it once stepping
+/// pauses).
 async fn at(browser: &Browser, n: usize) {
     browser
         .wait_attr("#table", "data-step", &n.to_string())
         .await;
-    let hash = browser.script("return location.hash;").await;
-    assert_eq!(hash, json!(format!("#step={n}")));
+    let start = Instant::now();
+    loop {
+        let hash = browser.script("return location.hash;").await;
+        if hash == json!(format!("#step={n}")) {
+            return;
+        }
+        assert!(
+            start.elapsed() < FINISH_TIMEOUT,
+            "the URL says {hash}, not step {n}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -509,5 +520,53 @@ async fn a_live_match_updates_and_never_shows_a_hidden_card() {
     browser.wait_attr("#watch", "data-eye", "all").await;
     let n = step(&browser).await;
     check_drawn(&browser, table_at(&frames, n), "after the end").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_long_match_opens_and_scrubs_one_step_at_a_time() {
+    let db = TempDb::new();
+    let server = server(&db).await;
+    let bots = test_bots().await;
+    let bridge = games(&server)
+        .await
+        .into_iter()
+        .find(|g| g["id"] == "bridge")
+        .unwrap();
+    let bot = server
+        .register_for("bridge", "long", &bots.url("/good"))
+        .await;
+    // Played to 500 points rather than 125: some 2,000 steps.
+    let id = practice(&server, &bot, &bridge, json!({"target": 500})).await;
+    let frames = finished_frames(&server, &id).await;
+    let last = steps(&frames);
+    assert!(last > 1000, "only {last} steps");
+    let browser = Browser::start().await;
+    open_step(&browser, &server, &id, last).await;
+    // Only the step shown is in the page: one table, whatever the match's length.
+    assert_eq!(browser.count("#table .felt").await, 1);
+    check_drawn(&browser, table_at(&frames, last), "the last step").await;
+    // Figures, not assertions (speed is not tested): how long the frames took to load and draw,
+    // and a scrub's redraw, layout included, over 200 random steps.
+    let figures = browser
+        .script(&format!(
+            "const s = document.getElementById('scrub'); const t0 = performance.now(); \
+             for (let i = 0; i < 200; i++) {{ \
+               s.value = String(Math.floor(Math.random() * {last})); \
+               s.dispatchEvent(new Event('input')); document.body.offsetHeight; }} \
+             const frames = performance.getEntriesByType('resource') \
+               .find(e => e.name.endsWith('/frames')); \
+             return [((performance.now() - t0) / 200).toFixed(1), \
+                     frames ? Math.round(frames.duration) : null, \
+                     frames ? frames.encodedBodySize : null];"
+        ))
+        .await;
+    println!(
+        "a bridge match of {last} steps: frames fetched in {} ms ({} bytes), \
+         a scrub redraws in {} ms on average",
+        figures[1],
+        figures[2],
+        figures[0].as_str().unwrap_or_default()
+    );
     browser.close().await;
 }

@@ -34,6 +34,9 @@ const state = {
   step: 0,
   eye: null,
   timer: null,
+  hashTimer: null,
+  marked: null,
+  scrollPending: false,
   live: null,
 };
 
@@ -56,8 +59,17 @@ function note(message) {
 function go(n) {
   if (!state.initial) return;
   state.step = Math.max(0, Math.min(lastStep(), n | 0));
-  history.replaceState(null, "", "#step=" + state.step);
   draw();
+  writeHash();
+}
+
+/**
+ * Writes the step into the URL once stepping pauses for a moment: browsers throttle
+ * history.replaceState (Chromium allows some 200 calls in 10 s), and a scrub moves many steps.
+ */
+function writeHash() {
+  clearTimeout(state.hashTimer);
+  state.hashTimer = setTimeout(() => history.replaceState(null, "", "#step=" + state.step), 150);
 }
 
 /** The step a hash `#step=N` names, or null. */
@@ -189,16 +201,27 @@ function seatPanel(n) {
   }
 }
 
-/** Marks step `n`'s move in the page's list of moves. */
+/**
+ * Marks step `n`'s move in the page's list of moves, and scrolls the list to it at the next
+ * frame (reading its position forces a layout, done once a frame however fast the scrub).
+ */
 function markMove(n) {
-  for (const li of movesBox ? movesBox.querySelectorAll("li.current") : []) li.classList.remove("current");
-  const li = moveItems[n - 1];
-  if (!li || !movesBox) return;
-  li.classList.add("current");
-  const top = li.offsetTop - movesBox.offsetTop;
-  if (top < movesBox.scrollTop || top > movesBox.scrollTop + movesBox.clientHeight - li.offsetHeight) {
-    movesBox.scrollTop = top - movesBox.clientHeight / 2;
-  }
+  if (!movesBox) return;
+  if (state.marked) state.marked.classList.remove("current");
+  state.marked = moveItems[n - 1] || null;
+  if (!state.marked) return;
+  state.marked.classList.add("current");
+  if (state.scrollPending) return;
+  state.scrollPending = true;
+  requestAnimationFrame(() => {
+    state.scrollPending = false;
+    const li = state.marked;
+    if (!li) return;
+    const top = li.offsetTop - movesBox.offsetTop;
+    if (top < movesBox.scrollTop || top > movesBox.scrollTop + movesBox.clientHeight - li.offsetHeight) {
+      movesBox.scrollTop = top - movesBox.clientHeight / 2;
+    }
+  });
 }
 
 /** Draws the current step: the table, the controls, the move, faults and what was sent. */
