@@ -57,7 +57,7 @@ fn assert_ending_follows_the_rules(game: &DurakDuel) {
 /// Every card is in exactly one place: a hand, the deck, the table or the discard.
 fn assert_cards_conserved(game: &DurakDuel) {
     let table: Vec<Card> = game
-        .table()
+        .pairs()
         .into_iter()
         .flat_map(|(attack, beat)| std::iter::once(attack).chain(beat))
         .collect();
@@ -74,7 +74,7 @@ fn assert_cards_conserved(game: &DurakDuel) {
 
 /// The round's limits: at most six attack cards, never more unbeaten ones than the defender holds.
 fn assert_table_limits(game: &DurakDuel) {
-    let table = game.table();
+    let table = game.pairs();
     assert!(table.len() <= MAX_ATTACKS);
     let unbeaten = table.iter().filter(|(_, beat)| beat.is_none()).count();
     if game.to_act().is_some() {
@@ -243,6 +243,34 @@ proptest! {
         support::assert_replays(&options, 2, seed, &actions, &end);
         let (again, _) = random_game(&options, seed, chooser, false);
         prop_assert_eq!(again, actions);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The text log says every decision, opens every round and ends with the result.
+    #[test]
+    fn the_log_tells_every_decision_and_the_result(seed: u64, chooser: u64) {
+        let options = DurakDuelOptions::default();
+        let (actions, end) = random_game(&options, seed, chooser, false);
+        let initial = DurakDuel::new(&options, 2, seed).unwrap();
+        let names = ["Ann".to_string(), "Bob".to_string()];
+        let log = DurakDuel::transcript(&initial, &actions, &names).unwrap();
+        let decisions = log
+            .lines()
+            .filter(|l| l.starts_with("  ") && !l.starts_with("  Discarded:"))
+            .filter(|l| !l.contains(" takes ") && !l.contains(" draws "))
+            .count();
+        prop_assert_eq!(decisions, actions.len());
+        let rounds = log.lines().filter(|l| l.starts_with("Round ")).count();
+        prop_assert_eq!(rounds as u32, end.round());
+        let last = log.lines().last().unwrap();
+        let expected = match end.winner() {
+            Some(seat) => format!("Winner: {}", names[seat]),
+            None => "Draw".to_string(),
+        };
+        prop_assert!(last.starts_with(&expected), "{} for {:?}", last, end.winner());
     }
 }
 

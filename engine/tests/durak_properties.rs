@@ -55,7 +55,7 @@ fn assert_cards_conserved(game: &Durak) {
     let places: Vec<Card> = (0..game.players())
         .flat_map(|seat| game.hand(seat).iter())
         .chain(game.deck().iter().copied())
-        .chain(game.table().iter().copied())
+        .chain(game.played().iter().copied())
         .chain(game.discard().iter())
         .collect();
     let all: CardSet = places.iter().copied().collect();
@@ -70,7 +70,7 @@ fn assert_cards_conserved(game: &Durak) {
 /// A seat's view shows its own hand, the public cards, and nothing of another hand or the deck.
 fn assert_views_hide_what_they_must(game: &Durak) {
     let public: CardSet = game
-        .table()
+        .played()
         .iter()
         .copied()
         .chain(game.discard().iter())

@@ -218,6 +218,27 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The text log has one line for every turn and ends with every seat's place.
+    #[test]
+    fn the_log_tells_every_turn_and_the_places(seed: u64, chooser: u64, players in 2usize..=5) {
+        let options = PrsiOptions::default();
+        let (actions, _) = random_game(&options, players, seed, chooser, false);
+        let initial = Prsi::new(&options, players, seed).unwrap();
+        let names: Vec<String> = (0..players).map(|s| format!("P{s}")).collect();
+        let log = Prsi::transcript(&initial, &actions, &names).unwrap();
+        let turns = log.lines().filter(|l| l.starts_with("Turn ")).count();
+        prop_assert_eq!(turns, actions.len());
+        let result = log.lines().last().unwrap();
+        prop_assert!(result.starts_with("Result: "), "{}", result);
+        for name in &names {
+            prop_assert_eq!(result.matches(name.as_str()).count(), 1, "{}", result);
+        }
+    }
+}
+
 #[test]
 fn different_seeds_deal_different_games() {
     let options = PrsiOptions::default();

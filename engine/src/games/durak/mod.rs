@@ -150,7 +150,7 @@ impl Durak {
     }
 
     /// This turn's cards in the order played (attack, beat, attack, beat…).
-    pub fn table(&self) -> &[Card] {
+    pub fn played(&self) -> &[Card] {
         &self.table[..self.table_len as usize]
     }
 

@@ -79,7 +79,7 @@ pub(super) fn table(game: &Durak, eye: Eye) -> Table<DurakLayout> {
 
 /// This turn's cards as attack/defence pairs, in the order attacked.
 pub(super) fn pairs(game: &Durak) -> Vec<TablePair> {
-    game.table()
+    game.played()
         .chunks(2)
         .map(|pair| TablePair {
             attack: pair[0],

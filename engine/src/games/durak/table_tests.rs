@@ -5,15 +5,10 @@ use serde_json::json;
 
 use super::tests::{attack, beat, card, cards, play, position};
 use super::*;
-use crate::table::{Eye, Pile, Table};
-
-/// The snapshot through the trait (`Durak::table` alone is this turn's cards).
-fn snapshot(game: &Durak, eye: Eye) -> Table<DurakLayout> {
-    Game::table(game, eye)
-}
+use crate::table::{Eye, Pile};
 
 fn json_of(game: &Durak, eye: Eye) -> serde_json::Value {
-    serde_json::to_value(snapshot(game, eye)).unwrap()
+    serde_json::to_value(game.table(eye)).unwrap()
 }
 
 #[test]
@@ -25,14 +20,14 @@ fn the_trump_card_lies_face_up_under_the_stock_until_it_is_drawn() {
         0,
         1,
     );
-    let all = snapshot(&game, Eye::All);
+    let all = game.table(Eye::All);
     assert_eq!(
         all.layout.stock,
         Pile::up(cards("6D 6H 6C 6S AS")),
         "next card first"
     );
     for eye in [Eye::Public, Eye::Seat(0), Eye::Seat(1)] {
-        let stock = snapshot(&game, eye).layout.stock;
+        let stock = game.table(eye).layout.stock;
         assert_eq!((stock.cards, stock.down), (cards("AS"), 4), "{eye:?}");
     }
     assert_eq!(
@@ -45,16 +40,16 @@ fn the_trump_card_lies_face_up_under_the_stock_until_it_is_drawn() {
     play(&mut game, &[attack("7C")]);
     assert!(game.hand(0).contains(card("AS")));
     for eye in [Eye::All, Eye::Public, Eye::Seat(1)] {
-        assert!(snapshot(&game, eye).layout.stock.is_empty(), "{eye:?}");
+        assert!(game.table(eye).layout.stock.is_empty(), "{eye:?}");
     }
-    let public = snapshot(&game, Eye::Public);
+    let public = game.table(Eye::Public);
     assert_eq!(public.hands[0], Pile::down(6));
     assert!(
         !public.face_up().0.contains(&card("AS")),
         "the drawn trump is hidden"
     );
     assert!(
-        snapshot(&game, Eye::Seat(0)).hands[0]
+        game.table(Eye::Seat(0)).hands[0]
             .cards
             .contains(&card("AS"))
     );
@@ -104,7 +99,7 @@ fn a_beaten_turn_goes_to_the_discard_and_the_roles_move_on() {
             DurakAction::Done,
         ],
     );
-    let table = snapshot(&game, Eye::Public);
+    let table = game.table(Eye::Public);
     assert_eq!(table.trick, 2, "the turn's number");
     assert_eq!(table.to_act, Some(1));
     let layout = &table.layout;
@@ -117,11 +112,11 @@ fn a_beaten_turn_goes_to_the_discard_and_the_roles_move_on() {
 #[test]
 fn a_seat_sees_its_own_hand_and_counts_the_others() {
     let game = position("6D", &["7C 7H 9S", "8C 9H QS KS"], "10C 6D", 0, 1);
-    let own = snapshot(&game, Eye::Seat(1));
+    let own = game.table(Eye::Seat(1));
     assert_eq!(own.hands[1], Pile::up(cards("8C 9H QS KS")));
     assert_eq!(own.hands[0], Pile::down(3));
-    assert_eq!(own.layout.stock, snapshot(&game, Eye::Public).layout.stock);
-    let all = snapshot(&game, Eye::All);
+    assert_eq!(own.layout.stock, game.table(Eye::Public).layout.stock);
+    let all = game.table(Eye::All);
     assert_eq!(
         all.hands[0],
         Pile::up(cards("7C 7H 9S")),

@@ -6,6 +6,7 @@
 //! rank, pass (take), add cards after every attack card is beaten, pile on after a pass, or be done.
 //! The rules and every decision on the seed's gaps are in RULES.md beside this file.
 
+mod check;
 mod ending;
 mod lists;
 mod table;
@@ -28,7 +29,7 @@ pub use table::DurakDuelLayout;
 pub use view::{DuelTablePair, DurakDuelView};
 
 use ending::Ending;
-use lists::{check_cards, subsets};
+use lists::subsets;
 
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
 use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SetupError};
@@ -160,7 +161,7 @@ impl DurakDuel {
     }
 
     /// The round's attack cards in the order played, each with the card that beat it, if any.
-    pub fn table(&self) -> Vec<(Card, Option<Card>)> {
+    pub fn pairs(&self) -> Vec<(Card, Option<Card>)> {
         (0..self.table_len as usize)
             .map(|i| (self.attacks[i], self.beats[i]))
             .collect()
@@ -282,55 +283,6 @@ impl DurakDuel {
     fn unbeaten_slot(&self, attack: Card) -> Option<usize> {
         self.table_slots()
             .find(|&i| self.attacks[i] == attack && self.beats[i].is_none())
-    }
-
-    /// Refuses an action that is not legal now, saying why.
-    fn check(&self, action: &DurakDuelAction) -> Result<(), RuleError> {
-        let illegal = |why: String| Err(RuleError::Illegal(why));
-        let attacker_hand = self.hands[self.attacker];
-        match (self.phase, action) {
-            (Phase::Over, _) => Err(RuleError::GameOver),
-            (Phase::Open, DurakDuelAction::Attack { cards }) => {
-                check_cards(cards, attacker_hand, self.open_limit(), "attack")?;
-                if cards.iter().any(|c| c.rank() != cards[0].rank()) {
-                    return illegal("the opening attack is one rank only".into());
-                }
-                Ok(())
-            }
-            (Phase::Continue, DurakDuelAction::Attack { cards }) => check_cards(
-                cards,
-                attacker_hand & self.table_ranks(),
-                self.add_limit(),
-                "attack",
-            ),
-            (Phase::PileOn, DurakDuelAction::PileOn { cards }) => check_cards(
-                cards,
-                attacker_hand & self.table_ranks(),
-                self.add_limit(),
-                "pile on",
-            ),
-            (Phase::Continue | Phase::PileOn, DurakDuelAction::Done)
-            | (Phase::Defend, DurakDuelAction::Pass) => Ok(()),
-            (Phase::Defend, DurakDuelAction::Defend { attack, card }) => {
-                if self.unbeaten_slot(*attack).is_none() {
-                    illegal(format!("{attack} is not an unbeaten attack card"))
-                } else if !self.hands[self.defender].contains(*card) {
-                    illegal(format!("{card} is not in the defender's hand"))
-                } else if !beats(*card, *attack, self.trump_suit) {
-                    illegal(format!("{card} does not beat {attack}"))
-                } else {
-                    Ok(())
-                }
-            }
-            (Phase::Defend, DurakDuelAction::Counterattack { cards }) => {
-                if self.any_beaten() {
-                    return illegal("no counterattack after a defence".into());
-                }
-                let (pool, max) = self.counter_options();
-                check_cards(cards, pool, max, "counterattack")
-            }
-            (phase, action) => illegal(format!("{action:?} is not a move in the {phase:?} phase")),
-        }
     }
 
     fn add_attacks(&mut self, seat: Seat, cards: &[Card]) {

@@ -70,7 +70,7 @@ pub(super) fn table(game: &DurakDuel, eye: Eye) -> Table<DurakDuelLayout> {
             attacker: game.attacker,
             defender: game.defender,
             table: game
-                .table()
+                .pairs()
                 .into_iter()
                 .map(|(attack, beat)| DuelTablePair { attack, beat })
                 .collect(),

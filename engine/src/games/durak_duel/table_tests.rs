@@ -6,15 +6,10 @@ use serde_json::json;
 
 use super::tests::{attack, card, cards, counter, defend, pile_on, play, position};
 use super::*;
-use crate::table::{Eye, Pile, Table};
-
-/// The snapshot through the trait (`DurakDuel::table` alone is this round's cards).
-fn snapshot(game: &DurakDuel, eye: Eye) -> Table<DurakDuelLayout> {
-    Game::table(game, eye)
-}
+use crate::table::{Eye, Pile};
 
 fn json_of(game: &DurakDuel, eye: Eye) -> serde_json::Value {
-    serde_json::to_value(snapshot(game, eye)).unwrap()
+    serde_json::to_value(game.table(eye)).unwrap()
 }
 
 /// Cards in the order written (the tests' `cards` sorts them).
@@ -25,14 +20,14 @@ fn in_order(text: &str) -> Vec<Card> {
 #[test]
 fn the_trump_card_lies_face_up_under_the_stock_until_it_is_drawn() {
     let mut game = position("AD", "8C QS KS AS", "9C 9D", &[], "6C 7D AD");
-    let all = snapshot(&game, Eye::All);
+    let all = game.table(Eye::All);
     assert_eq!(
         all.layout.stock,
         Pile::up(in_order("6C 7D AD")),
         "next card first"
     );
     for eye in [Eye::Public, Eye::Seat(0), Eye::Seat(1)] {
-        let stock = snapshot(&game, eye).layout.stock;
+        let stock = game.table(eye).layout.stock;
         assert_eq!((stock.cards, stock.down), (cards("AD"), 2), "{eye:?}");
     }
     assert_eq!(
@@ -48,16 +43,16 @@ fn the_trump_card_lies_face_up_under_the_stock_until_it_is_drawn() {
     );
     assert!(game.hand(0).contains(card("AD")));
     for eye in [Eye::All, Eye::Public, Eye::Seat(1)] {
-        assert!(snapshot(&game, eye).layout.stock.is_empty(), "{eye:?}");
+        assert!(game.table(eye).layout.stock.is_empty(), "{eye:?}");
     }
-    let public = snapshot(&game, Eye::Public);
+    let public = game.table(Eye::Public);
     assert_eq!(public.hands[0], Pile::down(6));
     assert!(
         !public.face_up().0.contains(&card("AD")),
         "the drawn trump is hidden"
     );
     assert!(
-        snapshot(&game, Eye::Seat(0)).hands[0]
+        game.table(Eye::Seat(0)).hands[0]
             .cards
             .contains(&card("AD"))
     );
@@ -104,7 +99,7 @@ fn pairs_show_each_attack_with_its_beat_through_a_pass_and_a_pile_on() {
             DurakDuelAction::Pass,
         ],
     );
-    let table = snapshot(&game, Eye::Public);
+    let table = game.table(Eye::Public);
     assert_eq!(table.layout.phase, Phase::PileOn);
     assert_eq!(
         serde_json::to_value(&table.layout.table).unwrap(),
@@ -113,7 +108,7 @@ fn pairs_show_each_attack_with_its_beat_through_a_pass_and_a_pile_on() {
     assert_eq!((table.trick, table.to_act), (1, Some(0)));
 
     play(&mut game, &[pile_on("8S")]);
-    let table = snapshot(&game, Eye::All);
+    let table = game.table(Eye::All);
     assert!(table.layout.table.is_empty(), "seat 1 took the table");
     assert!(table.layout.discard.is_empty());
     assert_eq!(table.hands[1].len(), 9);
@@ -133,7 +128,7 @@ fn a_defended_round_goes_to_the_discard_and_the_defender_opens_the_next() {
             defend("9S", "10S"),
         ],
     );
-    let table = snapshot(&game, Eye::Seat(1));
+    let table = game.table(Eye::Seat(1));
     assert_eq!(table.layout.discard, Pile::up(cards("8C 9C 9S 10S")));
     assert_eq!(table.trick, 2);
     let layout = &table.layout;

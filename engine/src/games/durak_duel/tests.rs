@@ -269,7 +269,7 @@ fn defend_position(played: &str, attack: &str, selected: &str) -> DurakDuel {
 /// defences.
 fn can_defend_with(game: &DurakDuel, selected: &[Card]) -> bool {
     let unbeaten: Vec<Card> = game
-        .table()
+        .pairs()
         .into_iter()
         .filter(|(_, beat)| beat.is_none())
         .map(|(attack, _)| attack)
@@ -450,7 +450,7 @@ fn a_counterattack_turns_the_roles() {
     assert_eq!((game.attacker(), game.defender()), (1, 0));
     assert_eq!(game.to_act(), Some(0));
     assert_eq!(game.phase(), Phase::Defend);
-    assert_eq!(game.table(), [(card("7C"), None), (card("7H"), None)]);
+    assert_eq!(game.pairs(), [(card("7C"), None), (card("7H"), None)]);
     // Seat 0 must now answer both sevens: it may beat 7♥ with 9♥ (nothing of its beats 7♣), but
     // not counter (it has no seven left).
     assert_eq!(

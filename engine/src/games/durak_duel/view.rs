@@ -65,7 +65,7 @@ impl DurakDuelView {
             deck_size: game.deck().len(),
             hand_sizes: game.hands.iter().map(|h| h.len()).collect(),
             table: game
-                .table()
+                .pairs()
                 .into_iter()
                 .map(|(attack, beat)| DuelTablePair { attack, beat })
                 .collect(),
