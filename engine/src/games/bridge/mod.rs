@@ -5,15 +5,19 @@
 //! getCard, finishMove): [`BridgeAction::Play`], [`BridgeAction::Draw`], [`BridgeAction::EndTurn`].
 //! The rules and every decision on the seed's gaps are in RULES.md beside this file.
 
+mod table;
 mod transcript;
 mod view;
 
+#[cfg(test)]
+mod table_tests;
 #[cfg(test)]
 mod tests;
 
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+pub use table::{BridgeLayout, Pending};
 pub use view::{BridgeView, TurnView};
 
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
@@ -122,7 +126,10 @@ pub struct Bridge {
     dealer: Seat,
     deal: u32,
     totals: [u32; MAX_PLAYERS],
-    last_deal: Option<[u32; MAX_PLAYERS]>,
+    /// Each finished deal's points by seat, in order.
+    scores: Vec<[u32; MAX_PLAYERS]>,
+    /// Turns finished in this deal.
+    turns: u32,
     current: Seat,
     turn: Turn,
     /// Turns each seat is still to lose (to eights and aces).
@@ -342,6 +349,7 @@ impl Bridge {
         };
         self.skips = [0; MAX_PLAYERS];
         self.idle_turns = 0;
+        self.turns = 0;
     }
 
     /// The opponent the `k`th card of a run hits: the next opponents of `seat` in turn order,
@@ -350,38 +358,45 @@ impl Bridge {
         (seat + 1 + k % (self.players - 1)) % self.players
     }
 
+    /// What the turn's cards will do when it ends, in the order it happens: each hit seat, the
+    /// cards it takes and the turns it loses. Effects come from the run of the last rank played:
+    /// sevens make the next player take one card each; each eight hits the next opponent (round
+    /// again past the last) with two cards and a lost turn; each ace, a lost turn.
+    fn turn_effects(&self) -> Vec<(Seat, u32, u32)> {
+        let seat = self.current;
+        let Some(rank) = self.turn.rank_to_follow() else {
+            return Vec::new();
+        };
+        let run = self
+            .turn
+            .played
+            .iter()
+            .rev()
+            .take_while(|c| c.rank() == Some(rank))
+            .count();
+        match rank {
+            Rank::Seven => vec![(self.victim(seat, 0), run as u32, 0)],
+            Rank::Eight => (0..run).map(|k| (self.victim(seat, k), 2, 1)).collect(),
+            Rank::Ace => (0..run).map(|k| (self.victim(seat, k), 0, 1)).collect(),
+            _ => Vec::new(),
+        }
+    }
+
     fn end_turn(&mut self) {
         let seat = self.current;
+        let effects = self.turn_effects();
+        // The turn is over before the cards are given: a reshuffle for them keeps the top only.
         let turn = std::mem::take(&mut self.turn);
-        if let Some(rank) = turn.rank_to_follow() {
-            let run = turn
-                .played
-                .iter()
-                .rev()
-                .take_while(|c| c.rank() == Some(rank))
-                .count();
-            match rank {
-                Rank::Seven => self.give(self.victim(seat, 0), run as u32),
-                Rank::Eight => {
-                    for k in 0..run {
-                        let victim = self.victim(seat, k);
-                        self.give(victim, 2);
-                        self.skips[victim] += 1;
-                    }
-                }
-                Rank::Ace => {
-                    for k in 0..run {
-                        self.skips[self.victim(seat, k)] += 1;
-                    }
-                }
-                _ => {}
-            }
+        for (victim, cards, skips) in effects {
+            self.give(victim, cards);
+            self.skips[victim] += skips;
         }
         self.idle_turns = if turn.acted { 0 } else { self.idle_turns + 1 };
         if self.hands[seat].is_empty() || self.idle_turns >= self.players {
             self.end_deal();
             return;
         }
+        self.turns += 1;
         let mut next = seat;
         loop {
             next = (next + 1) % self.players;
@@ -402,7 +417,7 @@ impl Bridge {
                 self.totals[seat] = 0;
             }
         }
-        self.last_deal = Some(scored);
+        self.scores.push(scored);
         let over_target = self.totals().iter().any(|&t| t > self.options.target);
         if self.options.single_deal || over_target {
             self.over = true;
@@ -437,7 +452,7 @@ impl Game for Bridge {
     type Options = BridgeOptions;
     type Action = BridgeAction;
     type View = BridgeView;
-    type Layout = crate::table::HandsOnly;
+    type Layout = BridgeLayout;
 
     fn new(options: &BridgeOptions, players: usize, seed: u64) -> Result<Bridge, SetupError> {
         SetupError::check_players::<Bridge>(players)?;
@@ -470,7 +485,8 @@ impl Game for Bridge {
             dealer: players - 1,
             deal: 1,
             totals: [0; MAX_PLAYERS],
-            last_deal: None,
+            scores: Vec::new(),
+            turns: 0,
             current: 0,
             turn: Turn::default(),
             skips: [0; MAX_PLAYERS],
@@ -551,16 +567,8 @@ impl Game for Bridge {
         view::view(self, seat)
     }
 
-    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<Self::Layout> {
-        crate::table::Table {
-            to_act: self.to_act(),
-            deal: 1,
-            trick: 1,
-            hands: (0..self.players())
-                .map(|s| crate::table::Pile::shown(self.view(s).hand, eye.sees(s)))
-                .collect(),
-            layout: crate::table::HandsOnly,
-        }
+    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<BridgeLayout> {
+        table::table(self, eye)
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -340,7 +340,7 @@ fn the_deal_ends_when_a_player_is_out_and_the_others_score_their_cards() {
     let mut game = position(&["9H", "JC AC 10C QC KC 6C 7C 8C 9C", "KD"], "7H", "6S 6D");
     apply_all(&mut game, &[play("9H"), END]);
     assert_eq!(game.totals(), &[0, 20 + 15 + 10 + 10 + 10, 10]);
-    assert_eq!(game.last_deal.unwrap()[..3], [0, 65, 10]);
+    assert_eq!(game.scores.last().unwrap()[..3], [0, 65, 10]);
 }
 
 #[test]

@@ -88,7 +88,7 @@ fn deal_header(out: &mut String, game: &Bridge, name: &impl Fn(usize) -> String)
 }
 
 fn deal_footer(out: &mut String, game: &Bridge, name: &impl Fn(usize) -> String) {
-    let Some(points) = game.last_deal else {
+    let Some(points) = game.scores.last() else {
         return;
     };
     let scores: Vec<String> = (0..game.players)

@@ -83,7 +83,7 @@ pub(super) fn view(game: &Bridge, seat: Seat) -> BridgeView {
         },
         skips: game.skips[..n].to_vec(),
         totals: game.totals[..n].to_vec(),
-        last_deal: game.last_deal.map(|d| d[..n].to_vec()),
+        last_deal: game.scores.last().map(|d| d[..n].to_vec()),
         target: game.options.target,
         single_deal: game.options.single_deal,
     }

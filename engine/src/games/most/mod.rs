@@ -4,13 +4,22 @@
 //! every card after it), then melds, lay-offs and joker swaps, then one discard onto the bridge.
 //! The rules and every decision on the seed's gaps are in RULES.md beside this file.
 
+mod melds;
+mod table;
+mod transcript;
 mod view;
 
+#[cfg(test)]
+mod table_tests;
 #[cfg(test)]
 mod tests;
 
 use serde::{Deserialize, Serialize};
 
+pub use melds::meld_shape;
+pub use table::{MeldOnTable, MostLayout};
+
+use melds::windows;
 pub use view::MostView;
 
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
@@ -170,7 +179,10 @@ pub struct Most {
     /// The bridge card taken this turn that a meld must still use.
     pending: Option<Card>,
     totals: Vec<i32>,
-    last_scores: Vec<i32>,
+    /// Every finished deal's points, deal by deal, `players` to a deal.
+    scores: Vec<i32>,
+    /// Turns finished in this deal.
+    turns: u32,
 }
 
 /// A card's points: 2 to 9 count 5, 10 to king 10, ace 15; a joker 0.
@@ -192,126 +204,12 @@ pub fn hand_penalty(card: Card) -> i32 {
     }
 }
 
-/// The rank's place in the wrapping order 2, 3, …, K, A: 0 to 12.
-fn rank_pos(card: Card) -> usize {
-    card.rank().map_or(0, |r| r.index())
-}
-
-fn card_at(pos: usize, suit: Suit) -> Card {
-    Card::new(Rank::ALL[pos % 13], suit)
-}
-
 /// The 54 cards of a fresh pack: the standard cards, then the black and red jokers.
 pub fn most_pack() -> Vec<Card> {
     let mut cards = pack(Rank::Two, Suit::ALL);
     cards.push(Card::BLACK_JOKER);
     cards.push(Card::RED_JOKER);
     cards
-}
-
-/// The shape of a meld made of these represented (standard) cards, with its cards in table
-/// order; `None` when they are not three or more distinct cards forming a run or a set.
-pub fn meld_shape(cards: &[Card]) -> Option<(MeldKind, Vec<Card>)> {
-    let set: CardSet = cards.iter().copied().collect();
-    if cards.len() < 3 || set.len() != cards.len() || cards.iter().any(|c| c.is_joker()) {
-        return None;
-    }
-    let first = cards[0];
-    if cards.iter().all(|c| c.rank() == first.rank()) {
-        let order: Vec<Card> = set.iter().collect();
-        return Some((MeldKind::Set, order));
-    }
-    let suit = first.suit()?;
-    if cards.iter().any(|c| c.suit() != Some(suit)) {
-        return None;
-    }
-    let has = |pos: usize| set.contains(card_at(pos, suit));
-    let starts: Vec<usize> = (0..13).filter(|&p| has(p) && !has((p + 12) % 13)).collect();
-    let start = match starts.as_slice() {
-        [] => 0,
-        [s] => *s,
-        _ => return None,
-    };
-    let order = (0..cards.len()).map(|k| card_at(start + k, suit)).collect();
-    Some((MeldKind::Run, order))
-}
-
-/// Every place a meld can take, once: each set of three or four suits of a rank, then each run by
-/// suit, length and start (a full 13-card run once, from the 2).
-fn windows() -> &'static [Vec<Card>] {
-    static WINDOWS: std::sync::OnceLock<Vec<Vec<Card>>> = std::sync::OnceLock::new();
-    WINDOWS.get_or_init(|| {
-        let mut windows: Vec<Vec<Card>> = Vec::new();
-        for rank in Rank::ALL {
-            for skip in [None, Some(0), Some(1), Some(2), Some(3)] {
-                windows.push(
-                    Suit::ALL
-                        .iter()
-                        .enumerate()
-                        .filter(|(i, _)| Some(*i) != skip)
-                        .map(|(_, &s)| Card::new(rank, s))
-                        .collect(),
-                );
-            }
-        }
-        for suit in Suit::ALL {
-            for len in 3..=13 {
-                let starts = if len == 13 { 1 } else { 13 };
-                for start in 0..starts {
-                    windows.push((0..len).map(|k| card_at(start + k, suit)).collect());
-                }
-            }
-        }
-        windows
-    })
-}
-
-impl TableMeld {
-    /// The standard cards that may extend this meld.
-    pub fn extensions(&self) -> Vec<Card> {
-        let len = self.slots.len();
-        let first = self.slots[0].stands_for;
-        let (Some(rank), Some(suit)) = (first.rank(), first.suit()) else {
-            return Vec::new();
-        };
-        match self.kind {
-            MeldKind::Set => Suit::ALL
-                .into_iter()
-                .map(|s| Card::new(rank, s))
-                .filter(|c| self.slots.iter().all(|s| s.stands_for != *c))
-                .collect(),
-            MeldKind::Run => {
-                let start = rank_pos(first);
-                let mut out = Vec::new();
-                if len < 13 {
-                    out.push(card_at(start + len, suit));
-                }
-                if len < 12 {
-                    out.push(card_at(start + 12, suit));
-                }
-                out
-            }
-        }
-    }
-
-    fn add(&mut self, slot: Slot) {
-        match self.kind {
-            MeldKind::Set => {
-                self.slots.push(slot);
-                self.slots.sort_by_key(|s| s.stands_for);
-            }
-            MeldKind::Run => {
-                let first = self.slots[0].stands_for;
-                let start = rank_pos(first);
-                let suit = first.suit().unwrap_or(Suit::Clubs);
-                if slot.stands_for == card_at(start + self.slots.len(), suit) {
-                    self.slots.push(slot);
-                } else {
-                    self.slots.insert(0, slot);
-                }
-            }
-        }
-    }
 }
 
 impl Most {
@@ -372,7 +270,11 @@ impl Most {
 
     /// The points of the last finished deal by seat (zeros before the first ends).
     pub fn last_scores(&self) -> &[i32] {
-        &self.last_scores
+        const NONE: [i32; 6] = [0; 6];
+        self.scores
+            .rchunks(self.players)
+            .next()
+            .unwrap_or(&NONE[..self.players])
     }
 
     /// Every standard card the table shows, as itself or through a joker.
@@ -437,7 +339,8 @@ impl Most {
             phase,
             pending,
             totals: vec![0; players],
-            last_scores: vec![0; players],
+            scores: Vec::new(),
+            turns: 0,
         }
     }
 
@@ -502,6 +405,7 @@ impl Most {
         self.to_act = (self.dealer + 1) % self.players;
         self.phase = Phase::Draw;
         self.pending = None;
+        self.turns = 0;
     }
 
     fn end_deal(&mut self) {
@@ -509,7 +413,7 @@ impl Most {
         for (total, score) in self.totals.iter_mut().zip(&scores) {
             *total += score;
         }
-        self.last_scores = scores;
+        self.scores.extend(scores);
         self.deal += 1;
         let reached = self.totals.iter().any(|&t| t >= self.options.target);
         if self.options.single_deal || reached || self.deal >= self.options.max_deals {
@@ -784,7 +688,7 @@ impl Game for Most {
     type Options = MostOptions;
     type Action = MostAction;
     type View = MostView;
-    type Layout = crate::table::HandsOnly;
+    type Layout = MostLayout;
 
     fn new(options: &MostOptions, players: usize, seed: u64) -> Result<Most, SetupError> {
         SetupError::check_players::<Most>(players)?;
@@ -816,7 +720,8 @@ impl Game for Most {
             phase: Phase::Draw,
             pending: None,
             totals: vec![0; players],
-            last_scores: vec![0; players],
+            scores: Vec::new(),
+            turns: 0,
         };
         game.start_deal();
         Ok(game)
@@ -972,6 +877,7 @@ impl Game for Most {
                 } else {
                     self.to_act = (seat + 1) % self.players;
                     self.phase = Phase::Draw;
+                    self.turns += 1;
                     if self.deck.is_empty() {
                         self.end_deal();
                     }
@@ -985,16 +891,8 @@ impl Game for Most {
         MostView::of(self, seat)
     }
 
-    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<Self::Layout> {
-        crate::table::Table {
-            to_act: self.to_act(),
-            deal: 1,
-            trick: 1,
-            hands: (0..self.players())
-                .map(|s| crate::table::Pile::shown(self.view(s).hand, eye.sees(s)))
-                .collect(),
-            layout: crate::table::HandsOnly,
-        }
+    fn table(&self, eye: crate::table::Eye) -> crate::table::Table<MostLayout> {
+        table::table(self, eye)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -1010,5 +908,9 @@ impl Game for Most {
             })
             .collect();
         Some(Outcome { seats })
+    }
+
+    fn transcript(initial: &Most, actions: &[MostAction], names: &[String]) -> Option<String> {
+        transcript::write(initial, actions, names)
     }
 }

@@ -58,7 +58,7 @@ impl MostView {
             melds: game.melds.clone(),
             melded: game.melded.clone(),
             totals: game.totals.clone(),
-            last_scores: game.last_scores.clone(),
+            last_scores: game.last_scores().to_vec(),
             target: game.options.target,
         }
     }
