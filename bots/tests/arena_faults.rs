@@ -1,7 +1,7 @@
 //! The match runner with bots that fault, say things, or play illegal moves: the faulted seat is
 //! substituted, the game goes on to its end, and the forfeit ranks the seat last.
 
-use cardarena_bots::{Bot, BotFault, BotFuture, FaultKind, HouseGame, Reply, Turn, play_match};
+use cardarena_bots::{Bot, BotFault, BotFuture, By, FaultKind, HouseGame, Reply, Turn, play_match};
 use cardarena_engine::Game;
 use cardarena_engine::games::durak::{Durak, DurakAction, DurakOptions, STALL_LIMIT};
 
@@ -57,7 +57,23 @@ fn a_bot_that_faults_forfeits_and_the_game_still_ends() {
         fail_at: 3,
         answer: Err(fault.clone()),
     });
-    assert_eq!(played.faults, vec![Some(fault), None, None]);
+    let recorded = played.faults[0].as_ref().expect("seat 0 faulted");
+    assert_eq!(
+        (recorded.kind, &recorded.detail),
+        (fault.kind, &fault.detail)
+    );
+    assert!(recorded.answer.as_ref().is_some_and(|a| a.ms.is_some()));
+    assert!(played.faults[1..].iter().all(Option::is_none));
+    // Seat 0 faulted at its first decision from 3 on; its substitute played from there.
+    let at = played.fault_steps[0].expect("the step is recorded");
+    assert!(at >= 3 && played.fault_steps[1..].iter().all(Option::is_none));
+    assert_eq!(played.steps.len(), played.actions.len());
+    for (index, (step, &seat)) in played.steps.iter().zip(&played.actors).enumerate() {
+        let substituted = seat == 0 && index as u32 + 1 >= at;
+        let by = if substituted { By::Substitute } else { By::Bot };
+        assert_eq!(step.by, by, "decision {}", index + 1);
+    }
+    assert_eq!(played.actors[at as usize - 1], 0);
     let last = played.outcome.seats.iter().map(|s| s.rank).max().unwrap();
     assert_eq!(played.outcome.seats[0].rank, last);
     assert!(played.outcome.seats[1..].iter().all(|s| s.rank < last));

@@ -215,3 +215,71 @@ impl<G: Game> Observer<G> for Feed {
         self.push("fault", &fault, |frames| frames.faults.push(fault.clone()));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use cardarena_bots::{BotFault, FaultKind};
+    use cardarena_engine::games::durak::Durak;
+    use tokio::sync::broadcast::error::TryRecvError;
+
+    use super::*;
+
+    fn dealt() -> Durak {
+        Durak::new(&Default::default(), 2, 7).unwrap()
+    }
+
+    #[test]
+    fn subscribers_are_capped_per_match_and_overall() {
+        let live = Live::new(2, 3);
+        let _a = live.begin("a", &dealt());
+        let _b = live.begin("b", &dealt());
+        let first = live.subscribe("a").unwrap().unwrap();
+        let _second = live.subscribe("a").unwrap().unwrap();
+        assert_eq!(live.subscribe("a").unwrap_err(), Full::Match(2));
+        let _third = live.subscribe("b").unwrap().unwrap();
+        assert_eq!(live.subscribe("b").unwrap_err(), Full::Server(3));
+        drop(first);
+        assert!(live.subscribe("b").unwrap().is_some());
+        assert!(live.subscribe("nobody").unwrap().is_none());
+    }
+
+    #[test]
+    fn a_subscriber_gets_what_follows_its_snapshot_and_the_end() {
+        let live = Live::default();
+        let mut feed = live.begin("m", &dealt());
+        let fault = BotFault::new(FaultKind::BadJson, "it sent 7H, which it holds");
+        Observer::<Durak>::fault(&mut feed, 1, 0, &fault);
+        let mut subscription = live.subscribe("m").unwrap().unwrap();
+        assert_eq!(subscription.initial.faults.len(), 1);
+        let shown = crate::frames::raw(&subscription.initial.faults[0])
+            .get()
+            .to_string();
+        assert!(
+            !shown.contains("7H"),
+            "a running match's fault quotes nothing: {shown}"
+        );
+        Observer::<Durak>::fault(&mut feed, 2, 1, &fault);
+        assert_eq!(subscription.events.try_recv().unwrap().name, "fault");
+        live.end("m");
+        assert_eq!(subscription.events.try_recv().unwrap().name, "end");
+        assert!(
+            live.frames("m").is_none(),
+            "an ended match leaves the registry"
+        );
+    }
+
+    #[test]
+    fn a_lagging_subscriber_is_dropped_not_buffered() {
+        let live = Live::default();
+        let mut feed = live.begin("m", &dealt());
+        let mut subscription = live.subscribe("m").unwrap().unwrap();
+        let fault = BotFault::new(FaultKind::Timeout, "late");
+        for step in 0..=QUEUE_EVENTS as u32 {
+            Observer::<Durak>::fault(&mut feed, step, 0, &fault);
+        }
+        assert!(matches!(
+            subscription.events.try_recv(),
+            Err(TryRecvError::Lagged(_))
+        ));
+    }
+}

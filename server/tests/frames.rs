@@ -185,6 +185,20 @@ async fn every_games_frames_are_the_engines_replay_of_the_match() {
             assert!(frame["say"].as_str().unwrap().starts_with("turn "));
         }
         assert_eq!(frames["faults"], json!([]));
+        // Sent compressed to a client that accepts it.
+        let response = server
+            .http
+            .get(server.url(&format!("/api/matches/{match_id}/frames")))
+            .header("accept-encoding", "gzip")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.headers()["content-encoding"], "gzip");
+        let compressed = response.bytes().await.unwrap().len();
+        assert!(
+            compressed < frames.to_string().len() / 2,
+            "{compressed} bytes"
+        );
     }
 }
 

@@ -19,6 +19,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::middleware;
 use axum::routing::{get, post};
+use tower_http::compression::CompressionLayer;
 
 pub use error::ApiError;
 pub use guard::json_errors;
@@ -39,10 +40,19 @@ pub fn router(body_timeout: Duration) -> Router<AppState> {
         )
         .route("/bots/{id}/practice", post(practice::start))
         .route("/matches/{id}", get(matches::show))
-        .route("/matches/{id}/frames", get(frames::frames))
+        .route(
+            "/matches/{id}/frames",
+            get(frames::frames).layer(CompressionLayer::new()),
+        )
         .route("/matches/{id}/live", get(live::live))
-        .route("/matches/{id}/replay.json", get(downloads::replay))
-        .route("/matches/{id}/log.txt", get(downloads::log_text))
+        .route(
+            "/matches/{id}/replay.json",
+            get(downloads::replay).layer(CompressionLayer::new()),
+        )
+        .route(
+            "/matches/{id}/log.txt",
+            get(downloads::log_text).layer(CompressionLayer::new()),
+        )
         .route("/leaderboard", get(matches::leaderboard))
         .route("/games", get(matches::games))
         .route(

@@ -31,46 +31,71 @@ pub struct FaultRecord {
 /// The most answer times a stored blob is read for (the runner's decision cap is far below).
 const MAX_STEPS: usize = 1 << 20;
 
-/// `times` as LEB128 varints: one byte under 128 ms, two under 16 s.
+/// `times` as LEB128 varints, a run of zeros (house bots answer within the millisecond) as a
+/// zero and the run's length: a byte for an answer under 128 ms, two under 16 s, three bytes for
+/// a whole match of house bots.
 pub fn encode_timing(times: &[u32]) -> Vec<u8> {
     let mut out = Vec::with_capacity(times.len() + times.len() / 2);
-    for &ms in times {
-        let mut value = ms;
-        loop {
-            let byte = (value & 0x7f) as u8;
-            value >>= 7;
-            if value == 0 {
-                out.push(byte);
-                break;
-            }
-            out.push(byte | 0x80);
+    let mut zeros = 0u32;
+    for &ms in times.iter().chain([&1]) {
+        if ms == 0 {
+            zeros += 1;
+            continue;
         }
+        if zeros > 0 {
+            out.push(0);
+            push_varint(&mut out, zeros);
+            zeros = 0;
+        }
+        push_varint(&mut out, ms);
     }
+    out.pop(); // the 1 that closed the last run
     out
+}
+
+fn push_varint(out: &mut Vec<u8>, mut value: u32) {
+    loop {
+        let byte = (value & 0x7f) as u8;
+        value >>= 7;
+        if value == 0 {
+            out.push(byte);
+            return;
+        }
+        out.push(byte | 0x80);
+    }
 }
 
 /// The times [`encode_timing`] wrote; `None` for damaged bytes (never a panic).
 pub fn decode_timing(blob: &[u8]) -> Option<Vec<u32>> {
     let mut out = Vec::new();
+    let mut bytes = blob.iter();
+    while let Some(ms) = read_varint(&mut bytes)? {
+        if ms > 0 {
+            out.push(ms);
+            continue;
+        }
+        let run = read_varint(&mut bytes)?.filter(|&n| n > 0)? as usize;
+        if out.len() + run > MAX_STEPS {
+            return None;
+        }
+        out.resize(out.len() + run, 0);
+    }
+    (out.len() <= MAX_STEPS).then_some(out)
+}
+
+/// The next varint: `Some(None)` at the end, `None` when damaged.
+fn read_varint(bytes: &mut std::slice::Iter<'_, u8>) -> Option<Option<u32>> {
     let mut value: u64 = 0;
-    let mut shift = 0;
-    for &byte in blob {
+    for shift in (0..=28).step_by(7) {
+        let Some(&byte) = bytes.next() else {
+            return (shift == 0).then_some(None);
+        };
         value |= u64::from(byte & 0x7f) << shift;
         if byte & 0x80 == 0 {
-            out.push(u32::try_from(value).ok()?);
-            if out.len() > MAX_STEPS {
-                return None;
-            }
-            value = 0;
-            shift = 0;
-        } else {
-            shift += 7;
-            if shift > 28 {
-                return None;
-            }
+            return u32::try_from(value).ok().map(Some);
         }
     }
-    (shift == 0).then_some(out)
+    None
 }
 
 /// Writes `record` for match `id` inside the transaction that stores its result.
@@ -151,12 +176,18 @@ mod tests {
 
     #[test]
     fn times_round_trip_and_damage_is_refused() {
-        let times = [0, 1, 127, 128, 999, 16_383, 16_384, u32::MAX];
+        let times = [5, 0, 0, 0, 127, 128, 999, 0, 16_383, 16_384, u32::MAX, 0];
         let blob = encode_timing(&times);
-        assert_eq!(blob[..4], [0, 1, 127, 0x80]);
+        assert_eq!(blob[..5], [5, 0, 3, 127, 0x80]);
         assert_eq!(decode_timing(&blob).unwrap(), times);
+        let house = vec![0; 3000];
+        assert_eq!(encode_timing(&house), [0, 0xb8, 0x17]);
+        assert_eq!(decode_timing(&encode_timing(&house)).unwrap(), house);
         assert_eq!(decode_timing(&[]).unwrap(), Vec::<u32>::new());
         assert_eq!(decode_timing(&[0x80]), None);
+        assert_eq!(decode_timing(&[0]), None);
+        assert_eq!(decode_timing(&[0, 0]), None);
         assert_eq!(decode_timing(&[0xff, 0xff, 0xff, 0xff, 0xff, 0x01]), None);
+        assert_eq!(decode_timing(&[0, 0xff, 0xff, 0xff, 0xff, 0x0f]), None);
     }
 }
