@@ -3,20 +3,34 @@
 #
 #   scripts/local-tournament.sh                                # builds the release binary first
 #   CARDARENA_BIN=target/debug/cardarena scripts/local-tournament.sh
+#   scripts/local-tournament.sh --keep                         # the server stays up at the end
 #
 # Starts `cardarena serve --demo` on a free loopback port with a temporary SQLite file and an
 # organiser token of its own, starts the starter-kit bots of scripts/contest.json (Python and
 # JavaScript) on free loopback ports, and runs scripts/organise.py, which registers the bots
 # (each kit starts once its secret is written: scripts/with-secret.sh), creates the contest's
 # three-stage tournament, enters the bots, starts it, follows it to the end and prints the
-# standings. Exits 0 when the tournament finished with no fault, no skipped bot and no failed
-# match; otherwise prints the logs' tails and exits non-zero. Every process it started is
-# stopped on exit.
+# standings, saying plainly where two bots tie. Exits 0 when the tournament finished with no
+# fault, no skipped bot and no failed match; otherwise prints the logs' tails and exits non-zero.
+# Every process it started is stopped on exit.
+#
+# With --keep (or KEEP_SERVER=1) the server and the bots stay up once the tournament is over, so
+# the printed links keep working (the matches, the standings, the demo cup beside them) until
+# Ctrl-C, which stops them all and exits 0.
 #
 # Needs python3 (3.9+) and node (18+). Environment: CARDARENA_BIN (a built `cardarena`; unset:
 # `cargo build --release`), TOURNAMENT_TIMEOUT (seconds to finish, default 300), KEEP_WORK=1
-# (keep the temporary folder with the database and the logs; it is kept anyway on failure).
+# (keep the temporary folder with the database and the logs; it is kept anyway on failure),
+# KEEP_SERVER=1 (as --keep).
 set -euo pipefail
+keep=${KEEP_SERVER:-0}
+for arg in "$@"; do
+    case $arg in
+        --keep) keep=1 ;;
+        -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        *) echo "local-tournament: unknown argument $arg (try --help)" >&2; exit 2 ;;
+    esac
+done
 cd "$(dirname "$0")/.."
 root=$PWD
 timeout=${TOURNAMENT_TIMEOUT:-300}
@@ -156,3 +170,9 @@ wait "$organiser" || status=$?
 pids=("${pids[@]:1}")  # reaped: its id is no longer ours to signal
 [ "$status" -eq 0 ] || exit "$status"
 say "done in ${SECONDS} s"
+if [ "$keep" = 1 ]; then
+    say "the server stays up at $server/ (the links above keep working); Ctrl-C stops it"
+    trap 'exit 0' INT TERM
+    wait "$server_pid" || true
+    die "the server exited on its own (log: $server_log)"
+fi

@@ -314,15 +314,50 @@ def table(standings):
     return "\n".join(lines)
 
 
+def ties(standings):
+    """Lines saying which bots tie: the same mean result, so their order is decided by the
+    server's tie-breaks (the higher total, then the name), not by a better mean."""
+    groups = {}
+    for row in standings:
+        if not row["skipped"] and row["matches"]:
+            groups.setdefault(round(row["mean"], 9), []).append(row)
+    lines = []
+    for mean, rows in groups.items():
+        if len(rows) < 2:
+            continue
+        names = " and ".join(r["name"] for r in rows)
+        ranks = ", ".join(str(r["rank"]) for r in rows)
+        if len({round(r["total"], 9) for r in rows}) == 1:
+            why = "the same total too, so only their names order them"
+        else:
+            why = "the one with the higher total (more matches) is ranked first"
+        lines.append(f"tie: {names} have the same mean result {mean:.3f} (ranks {ranks}); {why}")
+    return lines
+
+
 def report(view, server):
     print(f"\n{view['name']} ({view['game']}): {view['status']}  "
           f"{server}/tournaments/{view['id']}")
     for stage in view["stages"]:
         print(f"\n{describe(stage)}")
         print(table(stage["standings"]))
+        for line in ties(stage["standings"]):
+            print(line)
     final = view["stages"][-1]
     print("\nfinal standings:")
-    print(table(final["standings"]), flush=True)
+    print(table(final["standings"]))
+    for line in ties(final["standings"]):
+        print(line)
+    rows = [r for r in final["standings"] if not r["skipped"] and r["matches"]]
+    if rows:
+        best = [r for r in rows if round(r["mean"], 9) == round(rows[0]["mean"], 9)]
+        if len(best) == 1:
+            print(f"winner: {best[0]['name']}")
+        else:
+            names = " and ".join(r["name"] for r in best)
+            print(f"no outright winner: {names} tie for first; {best[0]['name']} is ranked "
+                  "first only by a tie-break")
+    sys.stdout.flush()
 
 
 def problems(view):

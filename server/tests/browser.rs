@@ -483,6 +483,8 @@ async fn the_demo_cup_in_a_browser_from_the_leaderboard_to_a_final_match() {
     let listed = browser.text("ul.tournaments").await;
     assert!(listed.contains("bridge, finished"), "{listed}");
     photograph(&browser, "leaderboard.png").await;
+    // At a phone's width the header's two navs wrap (looked at in the picture).
+    photograph_sized(&browser, "leaderboard-420.png", (420, 900)).await;
 
     // The winner's page.
     browser.open(&server.url(&format!("/bots/{winner}"))).await;
@@ -506,6 +508,11 @@ async fn the_demo_cup_in_a_browser_from_the_leaderboard_to_a_final_match() {
         "no match listed"
     );
     photograph(&browser, "bot.png").await;
+    photograph_sized(&browser, "bot-420.png", (420, 1600)).await;
+    // A doc, as the header links it.
+    browser.open(&server.url("/docs/protocol")).await;
+    assert_eq!(browser.text("h1").await, "The bot protocol, version 1");
+    photograph_sized(&browser, "doc-420.png", (420, 900)).await;
 
     // One of the final's matches, its moves as stored.
     let played = store.matches_of_bot(&winner, 100_000).await.unwrap();

@@ -1,11 +1,12 @@
 //! `/docs` and `/docs/{name}`: the contestants' docs (`docs/*.md`, `docs/games/*.md`), compiled
 //! into the binary and rendered to HTML with pulldown-cmark.
 //!
-//! Raw HTML in a doc is shown as text, never passed through. Links between docs are rewritten
-//! from their files (`protocol.md#faults`, `../api.md`) to the pages (`protocol#faults`,
-//! `../api`), so relative links work here as they do in the repository; a link to a file outside
-//! `docs/` (a script, the engine's RULES.md) keeps its text and loses its link, since the server
-//! does not serve the source tree. Headings get GitHub's ids, so `#anchors` land.
+//! Each game's rules (`engine/src/games/*/RULES.md`, which the game docs defer to) are served too.
+//! Raw HTML in a doc is shown as text, never passed through. Relative links between these files
+//! (`protocol.md#faults`, `../../engine/src/games/prsi/RULES.md`) are rewritten to their pages
+//! (`/docs/protocol#faults`, `/docs/rules/prsi`), so they work here as in the repository; a link
+//! to any other file (a script, the Dockerfile) keeps its text and loses its link, since the
+//! server does not serve the source tree. Headings get GitHub's ids, so `#anchors` land.
 
 use askama::Template;
 use axum::extract::Path;
@@ -13,50 +14,103 @@ use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, 
 
 use super::{PageError, PageResult, ok};
 
-/// A doc: its page name (its path under `docs/` without `.md`), its title and its text.
+/// A doc: its page (its address under `/docs/`), its title, its file in the repository and its
+/// text.
 struct Doc {
-    name: &'static str,
+    page: &'static str,
     title: &'static str,
+    file: &'static str,
     text: &'static str,
 }
 
 macro_rules! doc {
-    ($name:literal, $title:literal) => {
+    ($page:literal, $file:literal, $title:literal) => {
         Doc {
-            name: $name,
+            page: $page,
             title: $title,
-            text: include_str!(concat!("../../../docs/", $name, ".md")),
+            file: $file,
+            text: include_str!(concat!("../../../", $file)),
         }
     };
 }
 
 /// Every doc served, in the index's order.
 const DOCS: &[Doc] = &[
-    doc!("writing-a-bot", "How to join: writing a bot"),
-    doc!("protocol", "The bot protocol"),
-    doc!("api", "The HTTP API"),
-    doc!("games/durak", "Rules: durak"),
-    doc!("games/bridge", "Rules: bridge"),
-    doc!("games/durak-duel", "Rules: durak-duel"),
-    doc!("games/prsi", "Rules: prsi"),
-    doc!("games/most", "Rules: most"),
-    doc!("games/fifty-six", "Rules: fifty-six"),
-    doc!("tables", "Table snapshots"),
-    doc!("running-a-contest", "Running a contest"),
-    doc!("architecture", "How cardarena is built"),
+    doc!(
+        "writing-a-bot",
+        "docs/writing-a-bot.md",
+        "How to join: writing a bot"
+    ),
+    doc!("protocol", "docs/protocol.md", "The bot protocol"),
+    doc!("api", "docs/api.md", "The HTTP API"),
+    doc!("games/durak", "docs/games/durak.md", "Playing durak"),
+    doc!("games/bridge", "docs/games/bridge.md", "Playing bridge"),
+    doc!(
+        "games/durak-duel",
+        "docs/games/durak-duel.md",
+        "Playing durak-duel"
+    ),
+    doc!("games/prsi", "docs/games/prsi.md", "Playing prsi"),
+    doc!("games/most", "docs/games/most.md", "Playing most"),
+    doc!(
+        "games/fifty-six",
+        "docs/games/fifty-six.md",
+        "Playing fifty-six"
+    ),
+    doc!(
+        "rules/durak",
+        "engine/src/games/durak/RULES.md",
+        "The rules of durak"
+    ),
+    doc!(
+        "rules/bridge",
+        "engine/src/games/bridge/RULES.md",
+        "The rules of bridge"
+    ),
+    doc!(
+        "rules/durak-duel",
+        "engine/src/games/durak_duel/RULES.md",
+        "The rules of durak-duel"
+    ),
+    doc!(
+        "rules/prsi",
+        "engine/src/games/prsi/RULES.md",
+        "The rules of prsi"
+    ),
+    doc!(
+        "rules/most",
+        "engine/src/games/most/RULES.md",
+        "The rules of most"
+    ),
+    doc!(
+        "rules/fifty-six",
+        "engine/src/games/fifty_six/RULES.md",
+        "The rules of fifty-six"
+    ),
+    doc!("tables", "docs/tables.md", "Table snapshots"),
+    doc!(
+        "running-a-contest",
+        "docs/running-a-contest.md",
+        "Running a contest"
+    ),
+    doc!(
+        "architecture",
+        "docs/architecture.md",
+        "How cardarena is built"
+    ),
 ];
 
-/// A doc link of the site's header: (page name, label).
+/// A doc link of the site's header: (page, label).
 pub(crate) const HEADER_DOCS: &[(&str, &str)] = &[
     ("writing-a-bot", "How to join"),
     ("protocol", "Protocol"),
     ("api", "API"),
 ];
 
-/// The game whose rules `docs/games/<game>.md` gives, for the header's "Rules" links.
+/// The page of the game's doc (`docs/games/<game>.md`), for the header's "Rules" links.
 pub(crate) fn rules_doc(game: &str) -> Option<String> {
-    let name = format!("games/{game}");
-    DOCS.iter().any(|d| d.name == name).then_some(name)
+    let page = format!("games/{game}");
+    DOCS.iter().any(|d| d.page == page).then_some(page)
 }
 
 #[derive(Template)]
@@ -76,29 +130,34 @@ struct IndexPage {
 /// `GET /docs`: the list of docs.
 pub(super) async fn index() -> PageResult {
     ok(&IndexPage {
-        docs: DOCS.iter().map(|d| (d.name, d.title)).collect(),
+        docs: DOCS.iter().map(|d| (d.page, d.title)).collect(),
     })
 }
 
-/// `GET /docs/{name}` (and `/docs/games/{name}`): one doc; 404 for any other name.
-pub(super) async fn page(Path(name): Path<String>) -> PageResult {
-    let name = name.strip_suffix(".md").unwrap_or(&name);
-    let Some(doc) = DOCS.iter().find(|d| d.name == name) else {
-        return Err(PageError::NotFound(format!("There is no doc {name:?}.")));
+/// The doc at `page`, or a 404.
+fn show(page: &str) -> PageResult {
+    let page = page.strip_suffix(".md").unwrap_or(page);
+    let Some(doc) = DOCS.iter().find(|d| d.page == page) else {
+        return Err(PageError::NotFound(format!("There is no doc {page:?}.")));
     };
     ok(&DocPage {
         title: doc.title,
-        body: render(doc.name, doc.text),
+        body: render(doc.file, doc.text),
     })
 }
 
-/// `GET /docs/games/{name}`.
-pub(super) async fn game_page(Path(name): Path<String>) -> PageResult {
-    page(Path(format!("games/{name}"))).await
+/// `GET /docs/{name}`.
+pub(super) async fn page(Path(name): Path<String>) -> PageResult {
+    show(&name)
 }
 
-/// The HTML of the doc `name` with text `markdown`.
-fn render(name: &str, markdown: &str) -> String {
+/// `GET /docs/{folder}/{name}` (`games/…`, `rules/…`).
+pub(super) async fn nested_page(Path((folder, name)): Path<(String, String)>) -> PageResult {
+    show(&format!("{folder}/{name}"))
+}
+
+/// The HTML of the doc in repository file `file` with text `markdown`.
+fn render(file: &str, markdown: &str) -> String {
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
     let mut events: Vec<Event> = Vec::new();
     let mut slugs: Vec<String> = Vec::new();
@@ -114,7 +173,7 @@ fn render(name: &str, markdown: &str) -> String {
                 dest_url,
                 title,
                 id,
-            }) => match link_target(name, &dest_url) {
+            }) => match link_target(file, &dest_url) {
                 Some(target) => {
                     dropped_links.push(false);
                     Event::Start(Tag::Link {
@@ -164,8 +223,8 @@ fn render(name: &str, markdown: &str) -> String {
     out
 }
 
-/// Where a link of doc `from` points on this site: unchanged if absolute or an anchor, the page
-/// of a doc for `x.md`, `None` for a file outside `docs/`.
+/// Where a link in the file `from` points on this site: unchanged if absolute or an anchor, the
+/// page of a served doc (`/docs/…`) for a relative link to its file, `None` for any other file.
 fn link_target(from: &str, dest: &str) -> Option<String> {
     if dest.starts_with('#') || dest.contains("://") || dest.starts_with("mailto:") {
         return Some(dest.to_string());
@@ -174,7 +233,7 @@ fn link_target(from: &str, dest: &str) -> Option<String> {
         Some((p, a)) => (p, format!("#{a}")),
         None => (dest, String::new()),
     };
-    // Resolve against the doc's folder, as a browser would.
+    // Resolve against the file's folder, as a browser would.
     let mut parts: Vec<&str> = from.split('/').collect();
     parts.pop();
     for part in path.split('/') {
@@ -186,12 +245,10 @@ fn link_target(from: &str, dest: &str) -> Option<String> {
             p => parts.push(p),
         }
     }
-    let target = parts.join("/");
-    let page = target.strip_suffix(".md")?;
-    DOCS.iter().any(|d| d.name == page).then(|| {
-        let page = path.strip_suffix(".md").unwrap_or(path);
-        format!("{page}{anchor}")
-    })
+    let file = parts.join("/");
+    DOCS.iter()
+        .find(|d| d.file == file)
+        .map(|d| format!("/docs/{}{anchor}", d.page))
 }
 
 /// GitHub's heading id: lower case, punctuation dropped, spaces as hyphens.
@@ -225,22 +282,27 @@ mod tests {
 
     #[test]
     fn links_between_docs_go_to_their_pages_and_others_lose_their_link() {
+        let at = |from, dest| link_target(from, dest);
         assert_eq!(
-            link_target("writing-a-bot", "protocol.md#faults").as_deref(),
-            Some("protocol#faults")
+            at("docs/writing-a-bot.md", "protocol.md#faults").as_deref(),
+            Some("/docs/protocol#faults")
         );
         assert_eq!(
-            link_target("writing-a-bot", "games/most.md").as_deref(),
-            Some("games/most")
+            at("docs/writing-a-bot.md", "games/most.md").as_deref(),
+            Some("/docs/games/most")
         );
         assert_eq!(
-            link_target("games/prsi", "../protocol.md#a-whole-exchange-prsi").as_deref(),
-            Some("../protocol#a-whole-exchange-prsi")
+            at("docs/games/prsi.md", "../protocol.md#a-whole-exchange-prsi").as_deref(),
+            Some("/docs/protocol#a-whole-exchange-prsi")
         );
-        assert_eq!(link_target("games/prsi", "../../engine/x/RULES.md"), None);
-        assert_eq!(link_target("api", "../scripts/organise.py"), None);
         assert_eq!(
-            link_target("api", "https://example.com/a.md").as_deref(),
+            at("docs/games/prsi.md", "../../engine/src/games/prsi/RULES.md").as_deref(),
+            Some("/docs/rules/prsi")
+        );
+        assert_eq!(at("docs/api.md", "../scripts/organise.py"), None);
+        assert_eq!(at("docs/api.md", "../../../etc/passwd"), None);
+        assert_eq!(
+            at("docs/api.md", "https://example.com/a.md").as_deref(),
             Some("https://example.com/a.md")
         );
     }
@@ -248,7 +310,7 @@ mod tests {
     #[test]
     fn raw_html_is_text_and_headings_have_ids() {
         let html = render(
-            "api",
+            "docs/api.md",
             "# Bot health\n\n## Bot health\n\n<script>x</script> and <b>bold</b>\n\n[p](protocol.md) [s](../x.sh)",
         );
         assert!(
@@ -259,7 +321,7 @@ mod tests {
         assert!(!html.contains("<script>"), "{html}");
         assert!(!html.contains("<b>"), "{html}");
         assert!(html.contains("&lt;script&gt;"), "{html}");
-        assert!(html.contains("<a href=\"protocol\">p</a>"), "{html}");
+        assert!(html.contains("<a href=\"/docs/protocol\">p</a>"), "{html}");
         assert!(html.contains(" s</p>"), "{html}");
         assert_eq!(slug("1. Start the server"), "1-start-the-server");
         assert_eq!(slug("The health check: `ping`"), "the-health-check-ping");

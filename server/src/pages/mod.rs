@@ -69,7 +69,7 @@ pub fn router(store: Store) -> Router {
         .route("/matches/{id}", get(replay::page))
         .route("/docs", get(docs::index))
         .route("/docs/{name}", get(docs::page))
-        .route("/docs/games/{name}", get(docs::game_page))
+        .route("/docs/{folder}/{name}", get(docs::nested_page))
         .route("/tournaments", get(tournaments::list))
         .route("/tournaments/{id}", get(tournaments::page))
         .route("/static/style.css", get(style))
