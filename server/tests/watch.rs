@@ -453,6 +453,13 @@ async fn a_fault_shows_what_the_bot_was_sent_and_how_it_answered() {
         "{}",
         browser.text("#step-info").await
     );
+    // The list of moves credits each of them to the house bot, not to the faulted bot.
+    let items = browser.texts("ol.moves > li").await;
+    assert_eq!(items.len(), steps(&frames));
+    for (item, frame) in items.iter().zip(frames["frames"].as_array().unwrap()) {
+        let by_house = frame["by"] == "substitute";
+        assert_eq!(item.contains("(house bot)"), by_house, "{item}: {frame}");
+    }
     photograph(&browser, "fault.png").await;
     browser.close().await;
 }

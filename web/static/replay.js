@@ -72,9 +72,9 @@ function writeHash() {
   state.hashTimer = setTimeout(() => history.replaceState(null, "", "#step=" + state.step), 150);
 }
 
-/** The step a hash `#step=N` names, or null. */
-function hashStep() {
-  const m = /(?:^#|&)step=(\d+)/.exec(location.hash);
+/** The step a hash `#step=N` names (the page's own by default), or null. */
+function hashStep(hash = location.hash) {
+  const m = /(?:^#|&)step=(\d+)/.exec(hash);
   return m ? Number(m[1]) : null;
 }
 
@@ -345,8 +345,10 @@ function wire() {
     state.eye = controls.eye.value === "all" ? null : Number(controls.eye.value);
     if (state.initial) draw();
   });
-  window.addEventListener("hashchange", () => {
-    const n = hashStep();
+  window.addEventListener("hashchange", (e) => {
+    // The new URL's own hash: a step written since (writeHash) must not hide the one followed.
+    clearTimeout(state.hashTimer);
+    const n = hashStep(new URL(e.newURL).hash);
     if (n !== null && n !== state.step) {
       go(n);
       root.scrollIntoView({ block: "start" });

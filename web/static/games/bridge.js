@@ -10,39 +10,39 @@ export const TRICK = "Turn";
 export function centre(t, view) {
   const middle = el("div", "row-centre");
   const top = pile(t.pile, { fan: true, empty: "empty" });
+  const cards = top.querySelectorAll("[data-card]");
+  for (let i = Math.max(0, cards.length - (t.played || 0)); i < cards.length; i++) {
+    cards[i].classList.add("this-turn");
+  }
   add(
     middle,
     zone("Stock", pile(t.stock, { fan: true, empty: "empty" })),
     zone("Pile (top card last)", top),
-    zone("Scores", scoreTable(view.names.map((_, s) => nameOf(view, s)), t.scores, t.totals, t.target)),
+    zone("Scores", scoreTable(t.hands.map((_, s) => "#" + s), t.scores, t.totals, t.target)),
   );
   return middle;
 }
 
-/** What the top card still demands, in words. */
-function pending(t, view) {
-  const p = t.pending || {};
-  const parts = [];
-  if (p.draw) parts.push("draw " + p.draw);
-  (p.skips || []).forEach((n, s) => {
-    if (n) parts.push(nameOf(view, s) + " skips " + n);
-  });
-  return parts.length ? parts.join(", ") : "nothing";
-}
-
-/** The strip's facts: the ordered suit, what is pending, the dealer. */
+/** The strip's facts: this turn's cards, the six to cover, the ordered suit, the dealer. */
 export function facts(t, view) {
-  return [
+  const facts = [
+    ["Played this turn", t.played],
     ["Ordered suit", t.ordered_suit ? suit(t.ordered_suit) : "none"],
-    ["Pending", pending(t, view)],
     ["Dealer", nameOf(view, t.dealer)],
   ];
+  if (t.must_cover) facts.push(["Six on top", "must be covered"]);
+  const draw = t.pending && t.pending.draw;
+  if (draw) facts.push(["To take at the turn's end", draw]);
+  return facts;
 }
 
-/** A seat's badges: dealer, running total. */
+/** A seat's badges: dealer, cards it will take, turns it will lose, running total. */
 export function badges(t, seat) {
   const out = [];
+  const p = t.pending || {};
   if (t.dealer === seat) out.push("dealer");
+  if (p.takes && p.takes[seat]) out.push("takes " + p.takes[seat]);
+  if (p.skips && p.skips[seat]) out.push("skips " + p.skips[seat]);
   if (t.totals) out.push("total " + t.totals[seat]);
   return out;
 }

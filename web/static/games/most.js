@@ -1,5 +1,5 @@
 // most's table (docs/tables.md): every meld with a joker marked by the card it stands for, the
-// bridge row of discards, the stock, the card the seat to act must place, and the deal scores to
+// bridge row of discards, the stock, the card taken from the bridge to meld, and the deal scores to
 // 500.
 import { add, card, el, nameOf, pile, scoreTable, zone } from "/static/table.js";
 
@@ -14,6 +14,7 @@ function meld(m, view) {
   for (const c of m.cards) {
     const slot = el("span", "meld-card");
     slot.append(card(c.card));
+    if (c.by !== undefined && c.by !== m.owner) slot.title = "laid off by " + nameOf(view, c.by);
     if (c.stands_for && c.stands_for !== c.card) slot.append(el("span", "stands-for", "= " + c.stands_for));
     cards.append(slot);
   }
@@ -31,22 +32,26 @@ export function centre(t, view) {
     middle,
     zone("Stock", pile(t.stock, { fan: true, empty: "empty" })),
     zone("Bridge (newest last)", pile(t.bridge, { fan: true, empty: "empty" })),
-    t.pending ? zone("To place", card(t.pending)) : null,
+    t.pending ? zone("Taken from the bridge, to meld", card(t.pending)) : null,
     zone("Melds", melds),
-    zone("Scores", scoreTable(view.names.map((_, s) => nameOf(view, s)), t.scores, t.totals, t.target)),
+    zone("Scores", scoreTable(t.hands.map((_, s) => "#" + s), t.scores, t.totals, t.target)),
   );
   return middle;
 }
 
-/** The strip's facts: the dealer. */
+/** The strip's facts: the turn's phase, the dealer. */
 export function facts(t, view) {
-  return [["Dealer", nameOf(view, t.dealer)]];
+  return [
+    ["Phase", String(t.phase)],
+    ["Dealer", nameOf(view, t.dealer)],
+  ];
 }
 
-/** A seat's badges: dealer, running total. */
+/** A seat's badges: dealer, melded this deal, running total. */
 export function badges(t, seat) {
   const out = [];
   if (t.dealer === seat) out.push("dealer");
+  if (t.melded && t.melded[seat]) out.push("melded");
   if (t.totals) out.push("total " + t.totals[seat]);
   return out;
 }

@@ -13,7 +13,7 @@ use axum::extract::{Path, State};
 
 use super::format::{compact_action, fixed2, place, score, utc};
 use super::{PageError, PageResult, ok};
-use crate::store::{LogState, MatchDetail, SeatDetail, Store};
+use crate::store::{LogState, MatchDetail, PlayRecord, SeatDetail, Store};
 
 /// The match's facts.
 struct MatchView {
@@ -65,6 +65,8 @@ struct MoveRow {
     action: String,
     json: String,
     say: Option<String>,
+    /// Whether the house bot that took over the faulted seat chose it, not the seat's bot.
+    substitute: bool,
 }
 
 #[derive(Template)]
@@ -84,11 +86,20 @@ pub(super) async fn page(State(store): State<Store>, Path(id): Path<String>) -> 
     let Some(detail) = store.match_detail(&id).await? else {
         return Err(PageError::NotFound(format!("There is no match {id:?}.")));
     };
-    ok(&match_page(&detail))
+    let record = store.play_record(&id).await?;
+    ok(&match_page(&detail, &record))
 }
 
-fn match_page(detail: &MatchDetail) -> MatchPage {
+fn match_page(detail: &MatchDetail, record: &PlayRecord) -> MatchPage {
     let m = &detail.summary;
+    // The step each seat faulted at: from it on, a house bot played the seat.
+    let fault_step = |seat: usize| {
+        record
+            .faults
+            .get(seat)
+            .and_then(|f| f.as_ref())
+            .and_then(|f| f.step)
+    };
     let moves = detail
         .actions
         .iter()
@@ -104,6 +115,7 @@ fn match_page(detail: &MatchDetail) -> MatchPage {
             action: compact_action(&a.action),
             json: a.action.to_string(),
             say: a.say.clone(),
+            substitute: fault_step(a.seat).is_some_and(|at| i + 1 >= at as usize),
         })
         .collect();
     MatchPage {
