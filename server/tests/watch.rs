@@ -362,6 +362,7 @@ async fn the_controls_move_the_step() {
     let sent = browser.text("#sent-panel pre.json").await;
     let sent: Value = serde_json::from_str(&sent).expect("the view as JSON");
     assert_eq!(sent, frames["frames"][n - 1]["sent"]["view"]);
+    photograph(&browser, "fifty-six-seat-0.png").await;
     browser.close().await;
 }
 
@@ -543,7 +544,7 @@ async fn a_long_match_opens_and_scrubs_one_step_at_a_time() {
     let bot = server
         .register_for("bridge", "long", &bots.url("/good"))
         .await;
-    // Played to 500 points rather than 125: some 2,000 steps.
+    // Played to 500 points rather than 125: 1,000 to 2,500 steps.
     let id = practice(&server, &bot, &bridge, json!({"target": 500})).await;
     let frames = finished_frames(&server, &id).await;
     let last = steps(&frames);
