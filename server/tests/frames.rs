@@ -634,3 +634,46 @@ async fn bad_ids_and_dropped_logs_get_the_documented_errors() {
         (&Value::Null, &json!([]))
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_viewers_of_a_match_are_capped() {
+    let db = TempDb::new();
+    let mut config = config(&db);
+    config.deadline_ms = 1000;
+    let server = Server::start(config).await;
+    let bot = server.register("watched", &pacing_bot().await).await;
+    let match_id = practice(&server, &bot, &json!(["greedy"]), &json!({})).await;
+    loop {
+        let (_, frames) = server.get(&format!("/api/matches/{match_id}/frames")).await;
+        assert_ne!(
+            frames["status"], "finished",
+            "the match ran too fast to watch"
+        );
+        if !frames["frames"].as_array().unwrap().is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let live = format!("/api/matches/{match_id}/live");
+    let mut viewers = Vec::new();
+    for _ in 0..cardarena_server::live::PER_MATCH {
+        let mut events = Events::open(&server, &live).await;
+        assert_eq!(events.next().await.unwrap().0, "initial");
+        viewers.push(events);
+    }
+    let (status, error) = server.get(&live).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{error}");
+    assert_eq!(error["error"], "rate_limited");
+    // A viewer that leaves frees its place.
+    drop(viewers.pop());
+    let mut again = None;
+    for _ in 0..100 {
+        let response = server.http.get(server.url(&live)).send().await.unwrap();
+        if response.status() == StatusCode::OK {
+            again = Some(response);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(again.is_some(), "the freed place is taken again");
+}
