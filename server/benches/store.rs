@@ -1,7 +1,9 @@
 //! Do reads slow down as history grows? Fills a SQLite file with N finished, rated durak matches
 //! (bulk INSERT … SELECT inside SQLite, in one transaction), starts the real server on it and
-//! times the pages and API reads a visitor makes: a busy house bot's page, the page of a bot whose
-//! few matches are the oldest stored, the leaderboard, a match page. Prints one JSON line per N.
+//! times the pages and API reads a visitor makes: a busy house bot's page (newest matches, its
+//! practice matches, of which it has none, and its oldest page), the page of a bot whose few
+//! matches are the oldest stored, a game's recent matches, the leaderboard, a match page. Prints
+//! one JSON line per N.
 //!
 //! `cargo bench -p cardarena-server --bench store -- 10 1000000`
 
@@ -79,7 +81,16 @@ async fn bench(n: u64) {
     let mut times = serde_json::Map::new();
     for (name, path) in [
         ("house_bot_page", format!("/bots/{}", house[0])),
+        (
+            "house_bot_practice_page",
+            format!("/bots/{}?kind=practice", house[0]),
+        ),
+        (
+            "house_bot_oldest_page",
+            format!("/bots/{}?before=10&per_page=100", house[0]),
+        ),
         ("rare_bot_page", format!("/bots/{}", rare.id)),
+        ("game_matches_page", "/matches?game=durak".to_string()),
         ("leaderboard_page", "/?game=durak".to_string()),
         ("leaderboard_api", "/api/leaderboard?game=durak".to_string()),
         ("match_page", format!("/matches/{newest}")),

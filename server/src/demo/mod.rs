@@ -25,6 +25,10 @@ pub const DEMO_THINK: Duration = Duration::from_millis(800);
 /// (decisions at half the deadline) never runs out however long a deal lasts.
 const DEMO_DEADLINE_MS: u32 = 3000;
 
+/// The demo stages' wall-clock cap of a match: a long deal of the final took 93 s in a debug
+/// build, so well above that.
+const DEMO_MATCH_CAP_MS: u32 = 600_000;
+
 /// The demo's game.
 pub const DEMO_GAME: &str = "bridge";
 
@@ -97,18 +101,22 @@ async fn ensure_demo_tournament(
     {
         return Ok(t.id);
     }
-    let (one_deal, deadline) = (json!({"single_deal": true}), DEMO_DEADLINE_MS);
+    let (one_deal, deadline, cap) = (
+        json!({"single_deal": true}),
+        DEMO_DEADLINE_MS,
+        DEMO_MATCH_CAP_MS,
+    );
     let spec = serde_json::from_value(json!({
         "name": DEMO_NAME,
         "game": DEMO_GAME,
         "auto_advance": true,
         "stages": [
             {"kind": "house", "opponents": DEMO_YARDSTICKS, "matches": 3, "options": one_deal,
-             "deadline_ms": deadline},
+             "deadline_ms": deadline, "match_time_limit_ms": cap},
             {"kind": "gauntlet", "top": 2, "matches": 3, "options": one_deal,
-             "deadline_ms": deadline},
+             "deadline_ms": deadline, "match_time_limit_ms": cap},
             {"kind": "final", "top": 3, "deals": 2, "table": 3, "options": one_deal,
-             "deadline_ms": deadline},
+             "deadline_ms": deadline, "match_time_limit_ms": cap},
         ],
     }))
     .map_err(|e| TournamentError::Invalid {

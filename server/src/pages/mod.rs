@@ -58,9 +58,9 @@ const fn content_hash(text: &str) -> u64 {
     crate::hash::fnv1a(text.as_bytes())
 }
 
-/// The pages' routes over `store`: `/`, `/bots/{id}`, `/matches/{id}`, `/tournaments`,
-/// `/tournaments/{id}` and `/static/…`. Sets no fallback, so it merges into an app that has its
-/// own.
+/// The pages' routes over `store`: `/`, `/bots/{id}`, `/matches`, `/matches/{id}`,
+/// `/tournaments`, `/tournaments/{id}`, `/docs/…` and `/static/…`. Sets no fallback, so it
+/// merges into an app that has its own.
 pub fn router(store: Store) -> Router {
     Router::new()
         .route("/", get(leaderboard::page))
