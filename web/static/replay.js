@@ -36,6 +36,7 @@ const state = {
   timer: null,
   hashTimer: null,
   marked: null,
+  liveNote: "",
   scrollPending: false,
   live: null,
 };
@@ -235,7 +236,7 @@ function draw() {
   tableEl.dataset.step = String(n);
   controls.scrub.max = String(lastStep());
   controls.scrub.value = String(n);
-  controls.label.textContent = "step " + n + " of " + lastStep() + (state.live ? " (live)" : "");
+  controls.label.textContent = "step " + n + " of " + lastStep() + (state.live ? " (live)" : state.liveNote);
   stepInfo(n);
   faultInfo(n);
   seatPanel(n);
@@ -318,6 +319,15 @@ function follow() {
   source.addEventListener("fault", (e) => {
     state.faults.push(JSON.parse(e.data));
     draw();
+  });
+  source.addEventListener("error", async () => {
+    // A refused feed (the server caps its viewers) is not retried: show the match as it stands.
+    if (source.readyState !== EventSource.CLOSED) return;
+    state.live = null;
+    root.dataset.live = "refused";
+    controls.eye.disabled = false;
+    state.liveNote = " (the live feed is unavailable; reload to follow)";
+    await fetchFrames();
   });
   source.addEventListener("end", async () => {
     source.close();
