@@ -504,6 +504,9 @@ async fn a_live_match_updates_and_never_shows_a_hidden_card() {
                 .map(|c| c.as_str().unwrap().to_string())
                 .collect();
             looks.push((step.parse().unwrap(), cards));
+            if looks.len() == 10 {
+                photograph(&browser, "durak-live.png").await;
+            }
         }
         assert!(start.elapsed() < FINISH_TIMEOUT, "the match never ended");
         tokio::time::sleep(Duration::from_millis(100)).await;
