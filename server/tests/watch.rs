@@ -462,6 +462,12 @@ async fn a_fault_shows_what_the_bot_was_sent_and_how_it_answered() {
         assert_eq!(item.contains("(house bot)"), by_house, "{item}: {frame}");
     }
     photograph(&browser, "fault.png").await;
+    open_step(&browser, &server, &id, at_step).await;
+    browser.resize(NARROW).await;
+    let wide = overflowing(&browser).await;
+    assert!(wide.is_empty(), "at 420 px these stick out: {wide:?}");
+    photograph(&browser, "fault-420.png").await;
+    browser.resize(WINDOW).await;
     browser.close().await;
 }
 
