@@ -6,7 +6,9 @@
 //! - `/bots/{id}`: a bot, its rating and rating history, its matches paged (filtered by kind, or
 //!   by tournament stage), the faults among them, and its record against each opponent;
 //! - `/matches?game=&kind=&tournament=&stage=`: matches newest first, paged;
-//! - `/matches/{id}`: a match, its seats and results, and its moves one by one;
+//! - `/matches/{id}`: a match, its seats and results, its card table step by step (live while it
+//!   runs; the scripts and styles under `/static/` are listed in `replay/assets.rs`), and its
+//!   moves one by one;
 //! - `/docs`, `/docs/{name}`: the contestants' docs (`docs/*.md`), rendered from the binary;
 //! - `/tournaments`: every tournament, newest first;
 //! - `/tournaments/{id}`: a tournament as `GET /api/tournaments/{id}` shows it (status, entries,
@@ -73,6 +75,7 @@ pub fn router(store: Store) -> Router {
         .route("/static/style.css", get(style))
         .route("/static/live.js", get(live_js))
         .route("/static/tournament.js", get(tournament_js))
+        .merge(replay::static_routes())
         .with_state(store)
 }
 

@@ -461,3 +461,86 @@ pub struct Link {
 pub fn collapse(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+/// Page actions and whole-page reads for the match page's tests.
+impl Browser {
+    /// Clicks the first element matching `css`. Panics if there is none.
+    pub async fn click(&self, css: &str) {
+        self.settled(css, async || {
+            self.client.find(Locator::Css(css)).await?.click().await
+        })
+        .await
+    }
+
+    /// Types `keys` (WebDriver key codes allowed, see `fantoccini::key::Key`) into the first
+    /// element matching `css`.
+    pub async fn send_keys(&self, css: &str, keys: &str) {
+        self.settled(css, async || {
+            self.client
+                .find(Locator::Css(css))
+                .await?
+                .send_keys(keys)
+                .await
+        })
+        .await
+    }
+
+    /// Chooses the option of value `value` in the `select` matching `css`.
+    pub async fn select(&self, css: &str, value: &str) {
+        self.settled(css, async || {
+            self.client
+                .find(Locator::Css(css))
+                .await?
+                .select_by_value(value)
+                .await
+        })
+        .await
+    }
+
+    /// Runs `script` (a function body: `return …`) in the page and gives its value.
+    pub async fn script(&self, script: &str) -> Value {
+        self.client
+            .execute(script, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("the script failed: {e}\n{script}"))
+    }
+
+    /// The attribute `name` of every element matching `css`, in document order, read in one
+    /// go (so a redraw cannot land between two reads).
+    pub async fn attrs(&self, css: &str, name: &str) -> Vec<String> {
+        let script = format!(
+            "return Array.from(document.querySelectorAll({}), e => e.getAttribute({}));",
+            json!(css),
+            json!(name)
+        );
+        let values = self.script(&script).await;
+        values
+            .as_array()
+            .unwrap_or_else(|| panic!("{css}: {values}"))
+            .iter()
+            .map(|v| v.as_str().unwrap_or_default().to_string())
+            .collect()
+    }
+
+    /// Waits until the first element matching `css` has the attribute `name` equal to `value`.
+    /// Panics after [`REFRESH_TIMEOUT`], saying what it had.
+    pub async fn wait_attr(&self, css: &str, name: &str, value: &str) {
+        let start = Instant::now();
+        let script = format!(
+            "const e = document.querySelector({}); return e && e.getAttribute({});",
+            json!(css),
+            json!(name)
+        );
+        loop {
+            let got = self.script(&script).await;
+            if got.as_str() == Some(value) {
+                return;
+            }
+            assert!(
+                start.elapsed() < REFRESH_TIMEOUT,
+                "{css} has {name}={got} after {REFRESH_TIMEOUT:?}, not {value:?}"
+            );
+            tokio::time::sleep(POLL).await;
+        }
+    }
+}

@@ -1,13 +1,19 @@
-//! `/matches/{id}`: a match, its seats with their results and faults, and its moves one by
-//! one with what the bots said (or why they are gone). Actions print generically (see [`compact_action`]), so every
-//! game's matches read with no code here.
+//! `/matches/{id}`: a match, its seats with their results and faults, the card table a viewer
+//! steps through (drawn by `web/static/replay.js` from the frames API; the page gives it the
+//! match's id, game and status and the controls), the downloads, and its moves one by one with
+//! what the bots said (or why they are gone), each linking to its step. Actions print generically
+//! (see [`compact_action`]), so every game's matches read with no code here.
+
+mod assets;
+
+pub(super) use assets::routes as static_routes;
 
 use askama::Template;
 use axum::extract::{Path, State};
 
 use super::format::{compact_action, fixed2, place, score, utc};
 use super::{PageError, PageResult, ok};
-use crate::store::{LogState, MatchDetail, SeatDetail, Store};
+use crate::store::{LogState, MatchDetail, PlayRecord, SeatDetail, Store};
 
 /// The match's facts.
 struct MatchView {
@@ -51,12 +57,16 @@ impl SeatRow {
 
 /// One move.
 struct MoveRow {
+    /// Its step, from 1 (the table after it is `#step=N`).
+    step: usize,
     seat: usize,
     /// The seat's bot, if the seat is in the match (it always is in a sound record).
     bot: Option<(String, String)>,
     action: String,
     json: String,
     say: Option<String>,
+    /// Whether the house bot that took over the faulted seat chose it, not the seat's bot.
+    substitute: bool,
 }
 
 #[derive(Template)]
@@ -67,6 +77,8 @@ struct MatchPage {
     moves: Vec<MoveRow>,
     /// Why the moves are not shown, when the log was dropped or cannot be read.
     log_note: Option<String>,
+    /// The player's script, stylesheet and import map.
+    links: assets::Links,
 }
 
 /// `GET /matches/{id}`; 404 if there is no such match.
@@ -74,15 +86,26 @@ pub(super) async fn page(State(store): State<Store>, Path(id): Path<String>) -> 
     let Some(detail) = store.match_detail(&id).await? else {
         return Err(PageError::NotFound(format!("There is no match {id:?}.")));
     };
-    ok(&match_page(&detail))
+    let record = store.play_record(&id).await?;
+    ok(&match_page(&detail, &record))
 }
 
-fn match_page(detail: &MatchDetail) -> MatchPage {
+fn match_page(detail: &MatchDetail, record: &PlayRecord) -> MatchPage {
     let m = &detail.summary;
+    // The step each seat faulted at: from it on, a house bot played the seat.
+    let fault_step = |seat: usize| {
+        record
+            .faults
+            .get(seat)
+            .and_then(|f| f.as_ref())
+            .and_then(|f| f.step)
+    };
     let moves = detail
         .actions
         .iter()
-        .map(|a| MoveRow {
+        .enumerate()
+        .map(|(i, a)| MoveRow {
+            step: i + 1,
             seat: a.seat,
             bot: m
                 .seats
@@ -92,6 +115,7 @@ fn match_page(detail: &MatchDetail) -> MatchPage {
             action: compact_action(&a.action),
             json: a.action.to_string(),
             say: a.say.clone(),
+            substitute: fault_step(a.seat).is_some_and(|at| i + 1 >= at as usize),
         })
         .collect();
     MatchPage {
@@ -119,5 +143,6 @@ fn match_page(detail: &MatchDetail) -> MatchPage {
             )),
             LogState::Unreadable(why) => Some(format!("The moves cannot be shown: {why}.")),
         },
+        links: assets::links(),
     }
 }
