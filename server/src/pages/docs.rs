@@ -43,6 +43,7 @@ const DOCS: &[Doc] = &[
     ),
     doc!("protocol", "docs/protocol.md", "The bot protocol"),
     doc!("api", "docs/api.md", "The HTTP API"),
+    doc!("tables", "docs/tables.md", "Table snapshots"),
     doc!("games/durak", "docs/games/durak.md", "Playing durak"),
     doc!("games/bridge", "docs/games/bridge.md", "Playing bridge"),
     doc!(
