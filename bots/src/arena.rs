@@ -33,6 +33,12 @@ pub struct Step {
 /// Watches a match as it is played (the server's live feed): told of every action once it is
 /// applied and of every fault as it happens. The no-op observer is `()`.
 pub trait Observer<G: Game>: Send {
+    /// `action` is about to be played in `game` (the game before it): the moment to read it
+    /// against the game, e.g. with [`Game::describe`]. Does nothing unless implemented.
+    fn before(&mut self, game: &G, action: &G::Action) {
+        let _ = (game, action);
+    }
+
     /// `action` was played by `seat` as `step` says, with the say line `say`; `game` is the game
     /// after it and `decision` its number from 1.
     fn action(
@@ -227,6 +233,7 @@ pub async fn play_match_observed<G: HouseGame>(
             by,
             ms: millis(started),
         };
+        observer.before(&game, &action);
         game.apply(&action).map_err(|e| MatchError::Substitute {
             seat,
             fault: BotFault::illegal(format!("a listed legal action was refused: {e}")),

@@ -105,6 +105,16 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// The result once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// `action`, a legal action of the seat to act, in a few words a spectator understands,
+    /// read against the game as it stands before it ("beats 7H with 9H", "lays off KH on
+    /// seat 2's run 9H 10H JH"). The default reads the action's JSON
+    /// ([`crate::describe::json_words`]).
+    fn describe(&self, action: &Self::Action) -> String {
+        serde_json::to_value(action)
+            .map(|json| crate::describe::json_words(&json))
+            .unwrap_or_else(|_| format!("{action:?}"))
+    }
+
     /// The table as `eye` sees it now (see [`crate::table`]): every card once, face up where
     /// `eye` may see it and counted where not.
     fn table(&self, eye: Eye) -> Table<Self::Layout>;

@@ -4,6 +4,7 @@
 //! hidden information behind the [`Game`] trait; cards and seeded shuffles are shared by all games.
 
 pub mod cards;
+pub mod describe;
 pub mod game;
 pub mod games;
 pub mod log;

@@ -111,7 +111,10 @@ impl Live {
             subscribers: Arc::new(Semaphore::new(self.per_match)),
         });
         self.map().insert(id.to_string(), watched.clone());
-        Feed { watched }
+        Feed {
+            watched,
+            text: String::new(),
+        }
     }
 
     /// Ends match `id`'s feed: subscribers get `end`, and the match leaves the registry.
@@ -171,6 +174,8 @@ impl Live {
 #[derive(Debug, Clone)]
 pub struct Feed {
     watched: Arc<Watched>,
+    /// The coming action in words, read against the game before it.
+    text: String,
 }
 
 impl Feed {
@@ -190,6 +195,10 @@ impl Feed {
 }
 
 impl<G: Game> Observer<G> for Feed {
+    fn before(&mut self, game: &G, action: &G::Action) {
+        self.text = game.describe(action);
+    }
+
     fn action(
         &mut self,
         game: &G,
@@ -206,7 +215,8 @@ impl<G: Game> Observer<G> for Feed {
             ms: Some(step.ms),
             say: say.map(str::to_string),
         };
-        let frame = Frame::new(game, Eye::Public, action, played, None);
+        let text = std::mem::take(&mut self.text);
+        let frame = Frame::new(game, Eye::Public, action, text, played, None);
         self.push("frame", &frame, |frames| frames.frames.push(frame.clone()));
     }
 

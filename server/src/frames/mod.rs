@@ -7,7 +7,6 @@
 //! way, one at a time, by the live feed ([`crate::live`]). Tables and views are serialized once,
 //! into raw JSON, so a long match's answer is written without building a tree of values.
 
-mod text;
 mod transcript;
 
 use cardarena_bots::{BotFault, By, GameVisitor, HouseGame, with_game};
@@ -16,7 +15,6 @@ use serde::Serialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-pub use text::action_text;
 pub use transcript::transcript;
 
 use crate::runner::RunError;
@@ -158,11 +156,13 @@ pub struct Played {
 }
 
 impl Frame {
-    /// The frame of `action` as `played` says, `after` being the game after it, seen by `eye`.
+    /// The frame of `action` (in words, `text`) as `played` says, `after` being the game after
+    /// it, seen by `eye`.
     pub fn new<G: Game>(
         after: &G,
         eye: Eye,
         action: &G::Action,
+        text: String,
         played: Played,
         sent: Option<Box<RawValue>>,
     ) -> Frame {
@@ -171,7 +171,7 @@ impl Frame {
             step: played.step,
             seat: played.seat,
             by: played.by,
-            text: action_text(&action),
+            text,
             action,
             say: played.say,
             ms: played.ms,
@@ -244,6 +244,7 @@ impl GameVisitor for Build<'_, '_> {
                     sent_at_fault.push((seat, sent.clone()));
                 }
             }
+            let text = game.describe(&action);
             game.apply(&action)
                 .map_err(|e| replay_error(e.to_string()))?;
             let by = by_of(&fault_steps, seat, step);
@@ -254,7 +255,7 @@ impl GameVisitor for Build<'_, '_> {
                 ms: stored.record.timing.get(index).copied(),
                 say: saved.say.clone(),
             };
-            frames.push(Frame::new(&game, stored.eye, &action, played, sent));
+            frames.push(Frame::new(&game, stored.eye, &action, text, played, sent));
         }
         for (seat, sent) in sent_at_fault {
             if let Some(fault) = faults.iter_mut().find(|f| f.seat == seat) {
@@ -267,6 +268,40 @@ impl GameVisitor for Build<'_, '_> {
             faults,
         })
     }
+}
+
+/// Every action of a stored match in words ([`Game::describe`], each read against the game
+/// before it), for the match page's list of moves.
+pub fn describe_all(
+    game: &str,
+    options: &Value,
+    players: usize,
+    seed: u64,
+    actions: &[Value],
+) -> Result<Vec<String>, RunError> {
+    struct Describe<'a>(&'a Value, usize, u64, &'a [Value]);
+    impl GameVisitor for Describe<'_> {
+        type Output = Result<Vec<String>, RunError>;
+        fn visit<G: HouseGame>(self) -> Self::Output {
+            let Describe(options, players, seed, actions) = self;
+            let options: G::Options = serde_json::from_value(options.clone())
+                .map_err(|e| RunError::Options(e.to_string()))?;
+            let mut game =
+                G::new(&options, players, seed).map_err(|e| RunError::Options(e.to_string()))?;
+            let mut texts = Vec::with_capacity(actions.len());
+            for (index, json) in actions.iter().enumerate() {
+                let replay_error = |detail: String| RunError::Replay { index, detail };
+                let action: G::Action = serde_json::from_value(json.clone())
+                    .map_err(|e| replay_error(e.to_string()))?;
+                texts.push(game.describe(&action));
+                game.apply(&action)
+                    .map_err(|e| replay_error(e.to_string()))?;
+            }
+            Ok(texts)
+        }
+    }
+    with_game(game, Describe(options, players, seed, actions))
+        .ok_or_else(|| RunError::UnknownGame(game.to_string()))?
 }
 
 /// Who chose action `step` of `seat`, given the step each seat faulted at: the substitute from

@@ -1,8 +1,6 @@
 //! How values read on the pages: numbers, times, actions and the rating sparkline. Plain
 //! functions of values, so the templates stay free of logic and the formats are unit-tested.
 
-use serde_json::Value;
-
 /// A rating, mu or sigma: two decimals, as the live leaderboard script writes them too.
 pub(crate) fn fixed2(x: f64) -> String {
     format!("{x:.2}")
@@ -68,40 +66,6 @@ pub(crate) fn utc(ms: i64) -> String {
         day_secs / 60 % 60,
         day_secs % 60
     )
-}
-
-/// An action in a few words: the values of its JSON object joined by spaces, the protocol's
-/// `kind` first, arrays spread out, nulls left out (`{"kind":"attack","card":"7H"}` reads
-/// `attack 7H`). Generic, so a new game's actions read well with no code here. (The other
-/// fields follow in the map's order: alphabetical, as serde_json keeps objects sorted.)
-pub(crate) fn compact_action(action: &Value) -> String {
-    let mut words = Vec::new();
-    match action {
-        Value::Object(map) => {
-            if let Some(kind) = map.get("kind") {
-                push_words(kind, &mut words);
-            }
-            map.iter()
-                .filter(|(key, _)| *key != "kind")
-                .for_each(|(_, v)| push_words(v, &mut words));
-        }
-        other => push_words(other, &mut words),
-    }
-    if words.is_empty() {
-        action.to_string()
-    } else {
-        words.join(" ")
-    }
-}
-
-fn push_words(value: &Value, words: &mut Vec<String>) {
-    match value {
-        Value::Null => {}
-        Value::String(s) => words.push(s.clone()),
-        Value::Array(items) => items.iter().for_each(|v| push_words(v, words)),
-        Value::Object(map) => map.values().for_each(|v| push_words(v, words)),
-        other => words.push(other.to_string()),
-    }
 }
 
 /// A line chart of a series, for an inline SVG `<polyline points="…">`.
@@ -173,26 +137,6 @@ impl Sparkline {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn actions_read_as_their_values() {
-        assert_eq!(
-            compact_action(&json!({"kind": "attack", "card": "7H"})),
-            "attack 7H"
-        );
-        assert_eq!(
-            compact_action(&json!({"card": "7H", "kind": "beat"})),
-            "beat 7H"
-        );
-        assert_eq!(compact_action(&json!({"kind": "take"})), "take");
-        assert_eq!(
-            compact_action(&json!({"kind": "play", "cards": ["7H", "7S"], "bid": 3, "x": null})),
-            "play 3 7H 7S"
-        );
-        assert_eq!(compact_action(&json!({})), "{}");
-        assert_eq!(compact_action(&json!("draw")), "draw");
-    }
 
     #[test]
     fn times_are_utc_dates() {

@@ -1,8 +1,8 @@
 //! `/matches/{id}`: a match, its seats with their results and faults, the card table a viewer
 //! steps through (drawn by `web/static/replay.js` from the frames API; the page gives it the
 //! match's id, game and status and the controls), the downloads, and its moves one by one with
-//! what the bots said (or why they are gone), each linking to its step. Actions print generically
-//! (see [`compact_action`]), so every game's matches read with no code here.
+//! what the bots said (or why they are gone), each linking to its step. Each move is in the game's own
+//! words (`Game::describe`, read against the game before it).
 
 mod assets;
 
@@ -11,7 +11,9 @@ pub(super) use assets::routes as static_routes;
 use askama::Template;
 use axum::extract::{Path, State};
 
-use super::format::{compact_action, fixed2, place, score, utc};
+use cardarena_engine::describe::json_words;
+
+use super::format::{fixed2, place, score, utc};
 use super::{PageError, PageResult, ok};
 use crate::store::{LogState, MatchDetail, PlayRecord, SeatDetail, Store};
 
@@ -100,6 +102,12 @@ fn match_page(detail: &MatchDetail, record: &PlayRecord) -> MatchPage {
             .and_then(|f| f.as_ref())
             .and_then(|f| f.step)
     };
+    let jsons: Vec<serde_json::Value> = detail.actions.iter().map(|a| a.action.clone()).collect();
+    let texts = crate::frames::describe_all(&m.game, &m.options, m.seats.len(), m.seed, &jsons)
+        .unwrap_or_else(|e| {
+            tracing::warn!("match {}: its moves cannot be described: {e}", m.id);
+            jsons.iter().map(json_words).collect()
+        });
     let moves = detail
         .actions
         .iter()
@@ -112,7 +120,7 @@ fn match_page(detail: &MatchDetail, record: &PlayRecord) -> MatchPage {
                 .iter()
                 .find(|s| s.seat == a.seat)
                 .map(|s| (s.bot_id.clone(), s.name.clone())),
-            action: compact_action(&a.action),
+            action: texts.get(i).cloned().unwrap_or_default(),
             json: a.action.to_string(),
             say: a.say.clone(),
             substitute: fault_step(a.seat).is_some_and(|at| i + 1 >= at as usize),
