@@ -115,6 +115,17 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
             .unwrap_or_else(|_| format!("{action:?}"))
     }
 
+    /// What eyes that may not see every card see of `action` (of the seat to act, read against
+    /// the game before it): `None` when the action shows nothing hidden, as most actions put
+    /// their cards face up (the default); else the words to show in its place, the action itself
+    /// withheld (fifty-six's trump hidden face down: "hides a card as trump"). Public frames
+    /// and the live feed use it; the property tests check that every action naming a card no
+    /// public table shows says so here.
+    fn hidden(&self, action: &Self::Action) -> Option<String> {
+        let _ = action;
+        None
+    }
+
     /// The table as `eye` sees it now (see [`crate::table`]): every card once, face up where
     /// `eye` may see it and counted where not.
     fn table(&self, eye: Eye) -> Table<Self::Layout>;

@@ -7,7 +7,11 @@
 //! - a seat's eye shows its own hand face up, no other hand's card, and only cards that seat's view
 //!   (the JSON its bot is sent) holds;
 //! - the JSON of a snapshot shows exactly the face-up cards (see `cards_in_json`);
-//! - `to_act` is the game's, and deal and trick numbers never go back within a deal.
+//! - `to_act` is the game's, and deal and trick numbers never go back within a deal;
+//! - an action withheld from public frames (`Game::hidden`) names a card no public table before
+//!   or after it shows; fifty-six's hidden trump is withheld, and nothing else. (Other actions
+//!   may name a card that goes straight to a hand, such as durak-duel's pile-on: it was shown
+//!   as it was played.)
 
 use std::collections::BTreeMap;
 
@@ -127,7 +131,27 @@ fn play_and_check<G: Game>(options: &G::Options, players: usize, seed: u64, size
         }
         game.legal_actions_into(&mut legal);
         let action = legal[below(&mut rng, legal.len())].clone();
+        let hidden = game.hidden(&action);
+        let public_before = checked(&game.table(Eye::Public)).0;
         game.apply(&action).unwrap();
+        let public_after = checked(&game.table(Eye::Public)).0;
+        let named = cards_in_json(&serde_json::to_value(&action).unwrap());
+        let secret = named
+            .iter()
+            .any(|c| !public_before.contains_key(c) && !public_after.contains_key(c));
+        assert!(
+            hidden.is_none() || secret,
+            "{action:?} is withheld from public frames but shows no hidden card"
+        );
+        if G::ID == "fifty-six" {
+            let hides_trump = serde_json::to_value(&action).unwrap()["kind"] == "hide_trump";
+            assert_eq!(
+                hidden.is_some(),
+                hides_trump,
+                "only the hidden trump is withheld"
+            );
+            assert!(!hides_trump || secret, "the hidden trump stays hidden");
+        }
         steps += 1;
     }
 }

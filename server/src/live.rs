@@ -113,7 +113,7 @@ impl Live {
         self.map().insert(id.to_string(), watched.clone());
         Feed {
             watched,
-            text: String::new(),
+            text: (String::new(), true),
         }
     }
 
@@ -174,8 +174,9 @@ impl Live {
 #[derive(Debug, Clone)]
 pub struct Feed {
     watched: Arc<Watched>,
-    /// The coming action in words, read against the game before it.
-    text: String,
+    /// The coming action in public words, read against the game before it, and whether the
+    /// action itself may be shown (see [`crate::frames::words_for`]).
+    text: (String, bool),
 }
 
 impl Feed {
@@ -196,7 +197,7 @@ impl Feed {
 
 impl<G: Game> Observer<G> for Feed {
     fn before(&mut self, game: &G, action: &G::Action) {
-        self.text = game.describe(action);
+        self.text = crate::frames::words_for(game, action, Eye::Public);
     }
 
     fn action(
@@ -215,8 +216,15 @@ impl<G: Game> Observer<G> for Feed {
             ms: Some(step.ms),
             say: say.map(str::to_string),
         };
-        let text = std::mem::take(&mut self.text);
-        let frame = Frame::new(game, Eye::Public, action, text, played, None);
+        let (text, shown) = std::mem::take(&mut self.text);
+        let frame = Frame::new(
+            game,
+            Eye::Public,
+            shown.then_some(action),
+            text,
+            played,
+            None,
+        );
         self.push("frame", &frame, |frames| frames.frames.push(frame.clone()));
     }
 

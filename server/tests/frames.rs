@@ -677,3 +677,59 @@ async fn live_viewers_of_a_match_are_capped() {
     }
     assert!(again.is_some(), "the freed place is taken again");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_running_fifty_six_match_never_shows_the_hidden_trump() {
+    let db = TempDb::new();
+    let mut config = config(&db);
+    config.deadline_ms = 1000;
+    let server = Server::start(config).await;
+    let bot = server
+        .register_for("fifty-six", "pacer-56", &pacing_bot().await)
+        .await;
+    let opponents = json!(["greedy", "greedy", "greedy"]);
+    let match_id = practice(&server, &bot, &opponents, &json!({"deals": 2})).await;
+    // As a browser's EventSource does: a feed that closes before `end` (the match was still
+    // queued) is opened again, and starts afresh from its `initial` event.
+    let mut seen: Vec<Value> = Vec::new();
+    'feed: loop {
+        let mut live = Events::open(&server, &format!("/api/matches/{match_id}/live")).await;
+        while let Some((name, data)) = live.next().await {
+            match name.as_str() {
+                "initial" => seen = data["frames"].as_array().cloned().unwrap_or_default(),
+                "frame" => seen.push(data),
+                "end" => break 'feed,
+                _ => {}
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    server.finished_match(&match_id).await;
+    let (_, finished) = server.get(&format!("/api/matches/{match_id}/frames")).await;
+    let stored = finished["frames"].as_array().unwrap();
+    assert_eq!(seen.len(), stored.len());
+    let mut hidden_steps = 0;
+    for (live, stored) in seen.iter().zip(stored) {
+        if stored["action"]["kind"] == "hide_trump" {
+            hidden_steps += 1;
+            let card = stored["action"]["card"].as_str().unwrap();
+            assert_eq!(
+                live["action"],
+                Value::Null,
+                "the live feed withholds {card}"
+            );
+            assert_eq!(live["text"], "hides a card as trump");
+            assert!(
+                !stored["table"]["trump"]["cards"]
+                    .as_array()
+                    .unwrap()
+                    .is_empty(),
+                "the finished match shows the hidden trump"
+            );
+            assert_eq!(live["table"]["trump"]["cards"], json!([]), "hidden live");
+        } else {
+            assert_eq!(live["action"], stored["action"]);
+        }
+    }
+    assert!(hidden_steps > 0, "a trump was hidden in each deal");
+}

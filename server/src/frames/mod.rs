@@ -157,16 +157,19 @@ pub struct Played {
 
 impl Frame {
     /// The frame of `action` (in words, `text`) as `played` says, `after` being the game after
-    /// it, seen by `eye`.
+    /// it, seen by `eye`; `None` for an action withheld from these eyes (its `action` is then
+    /// `null`, see [`words_for`]).
     pub fn new<G: Game>(
         after: &G,
         eye: Eye,
-        action: &G::Action,
+        action: Option<&G::Action>,
         text: String,
         played: Played,
         sent: Option<Box<RawValue>>,
     ) -> Frame {
-        let action = serde_json::to_value(action).unwrap_or(Value::Null);
+        let action = action
+            .and_then(|a| serde_json::to_value(a).ok())
+            .unwrap_or(Value::Null);
         Frame {
             step: played.step,
             seat: played.seat,
@@ -244,7 +247,7 @@ impl GameVisitor for Build<'_, '_> {
                     sent_at_fault.push((seat, sent.clone()));
                 }
             }
-            let text = game.describe(&action);
+            let (text, shown) = words_for(&game, &action, stored.eye);
             game.apply(&action)
                 .map_err(|e| replay_error(e.to_string()))?;
             let by = by_of(&fault_steps, seat, step);
@@ -255,7 +258,14 @@ impl GameVisitor for Build<'_, '_> {
                 ms: stored.record.timing.get(index).copied(),
                 say: saved.say.clone(),
             };
-            frames.push(Frame::new(&game, stored.eye, &action, text, played, sent));
+            frames.push(Frame::new(
+                &game,
+                stored.eye,
+                shown.then_some(&action),
+                text,
+                played,
+                sent,
+            ));
         }
         for (seat, sent) in sent_at_fault {
             if let Some(fault) = faults.iter_mut().find(|f| f.seat == seat) {
@@ -267,6 +277,17 @@ impl GameVisitor for Build<'_, '_> {
             frames,
             faults,
         })
+    }
+}
+
+/// `action` in words as `eye` may see it, read against `before` (the game before it), and
+/// whether the action itself may be shown: an action that shows a card these eyes may not see
+/// (fifty-six's trump hidden face down, seen by the public) is withheld and told in the game's
+/// stand-in words ([`Game::hidden`]).
+pub fn words_for<G: Game>(before: &G, action: &G::Action, eye: Eye) -> (String, bool) {
+    match before.hidden(action).filter(|_| !eye.sees_all()) {
+        Some(words) => (words, false),
+        None => (before.describe(action), true),
     }
 }
 

@@ -563,6 +563,10 @@ impl Game for FiftySix {
         FiftySixView::of(self, seat)
     }
 
+    fn hidden(&self, action: &FiftySixAction) -> Option<String> {
+        matches!(action, FiftySixAction::HideTrump { .. }).then(|| "hides a card as trump".into())
+    }
+
     fn table(&self, eye: crate::table::Eye) -> crate::table::Table<FiftySixLayout> {
         table::table(self, eye)
     }
