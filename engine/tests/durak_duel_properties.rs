@@ -1,8 +1,8 @@
 //! Property tests of durak-duel over thousands of random games: the 36 cards are always accounted
 //! for, a view holds only its own hand and the public cards (never the other hand or the deck), a
 //! seat to act always has a legal action, apply accepts exactly the legal actions (and refuses the
-//! rest without changing the game), every game ends, and the same seed and actions give the same
-//! game.
+//! rest without changing the game), every legal action reads as plain words, every game ends, and
+//! the same seed and actions give the same game.
 
 mod support;
 
@@ -166,6 +166,21 @@ fn many_actions() -> Vec<DurakDuelAction> {
     all
 }
 
+/// Every legal action reads as a few plain words: never empty, lower case, no seat named.
+fn assert_describes_every_legal_action(game: &DurakDuel) {
+    for action in game.legal_actions() {
+        let words = game.describe(&action);
+        assert!(
+            words.starts_with(|c: char| c.is_ascii_lowercase()),
+            "{action:?} reads {words:?}"
+        );
+        assert!(
+            !words.contains("seat") && !words.contains("Seat"),
+            "{words:?}"
+        );
+    }
+}
+
 /// Plays a random game, checking the invariants at every step (and, when `exhaustive`, that apply
 /// accepts exactly the legal actions among many nameable ones).
 fn random_game(
@@ -186,6 +201,7 @@ fn random_game(
             assert_cards_conserved(game);
             assert_table_limits(game);
             assert_views_hide_what_they_must(game);
+            assert_describes_every_legal_action(game);
             if exhaustive {
                 assert_legal_actions_apply(game);
             }

@@ -1,6 +1,7 @@
 //! Property tests of durak over thousands of random games: cards are conserved, a view holds only
 //! what its seat may see, a seat to act always has a legal action, apply accepts exactly the legal
-//! actions, every game ends, and the same seed and actions give the same game.
+//! actions, every legal action reads as plain words, every game ends, and the same seed and actions
+//! give the same game.
 
 mod support;
 
@@ -105,6 +106,24 @@ fn every_action() -> Vec<DurakAction> {
     all
 }
 
+/// Every legal action reads as a few plain words: never empty, lower case, no seat named.
+fn assert_describes_every_legal_action(game: &Durak) {
+    for action in game.legal_actions() {
+        let words = game.describe(&action);
+        assert!(
+            words.starts_with(|c: char| c.is_ascii_lowercase()),
+            "{action:?} reads {words:?}"
+        );
+        assert!(
+            !words.contains("seat") && !words.contains("Seat"),
+            "{words:?}"
+        );
+        if let (DurakAction::Beat { card }, Some(&attack)) = (action, game.played().last()) {
+            assert_eq!(words, format!("beats {attack} with {card}"));
+        }
+    }
+}
+
 /// Plays a random game, checking the invariants at every step (and, when `exhaustive`, that apply
 /// refuses every action outside the legal list without changing the game).
 fn random_game(
@@ -128,6 +147,7 @@ fn random_game(
             }
             assert_cards_conserved(game);
             assert_views_hide_what_they_must(game);
+            assert_describes_every_legal_action(game);
         },
     );
     assert_ending_follows_the_rules(&game);

@@ -1,8 +1,8 @@
 //! Property tests of prsi over thousands of random games with 2 to 5 players: the 32 cards are
 //! always accounted for, a view holds only its own hand and the public pile (never another hand or
 //! the deck), a seat to act always has a legal action, apply accepts exactly the legal actions (and
-//! refuses the rest without changing the game), every game ends, places follow the order players go
-//! out, and the same seed and actions give the same game.
+//! refuses the rest without changing the game), every legal action reads as plain words, every game
+//! ends, places follow the order players go out, and the same seed and actions give the same game.
 
 mod support;
 
@@ -114,6 +114,21 @@ fn many_actions() -> Vec<PrsiAction> {
     all
 }
 
+/// Every legal action reads as a few plain words: never empty, lower case, no seat named.
+fn assert_describes_every_legal_action(game: &Prsi) {
+    for action in game.legal_actions() {
+        let words = game.describe(&action);
+        assert!(
+            words.starts_with(|c: char| c.is_ascii_lowercase()),
+            "{action:?} reads {words:?}"
+        );
+        assert!(
+            !words.contains("seat") && !words.contains("Seat"),
+            "{words:?}"
+        );
+    }
+}
+
 fn random_game(
     options: &PrsiOptions,
     players: usize,
@@ -132,6 +147,7 @@ fn random_game(
         |game: &Prsi| {
             assert_cards_conserved(game);
             assert_views_hide_what_they_must(game);
+            assert_describes_every_legal_action(game);
             if exhaustive {
                 assert_legal_actions_apply(game);
             }

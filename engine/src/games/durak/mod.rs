@@ -5,6 +5,7 @@
 //! the house bot `reference`. Decisions with one possible answer are played by the engine. The rules
 //! and every decision on the seed's gaps are in RULES.md beside this file.
 
+mod describe;
 mod ending;
 mod order;
 mod table;
@@ -566,6 +567,10 @@ impl Game for Durak {
 
     fn view(&self, seat: Seat) -> DurakView {
         DurakView::of(self, seat)
+    }
+
+    fn describe(&self, action: &DurakAction) -> String {
+        describe::describe(self, action)
     }
 
     fn table(&self, eye: crate::table::Eye) -> crate::table::Table<DurakLayout> {

@@ -7,6 +7,7 @@
 //! The rules and every decision on the seed's gaps are in RULES.md beside this file.
 
 mod check;
+mod describe;
 mod ending;
 mod lists;
 mod table;
@@ -549,6 +550,10 @@ impl Game for DurakDuel {
             }
         }
         Ok(())
+    }
+
+    fn describe(&self, action: &DurakDuelAction) -> String {
+        describe::describe(self, action)
     }
 
     fn view(&self, seat: Seat) -> DurakDuelView {

@@ -4,6 +4,7 @@
 
 use std::fmt::Write;
 
+use super::describe::{list, words};
 use super::{DurakDuel, DurakDuelAction, Phase, STALL_LIMIT};
 use crate::cards::{Card, CardSet};
 use crate::game::Game;
@@ -74,23 +75,12 @@ fn round_header(out: &mut String, game: &DurakDuel, names: &[String]) {
 /// One decision in words, as `before` was when it was taken.
 fn said(before: &DurakDuel, action: &DurakDuelAction, names: &[String]) -> String {
     let seat = before.to_act().map_or("?", |s| names[s].as_str());
+    let words = words(before, action);
     match action {
-        DurakDuelAction::Attack { cards } if before.phase() == Phase::Open => {
-            format!("{seat} attacks {}", list(cards))
+        DurakDuelAction::Counterattack { .. } => {
+            format!("{seat} {words}: {} defends now", names[before.attacker()])
         }
-        DurakDuelAction::Attack { cards } => format!("{seat} adds {}", list(cards)),
-        DurakDuelAction::Defend { attack, card } => format!("{seat} beats {attack} with {card}"),
-        DurakDuelAction::Counterattack { cards } => format!(
-            "{seat} counterattacks {}: {} defends now",
-            list(cards),
-            names[before.attacker()]
-        ),
-        DurakDuelAction::Pass => format!("{seat} passes"),
-        DurakDuelAction::PileOn { cards } => format!("{seat} piles on {}", list(cards)),
-        DurakDuelAction::Done if before.phase() == Phase::PileOn => {
-            format!("{seat} piles on nothing")
-        }
-        DurakDuelAction::Done => format!("{seat} is done"),
+        _ => format!("{seat} {words}"),
     }
 }
 
@@ -148,13 +138,4 @@ fn ending(out: &mut String, game: &DurakDuel, names: &[String]) {
 /// Cards ascending, space-separated; `-` for none.
 fn cards(set: CardSet) -> String {
     list(&set.iter().collect::<Vec<Card>>())
-}
-
-/// Cards in the order given, space-separated; `-` for none.
-fn list(cards: &[Card]) -> String {
-    if cards.is_empty() {
-        return "-".into();
-    }
-    let texts: Vec<String> = cards.iter().map(Card::to_string).collect();
-    texts.join(" ")
 }

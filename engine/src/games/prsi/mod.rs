@@ -5,6 +5,7 @@
 //! A turn is one atomic action: play one to four cards of one value, draw, or stand (against
 //! aces). The rules and every decision on the seed's gaps are in RULES.md beside this file.
 
+mod describe;
 mod table;
 mod transcript;
 mod view;
@@ -448,6 +449,10 @@ impl Game for Prsi {
         }
         self.advance();
         Ok(())
+    }
+
+    fn describe(&self, action: &PrsiAction) -> String {
+        describe::describe(self, action)
     }
 
     fn view(&self, seat: Seat) -> PrsiView {

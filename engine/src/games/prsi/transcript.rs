@@ -117,7 +117,7 @@ fn result(out: &mut String, game: &Prsi, names: &[String]) {
 }
 
 /// Cards in the order given, space-separated; `-` for none.
-fn list(cards: impl Iterator<Item = Card>) -> String {
+pub(super) fn list(cards: impl Iterator<Item = Card>) -> String {
     let texts: Vec<String> = cards.map(|c| c.to_string()).collect();
     if texts.is_empty() {
         "-".into()
