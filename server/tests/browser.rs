@@ -271,22 +271,6 @@ fn stage_section(html: &str, index: usize) -> &str {
     )
 }
 
-/// An action as the match page prints it: the protocol's `kind`, then the other values in the
-/// order of their keys.
-fn action_words(action: &Value) -> String {
-    let object = action.as_object().expect("an action object");
-    let mut keys: Vec<&String> = object.keys().filter(|k| *k != "kind").collect();
-    keys.sort();
-    let word = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_string);
-    object
-        .get("kind")
-        .into_iter()
-        .chain(keys.into_iter().map(|k| &object[k]))
-        .map(word)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_demo_cup_in_a_browser_from_the_leaderboard_to_a_final_match() {
     let db = TempDb::new();
@@ -550,9 +534,17 @@ async fn the_demo_cup_in_a_browser_from_the_leaderboard_to_a_final_match() {
     let actions = browser.texts("ol.moves > li > code.action").await;
     assert_eq!(items.len(), detail.actions.len(), "{items:?}");
     assert_eq!(actions.len(), detail.actions.len(), "{actions:?}");
-    for ((item, shown), action) in items.iter().zip(&actions).zip(&detail.actions) {
-        let words = action_words(&action.action);
-        assert_eq!(shown, &words, "in {item}");
+    // Each move in the game's words, as the frames API gives them (Game::describe).
+    let (status, frames) = server
+        .get(&format!("/api/matches/{}/frames", in_final.id))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{frames}");
+    let texts = frames["frames"].as_array().unwrap();
+    for (((item, shown), action), frame) in
+        items.iter().zip(&actions).zip(&detail.actions).zip(texts)
+    {
+        assert_eq!(frame["action"], action.action);
+        assert_eq!(shown, frame["text"].as_str().unwrap(), "in {item}");
         let seat = &detail.summary.seats[action.seat];
         assert!(item.contains(&seat.name), "{} not in {item}", seat.name);
     }
