@@ -1,7 +1,8 @@
 //! Property tests of bridge over thousands of random games of 2 to 6 players: the 36 cards are
 //! always accounted for, a view holds only its own hand and the face-up pile (never another hand
 //! or the deck's order), a seat to act always has a legal action, apply accepts exactly the legal
-//! actions, every game ends, and the same seed and actions give the same game.
+//! actions, every game ends, the same seed and actions give the same game, and every legal action
+//! has words.
 
 mod support;
 
@@ -181,6 +182,31 @@ proptest! {
         support::assert_replays(&options, players, seed, &actions, &end);
         let (again, _) = random_game(&options, players, seed, chooser, false, false);
         prop_assert_eq!(again, actions);
+    }
+}
+
+/// Every legal action of the seat to act, in words: never a panic, never empty.
+fn assert_described(game: &Bridge) {
+    for action in game.legal_actions() {
+        let text = game.describe(&action);
+        assert!(!text.trim().is_empty(), "{action:?} has no words");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn every_legal_action_is_described(seed: u64, chooser: u64, players in 2usize..=6) {
+        support::random_game(
+            &options(false),
+            players,
+            seed,
+            chooser,
+            MAX_DECISIONS,
+            None,
+            assert_described,
+        );
     }
 }
 

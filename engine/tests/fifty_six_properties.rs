@@ -3,8 +3,9 @@
 //! finished tricks), a view holds only its own hand and what is public (never the hidden trump
 //! before it is revealed, nor anything that depends on it), a seat to act always has a legal
 //! action, apply accepts exactly the legal actions (and refuses the rest without changing the
-//! game), every match ends, and the same seed and actions give the same match. Test names start
-//! with `fifty_six_` so that `cargo test fifty_six` runs them with the unit tests.
+//! game), every match ends, the same seed and actions give the same match, and every legal
+//! action has words. Test names start with `fifty_six_` so that `cargo test fifty_six` runs them
+//! with the unit tests.
 
 mod support;
 
@@ -225,6 +226,32 @@ proptest! {
         support::assert_replays(&options, players, seed, &actions, &end);
         let (again, _) = random_game(&options, players, seed, chooser, false);
         prop_assert_eq!(again, actions);
+    }
+}
+
+/// Every legal action of the seat to act, in words: never a panic, never empty.
+fn assert_described(game: &FiftySix) {
+    for action in game.legal_actions() {
+        let text = game.describe(&action);
+        assert!(!text.trim().is_empty(), "{action:?} has no words");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn fifty_six_every_legal_action_is_described(seed: u64, chooser: u64, six: bool) {
+        let players = if six { 6 } else { 4 };
+        support::random_game(
+            &options(1, 0),
+            players,
+            seed,
+            chooser,
+            MAX_DECISIONS,
+            None,
+            assert_described,
+        );
     }
 }
 

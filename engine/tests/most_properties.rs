@@ -2,7 +2,8 @@
 //! lies on the table or the bridge while a joker stands for it, every meld is a run or a set, a
 //! view holds only its own hand and the public cards, a seat to act always has a legal action,
 //! apply accepts exactly the legal actions (and refuses the rest without changing the game), every
-//! deal and match ends, and the same seed and actions give the same game.
+//! deal and match ends, the same seed and actions give the same game, and every legal action has
+//! words.
 
 mod support;
 
@@ -301,6 +302,78 @@ proptest! {
         );
         support::assert_replays(&options, players, seed, &actions, &end);
     }
+}
+
+/// Every legal action of the seat to act, in words: never a panic, never empty.
+fn assert_described(game: &Most) {
+    for action in game.legal_actions() {
+        let text = game.describe(&action);
+        assert!(!text.trim().is_empty(), "{action:?} has no words");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn every_legal_action_is_described(seed: u64, chooser: u64) {
+        let players = 2 + (seed % 5) as usize;
+        support::random_game(
+            &single(),
+            players,
+            seed,
+            chooser,
+            MAX_DECISIONS,
+            None,
+            assert_described,
+        );
+    }
+}
+
+#[test]
+fn random_deals_describe_every_kind_of_action() {
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..60 {
+        support::random_game(
+            &single(),
+            2 + (seed % 5) as usize,
+            seed,
+            seed,
+            MAX_DECISIONS,
+            None,
+            |game: &Most| {
+                for action in game.legal_actions() {
+                    let text = game.describe(&action);
+                    let first = text.split(' ').next().unwrap_or_default().to_string();
+                    let joker = matches!(
+                        action,
+                        MostAction::LayOff {
+                            stands_for: Some(_),
+                            ..
+                        }
+                    );
+                    seen.insert(if joker {
+                        format!("{first} joker")
+                    } else {
+                        first
+                    });
+                }
+            },
+        );
+    }
+    let kinds: Vec<&str> = seen.iter().map(String::as_str).collect();
+    assert_eq!(
+        kinds,
+        [
+            "discards",
+            "draws",
+            "lays",
+            "lays joker",
+            "melds",
+            "swaps",
+            "takes"
+        ]
+    );
 }
 
 #[test]

@@ -5,6 +5,7 @@
 //! getCard, finishMove): [`BridgeAction::Play`], [`BridgeAction::Draw`], [`BridgeAction::EndTurn`].
 //! The rules and every decision on the seed's gaps are in RULES.md beside this file.
 
+mod describe;
 mod table;
 mod transcript;
 mod view;
@@ -561,6 +562,10 @@ impl Game for Bridge {
             BridgeAction::EndTurn => self.end_turn(),
         }
         Ok(())
+    }
+
+    fn describe(&self, action: &BridgeAction) -> String {
+        describe::describe(self, action)
     }
 
     fn view(&self, seat: Seat) -> BridgeView {

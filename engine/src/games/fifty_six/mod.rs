@@ -7,6 +7,7 @@
 //! are in RULES.md beside this file.
 
 mod bidding;
+mod describe;
 mod play;
 mod table;
 mod transcript;
@@ -557,6 +558,10 @@ impl Game for FiftySix {
                 phase.name()
             ))),
         }
+    }
+
+    fn describe(&self, action: &FiftySixAction) -> String {
+        describe::describe(self, action)
     }
 
     fn view(&self, seat: Seat) -> FiftySixView {

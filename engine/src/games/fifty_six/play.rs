@@ -59,6 +59,33 @@ impl FiftySix {
         self.hidden_trump().is_some() && !self.trick.cards.is_empty() && !self.can_follow(seat)
     }
 
+    /// Whether the seat to act hiding `card` as the trump voids the deal: the defenders hold
+    /// none of its suit. The defenders are the other team, in tani too: the bidder's sitting-out
+    /// teammates play no card, so what they hold never matters.
+    pub(super) fn voids(&self, card: Card) -> bool {
+        let suit = card.suit();
+        !(0..self.players)
+            .filter(|&s| team(s) != team(self.turn))
+            .any(|s| self.hands[s].iter().any(|c| c.suit() == suit))
+    }
+
+    /// The trick the seat to act would finish by playing `card`, as (winner, card points);
+    /// `None` when more cards are to come.
+    pub(super) fn trick_finished_by(&self, card: Card) -> Option<(Seat, u32)> {
+        let mut cards = self.trick.cards.clone();
+        cards.push(PlayedCard {
+            seat: self.turn,
+            card,
+        });
+        let playing = (0..self.players).filter(|&s| self.plays(s)).count();
+        if cards.len() < playing {
+            return None;
+        }
+        let trump = self.revealed_trump().and_then(|c| c.suit());
+        let winner = cards[trick_winner(&cards, trump)].seat;
+        Some((winner, cards.iter().map(|p| points(p.card)).sum()))
+    }
+
     /// The bid's winner hides `card` as the trump; the deal is void if the defenders hold none of
     /// its suit.
     pub(super) fn hide_trump(&mut self, card: Card) -> Result<(), RuleError> {
@@ -68,13 +95,7 @@ impl FiftySix {
         };
         self.hands[seat].remove(at);
         self.trump = Some(card);
-        let suit = card.suit();
-        // The defenders are the other team, in tani too: the bidder's sitting-out teammates play
-        // no card, so what they hold never matters.
-        let defenders_hold_trump = (0..self.players)
-            .filter(|&s| team(s) != team(seat))
-            .any(|s| self.hands[s].iter().any(|c| c.suit() == suit));
-        if !defenders_hold_trump {
+        if self.voids(card) {
             self.void_deal();
             return Ok(());
         }

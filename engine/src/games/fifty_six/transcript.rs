@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use super::{FiftySix, FiftySixAction, Phase, PlayedCard, points, trick_winner};
+use super::{FiftySix, FiftySixAction, Phase};
 use crate::game::Game;
 use crate::shuffle::ShuffleModel;
 
@@ -67,13 +67,7 @@ pub(super) fn write(
             line.clear();
         }
         if let FiftySixAction::Play { card } = *action {
-            let mut cards = before.trick.cards.clone();
-            cards.push(PlayedCard { seat, card });
-            let playing = (0..before.players).filter(|&s| before.plays(s)).count();
-            if cards.len() == playing {
-                let trump = before.revealed_trump().and_then(|c| c.suit());
-                let winner = cards[trick_winner(&cards, trump)].seat;
-                let taken: u32 = cards.iter().map(|p| points(p.card)).sum();
+            if let Some((winner, taken)) = before.trick_finished_by(card) {
                 let _ = writeln!(
                     out,
                     "Trick {}: {}; {} wins {taken}",

@@ -4,6 +4,7 @@
 //! every card after it), then melds, lay-offs and joker swaps, then one discard onto the bridge.
 //! The rules and every decision on the seed's gaps are in RULES.md beside this file.
 
+mod describe;
 mod melds;
 mod table;
 mod transcript;
@@ -885,6 +886,10 @@ impl Game for Most {
             }
         }
         Ok(())
+    }
+
+    fn describe(&self, action: &MostAction) -> String {
+        describe::describe(self, action)
     }
 
     fn view(&self, seat: Seat) -> MostView {

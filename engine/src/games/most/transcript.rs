@@ -55,10 +55,7 @@ pub(super) fn write(initial: &Most, actions: &[MostAction], names: &[String]) ->
                 card,
                 stands_for,
             } => {
-                let laid = match stands_for {
-                    Some(x) => format!("{card}={x}"),
-                    None => card.to_string(),
-                };
+                let laid = slot(*card, stands_for.unwrap_or(*card));
                 format!("lays off {laid}: {}", owned(&game.melds[*at], &name))
             }
             MostAction::Swap { meld: at, card } => {
@@ -97,34 +94,41 @@ pub(super) fn write(initial: &Most, actions: &[MostAction], names: &[String]) ->
 }
 
 /// Cards as the log writes them, space-separated.
-fn cards(cards: &[Card]) -> String {
+pub(super) fn cards(cards: &[Card]) -> String {
     let texts: Vec<String> = cards.iter().map(Card::to_string).collect();
     texts.join(" ")
 }
 
+/// A card as it lies in a meld: itself, or a joker with the card it stands for, `BJ=7H`.
+pub(super) fn slot(card: Card, stands_for: Card) -> String {
+    if card == stands_for {
+        card.to_string()
+    } else {
+        format!("{card}={stands_for}")
+    }
+}
+
 /// A meld's cards in table order, a joker as `BJ=7H`.
-fn meld(meld: &TableMeld) -> String {
+pub(super) fn meld(meld: &TableMeld) -> String {
     let texts: Vec<String> = meld
         .slots
         .iter()
-        .map(|s| {
-            if s.card == s.stands_for {
-                s.card.to_string()
-            } else {
-                format!("{}={}", s.card, s.stands_for)
-            }
-        })
+        .map(|s| slot(s.card, s.stands_for))
         .collect();
     texts.join(" ")
 }
 
-/// A meld with its owner and kind: `Bob's run 5C 6C 7C 8C`.
-fn owned(m: &TableMeld, name: &impl Fn(usize) -> String) -> String {
-    let kind = match m.kind {
+/// A meld's kind in a word: `run` or `set`.
+pub(super) fn kind(kind: MeldKind) -> &'static str {
+    match kind {
         MeldKind::Run => "run",
         MeldKind::Set => "set",
-    };
-    format!("{}'s {kind} {}", name(m.owner), meld(m))
+    }
+}
+
+/// A meld with its owner and kind: `Bob's run 5C 6C 7C 8C`.
+fn owned(m: &TableMeld, name: &impl Fn(usize) -> String) -> String {
+    format!("{}'s {} {}", name(m.owner), kind(m.kind), meld(m))
 }
 
 fn deal_header(out: &mut String, game: &Most, name: &impl Fn(usize) -> String) {
