@@ -95,13 +95,22 @@ fn real_moves(deck: u64, count: usize, say: Option<&str>) -> Vec<SavedAction> {
         .collect()
 }
 
-/// A durak action as the match page shows it: its kind, then its card if it has one.
-fn shown(action: &SavedAction) -> String {
-    let kind = action.action["kind"].as_str().unwrap();
-    match action.action["card"].as_str() {
-        Some(card) => format!("{kind} {card}"),
-        None => kind.to_string(),
-    }
+/// The words the match page shows for the moves of [`real_moves`]: the game's own
+/// (`Game::describe`, read against the game before each move).
+fn shown_moves(deck: u64, count: usize) -> Vec<String> {
+    let options = DurakOptions {
+        deck_number: Some(deck),
+        ..DurakOptions::default()
+    };
+    let mut game = Durak::new(&options, 3, deck).unwrap();
+    (0..count)
+        .map(|_| {
+            let action = game.legal_actions()[0];
+            let words = game.describe(&action);
+            game.apply(&action).unwrap();
+            words
+        })
+        .collect()
 }
 
 /// The bot names of the seats, in the arena's seating.
@@ -345,8 +354,8 @@ async fn a_match_page_shows_its_seats_and_every_move() {
         ],
     );
     let moves = real_moves(60493, 4, Some(SAY));
-    for m in &moves {
-        assert_contains(&body, &[&format!(">{}</code>", shown(m))]);
+    for words in shown_moves(60493, 4) {
+        assert_contains(&body, &[&format!(">{words}</code>")]);
     }
     assert_eq!(body.matches("<li>").count(), 4, "four moves in:\n{body}");
     // Moves name the seat's bot: the first with its say line.
@@ -479,9 +488,7 @@ async fn in_a_browser_the_match_page_shows_the_moves_and_the_say_line() {
         .open(&format!("{}/matches/{}", arena.base, arena.first))
         .await;
     let actions = browser.texts("ol.moves > li > code.action").await;
-    let moves = real_moves(60493, 4, Some(SAY));
-    let wanted: Vec<String> = moves.iter().map(shown).collect();
-    assert_eq!(actions, wanted);
+    assert_eq!(actions, shown_moves(60493, 4));
     assert_eq!(browser.texts("ol.moves q.say").await, [SAY]);
     assert!(
         browser.text("main").await.contains("random@durak"),
