@@ -87,6 +87,20 @@ impl Pile {
         }
     }
 
+    /// A stock `deck` (next card first) whose bottom card is the trump turned up (durak's and
+    /// durak-duel's): every card for [`Eye::All`], else the trump face up at the bottom while it
+    /// is still there and the rest counted.
+    pub fn under_trump(deck: &[Card], trump: Card, eye: Eye) -> Pile {
+        match deck.split_last() {
+            _ if eye.sees_all() => Pile::up(deck.iter().copied()),
+            Some((&last, rest)) if last == trump => Pile {
+                cards: vec![trump],
+                down: rest.len(),
+            },
+            _ => Pile::down(deck.len()),
+        }
+    }
+
     /// How many cards the pile holds, up and down.
     pub fn len(&self) -> usize {
         self.cards.len() + self.down

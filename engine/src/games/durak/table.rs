@@ -41,19 +41,6 @@ impl Layout for DurakLayout {
     }
 }
 
-/// The stock `deck` (next card first) as `eye` sees it: every card for [`Eye::All`], else the
-/// trump card face up at the bottom while it is still there and the rest counted.
-pub(super) fn stock(deck: &[Card], trump: Card, eye: Eye) -> Pile {
-    match deck.split_last() {
-        _ if eye.sees_all() => Pile::up(deck.iter().copied()),
-        Some((&last, rest)) if last == trump => Pile {
-            cards: vec![trump],
-            down: rest.len(),
-        },
-        _ => Pile::down(deck.len()),
-    }
-}
-
 /// The table of `game` as `eye` sees it; `trick` is the turn's number.
 pub(super) fn table(game: &Durak, eye: Eye) -> Table<DurakLayout> {
     let players = game.players;
@@ -65,7 +52,7 @@ pub(super) fn table(game: &Durak, eye: Eye) -> Table<DurakLayout> {
             .map(|s| Pile::shown(sort_hand(game.hand(s), game.trump_suit), eye.sees(s)))
             .collect(),
         layout: DurakLayout {
-            stock: stock(game.deck(), game.trump, eye),
+            stock: Pile::under_trump(game.deck(), game.trump, eye),
             trump_suit: game.trump_suit,
             attacker: game.attacker,
             defender: game.defender,
