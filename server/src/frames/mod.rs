@@ -11,7 +11,7 @@ mod transcript;
 
 use cardarena_bots::{BotFault, By, GameVisitor, HouseGame, with_game};
 use cardarena_engine::{Eye, Game, Seat};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
@@ -298,9 +298,9 @@ pub fn describe_all(
     options: &Value,
     players: usize,
     seed: u64,
-    actions: &[Value],
+    actions: &[SavedAction],
 ) -> Result<Vec<String>, RunError> {
-    struct Describe<'a>(&'a Value, usize, u64, &'a [Value]);
+    struct Describe<'a>(&'a Value, usize, u64, &'a [SavedAction]);
     impl GameVisitor for Describe<'_> {
         type Output = Result<Vec<String>, RunError>;
         fn visit<G: HouseGame>(self) -> Self::Output {
@@ -310,9 +310,9 @@ pub fn describe_all(
             let mut game =
                 G::new(&options, players, seed).map_err(|e| RunError::Options(e.to_string()))?;
             let mut texts = Vec::with_capacity(actions.len());
-            for (index, json) in actions.iter().enumerate() {
+            for (index, saved) in actions.iter().enumerate() {
                 let replay_error = |detail: String| RunError::Replay { index, detail };
-                let action: G::Action = serde_json::from_value(json.clone())
+                let action = G::Action::deserialize(&saved.action)
                     .map_err(|e| replay_error(e.to_string()))?;
                 texts.push(game.describe(&action));
                 game.apply(&action)

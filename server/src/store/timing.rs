@@ -15,6 +15,20 @@ pub struct PlayRecord {
     pub faults: Vec<Option<FaultRecord>>,
 }
 
+impl PlayRecord {
+    /// The decision (from 1) each of `players` seats faulted at, by seat, where recorded.
+    pub fn fault_steps(&self, players: usize) -> Vec<Option<u32>> {
+        (0..players)
+            .map(|seat| {
+                self.faults
+                    .get(seat)
+                    .and_then(|f| f.as_ref())
+                    .and_then(|f| f.step)
+            })
+            .collect()
+    }
+}
+
 /// Where and how a seat's bot faulted.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FaultRecord {

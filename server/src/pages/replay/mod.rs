@@ -11,10 +11,12 @@ pub(super) use assets::routes as static_routes;
 use askama::Template;
 use axum::extract::{Path, State};
 
+use cardarena_bots::By;
 use cardarena_engine::describe::json_words;
 
 use super::format::{fixed2, place, score, utc};
 use super::{PageError, PageResult, ok};
+use crate::frames::by_of;
 use crate::store::{LogState, MatchDetail, PlayRecord, SeatDetail, Store};
 
 /// The match's facts.
@@ -95,19 +97,17 @@ pub(super) async fn page(State(store): State<Store>, Path(id): Path<String>) -> 
 fn match_page(detail: &MatchDetail, record: &PlayRecord) -> MatchPage {
     let m = &detail.summary;
     // The step each seat faulted at: from it on, a house bot played the seat.
-    let fault_step = |seat: usize| {
-        record
-            .faults
-            .get(seat)
-            .and_then(|f| f.as_ref())
-            .and_then(|f| f.step)
-    };
-    let jsons: Vec<serde_json::Value> = detail.actions.iter().map(|a| a.action.clone()).collect();
-    let texts = crate::frames::describe_all(&m.game, &m.options, m.seats.len(), m.seed, &jsons)
-        .unwrap_or_else(|e| {
-            tracing::warn!("match {}: its moves cannot be described: {e}", m.id);
-            jsons.iter().map(json_words).collect()
-        });
+    let fault_steps = record.fault_steps(m.seats.len());
+    let texts =
+        crate::frames::describe_all(&m.game, &m.options, m.seats.len(), m.seed, &detail.actions)
+            .unwrap_or_else(|e| {
+                tracing::warn!("match {}: its moves cannot be described: {e}", m.id);
+                detail
+                    .actions
+                    .iter()
+                    .map(|a| json_words(&a.action))
+                    .collect()
+            });
     let moves = detail
         .actions
         .iter()
@@ -123,7 +123,7 @@ fn match_page(detail: &MatchDetail, record: &PlayRecord) -> MatchPage {
             action: texts.get(i).cloned().unwrap_or_default(),
             json: a.action.to_string(),
             say: a.say.clone(),
-            substitute: fault_step(a.seat).is_some_and(|at| i + 1 >= at as usize),
+            substitute: by_of(&fault_steps, a.seat, i as u32 + 1) == By::Substitute,
         })
         .collect();
     MatchPage {
