@@ -127,11 +127,12 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// The entries, as (bot id, name), in the order they joined.
+    /// The entries, as (bot id, name), in the order they joined (entries of the same
+    /// millisecond in the order they were stored).
     pub async fn entries(&self, tournament_id: &str) -> Result<Vec<(String, String)>, StoreError> {
         let rows = sqlx::query(
             "SELECT e.bot_id, b.name FROM tournament_entries e JOIN bots b ON b.id = e.bot_id
-             WHERE e.tournament_id = ? ORDER BY e.joined_at, b.name",
+             WHERE e.tournament_id = ? ORDER BY e.joined_at, e.rowid",
         )
         .bind(tournament_id)
         .fetch_all(&self.pool)
