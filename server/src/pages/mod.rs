@@ -10,6 +10,8 @@
 //!   runs; the scripts and styles under `/static/` are listed in `replay/assets.rs`), and its
 //!   moves one by one;
 //! - `/docs`, `/docs/{name}`: the contestants' docs (`docs/*.md`), rendered from the binary;
+//! - `/play`: the form that opens a table where people play (against bots or each other);
+//! - `/play/{token}`: a person's seat at a table, played in the browser (`play.rs`);
 //! - `/tournaments`: every tournament, newest first;
 //! - `/tournaments/{id}`: a tournament as `GET /api/tournaments/{id}` shows it (status, entries,
 //!   each stage's key figures, progress, standings and head-to-head table), refreshed live by a
@@ -25,6 +27,7 @@ mod browse;
 mod docs;
 mod format;
 mod leaderboard;
+mod play;
 mod replay;
 mod tournaments;
 
@@ -59,7 +62,7 @@ const fn content_hash(text: &str) -> u64 {
 }
 
 /// The pages' routes over `store`: `/`, `/bots/{id}`, `/matches`, `/matches/{id}`,
-/// `/tournaments`, `/tournaments/{id}`, `/docs/…` and `/static/…`. Sets no fallback, so it
+/// `/tournaments`, `/tournaments/{id}`, `/docs/…`, `/play`, `/play/{token}` and `/static/…`. Sets no fallback, so it
 /// merges into an app that has its own.
 pub fn router(store: Store) -> Router {
     Router::new()
@@ -72,6 +75,8 @@ pub fn router(store: Store) -> Router {
         .route("/docs/{folder}/{name}", get(docs::nested_page))
         .route("/tournaments", get(tournaments::list))
         .route("/tournaments/{id}", get(tournaments::page))
+        .route("/play", get(play::form))
+        .route("/play/{token}", get(play::seat))
         .route("/static/style.css", get(style))
         .route("/static/live.js", get(live_js))
         .route("/static/tournament.js", get(tournament_js))

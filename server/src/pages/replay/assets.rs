@@ -1,6 +1,7 @@
 //! The match page's static files: the card table (`/static/table.js`, `/static/table.css`), the
 //! player (`/static/replay.js`) and one renderer per game (`/static/games/<game>.js`), compiled
-//! into the binary. The scripts are ES modules that import each other by plain paths; the page's
+//! into the binary; and the play pages' own (`/static/play.js`, `/static/seat.js`,
+//! `/static/play.css`), whose seat page draws its table with the same modules. The scripts are ES modules that import each other by plain paths; the page's
 //! import map sends each path to its content-hashed URL, so every file may be cached for a year
 //! and a changed one is fetched at once.
 
@@ -46,11 +47,15 @@ const TABLE_CSS: Asset = Asset {
     body: include_str!("../../../../web/static/table.css"),
 };
 
-/// Every module the player imports, by the path it imports it as.
-const MODULES: [Asset; 7] = [
+/// Every module the player and the seat page import, by the path they import it as.
+const MODULES: [Asset; 8] = [
     Asset {
         path: "/static/table.js",
         body: include_str!("../../../../web/static/table.js"),
+    },
+    Asset {
+        path: "/static/hand.js",
+        body: include_str!("../../../../web/static/hand.js"),
     },
     Asset {
         path: "/static/games/durak.js",
@@ -78,10 +83,29 @@ const MODULES: [Asset; 7] = [
     },
 ];
 
+/// The play form's script (`/play`).
+const PLAY_JS: Asset = Asset {
+    path: "/static/play.js",
+    body: include_str!("../../../../web/static/play.js"),
+};
+
+/// The seat page's script (`/play/{token}`); it imports the modules above.
+const SEAT_JS: Asset = Asset {
+    path: "/static/seat.js",
+    body: include_str!("../../../../web/static/seat.js"),
+};
+
+/// The play pages' styles, over the card table's.
+const PLAY_CSS: Asset = Asset {
+    path: "/static/play.css",
+    body: include_str!("../../../../web/static/play.css"),
+};
+
 /// The routes of every file above.
 pub(in crate::pages) fn routes() -> Router<Store> {
     let mut router = Router::new();
-    for asset in MODULES.iter().chain([&REPLAY_JS, &TABLE_CSS]) {
+    let own = [&REPLAY_JS, &TABLE_CSS, &PLAY_JS, &SEAT_JS, &PLAY_CSS];
+    for asset in MODULES.iter().chain(own) {
         let (content_type, body) = (asset.content_type(), asset.body);
         router = router.route(
             asset.path,
@@ -93,14 +117,14 @@ pub(in crate::pages) fn routes() -> Router<Store> {
 
 /// The page's links: the player's and the stylesheet's versioned URLs, and the import map
 /// (JSON) from each module's path to its versioned URL.
-pub(super) struct Links {
-    pub(super) replay_js: String,
-    pub(super) table_css: String,
-    pub(super) import_map: String,
+pub(in crate::pages) struct Links {
+    pub(in crate::pages) replay_js: String,
+    pub(in crate::pages) table_css: String,
+    pub(in crate::pages) import_map: String,
 }
 
 /// The links, the same for every match page.
-pub(super) fn links() -> Links {
+pub(in crate::pages) fn links() -> Links {
     let imports: serde_json::Map<String, serde_json::Value> = MODULES
         .iter()
         .map(|m| (m.path.to_string(), m.versioned().into()))
@@ -109,5 +133,21 @@ pub(super) fn links() -> Links {
         replay_js: REPLAY_JS.versioned(),
         table_css: TABLE_CSS.versioned(),
         import_map: serde_json::json!({ "imports": imports }).to_string(),
+    }
+}
+
+/// The play pages' links: their scripts' and stylesheet's versioned URLs.
+pub(in crate::pages) struct PlayLinks {
+    pub(in crate::pages) play_js: String,
+    pub(in crate::pages) seat_js: String,
+    pub(in crate::pages) play_css: String,
+}
+
+/// The play pages' links, the same for every seat.
+pub(in crate::pages) fn play_links() -> PlayLinks {
+    PlayLinks {
+        play_js: PLAY_JS.versioned(),
+        seat_js: SEAT_JS.versioned(),
+        play_css: PLAY_CSS.versioned(),
     }
 }

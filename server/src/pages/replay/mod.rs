@@ -7,6 +7,7 @@
 mod assets;
 
 pub(super) use assets::routes as static_routes;
+pub(super) use assets::{Links, PlayLinks, links, play_links};
 
 use askama::Template;
 use axum::extract::{Path, State};

@@ -1,0 +1,88 @@
+//! `/play` and `/play/{token}`: a person's seat at a table (docs/api.md, "Tables").
+//!
+//! Both pages are shells that their scripts fill from the API. `/play` is the form that opens a
+//! table (`web/static/play.js`: games, table sizes and bots from `GET /api/games` and
+//! `GET /api/bots`, then `POST /api/tables`). `/play/{token}` is one seat
+//! (`web/static/seat.js`): it long-polls the seat's state, draws the table with the match
+//! viewer's modules and sends the person's moves. The token is the seat's secret, so the seat
+//! page is never cached and sends no referrer; this handler only checks the token's shape, and
+//! the script says so when the API knows no such seat.
+
+use askama::Template;
+use axum::extract::Path;
+use axum::http::{HeaderValue, header};
+
+use super::replay::{Links, PlayLinks, links, play_links};
+use super::{PageError, PageResult, ok};
+
+/// The longest token the seat page accepts (the API's are far shorter).
+const MAX_TOKEN: usize = 128;
+
+/// The play form.
+#[derive(Template)]
+#[template(path = "play.html")]
+struct PlayPage {
+    play: PlayLinks,
+}
+
+/// One seat's page.
+#[derive(Template)]
+#[template(path = "seat.html")]
+struct SeatPage {
+    /// The seat's token, which the script sends back to the API.
+    token: String,
+    /// The card table's modules, as the match page loads them.
+    links: Links,
+    play: PlayLinks,
+}
+
+/// `GET /play`: the form that opens a table.
+pub(super) async fn form() -> PageResult {
+    ok(&PlayPage { play: play_links() })
+}
+
+/// `GET /play/{token}`: the seat's page; 404 for a token of the wrong shape.
+pub(super) async fn seat(Path(token): Path<String>) -> PageResult {
+    if !token_shape(&token) {
+        return Err(PageError::NotFound(
+            "There is no such seat: check the link you were given.".into(),
+        ));
+    }
+    let mut response = ok(&SeatPage {
+        token,
+        links: links(),
+        play: play_links(),
+    })?;
+    // The URL is the seat's secret: keep it out of caches and of other sites' logs.
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    Ok(response)
+}
+
+/// Whether `token` may be a seat's: 1 to [`MAX_TOKEN`] letters, digits, `-` or `_`.
+fn token_shape(token: &str) -> bool {
+    (1..=MAX_TOKEN).contains(&token.len())
+        && token
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::token_shape;
+
+    #[test]
+    fn tokens_are_url_safe_and_bounded() {
+        assert!(token_shape("Ab3_-x"));
+        assert!(token_shape(&"a".repeat(128)));
+        assert!(!token_shape(""));
+        assert!(!token_shape(&"a".repeat(129)));
+        assert!(!token_shape("a/b"));
+        assert!(!token_shape("a b"));
+        assert!(!token_shape("é"));
+    }
+}

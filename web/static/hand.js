@@ -1,0 +1,204 @@
+// The person's hand on the seat page (/play/{token}): which cards some legal action plays,
+// selecting cards until they make one action, the chooser that names the actions a selection
+// could be (in the game's words), the buttons of actions that play no card, and the keys.
+// Cards are matched as multisets of their text forms ("10H"), since fifty-six's hands hold two
+// copies of a card. Nothing here talks to the server: `play(index)` does.
+import { add, el } from "/static/table.js";
+
+/** How many of each card `cards` holds. */
+function counts(cards) {
+  const m = new Map();
+  for (const c of cards) m.set(c, (m.get(c) || 0) + 1);
+  return m;
+}
+
+/** Whether every card of `small` is in `big` (as many times). */
+export function within(small, big) {
+  const left = counts(big);
+  for (const c of small) {
+    const n = left.get(c) || 0;
+    if (n === 0) return false;
+    left.set(c, n - 1);
+  }
+  return true;
+}
+
+/** Whether `a` and `b` hold the same cards. */
+export function same(a, b) {
+  return a.length === b.length && within(a, b);
+}
+
+/**
+ * What a selection of `cards` means among `choices` (the state's, those playing cards):
+ * `exact`, the choices playing just these cards; `wider`, those playing these and more; and
+ * `play`, the one choice to play at once (exactly one exact and no wider), or null.
+ */
+export function reading(choices, cards) {
+  const exact = choices.filter((c) => same(c.cards, cards));
+  const wider = choices.filter((c) => c.cards.length > cards.length && within(cards, c.cards));
+  const play = cards.length > 0 && exact.length === 1 && wider.length === 0 ? exact[0] : null;
+  return { exact, wider, play };
+}
+
+/**
+ * The hand's controls. `parts` = {chooser, actions} (elements the page owns), `play(index)`
+ * sends the action of that index. Call `show(state, handNode)` after every redraw.
+ */
+export function createHand(parts, play) {
+  const hand = { choices: [], cards: [], nodes: [], selected: [], turn: null, busy: false };
+
+  /** The texts of the selected cards. */
+  const selectedCards = () => hand.selected.map((i) => hand.nodes[i].dataset.card);
+
+  function send(choice) {
+    if (hand.busy) return;
+    hand.selected = [];
+    play(choice.index);
+  }
+
+  /** Marks the selection on the cards and shows what it could be; after a pick (`picked`), plays
+   * the one action it makes, if it makes one. */
+  function settle(picked) {
+    const cards = selectedCards();
+    const { exact, wider, play: now } = reading(hand.cards, cards);
+    hand.nodes.forEach((node, i) => {
+      const on = hand.selected.includes(i);
+      node.classList.toggle("selected", on);
+      if (node.dataset.legal === "true") node.setAttribute("aria-pressed", String(on));
+      const joins = on || hand.cards.some((c) => within([...cards, node.dataset.card], c.cards));
+      node.classList.toggle("dim", cards.length > 0 && node.dataset.legal === "true" && !joins);
+    });
+    if (now && picked) {
+      send(now);
+      return;
+    }
+    drawChooser(cards, exact, wider);
+  }
+
+  /** The chooser: the selection, the actions it is (buttons in words), and how to go on. */
+  function drawChooser(cards, exact, wider) {
+    const box = parts.chooser;
+    if (cards.length === 0) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    box.hidden = false;
+    const head = el("p", "chooser-head", "Selected: " + cards.join(" "));
+    const buttons = el("div", "choice-buttons");
+    for (const choice of exact) {
+      const button = el("button", "choice", choice.words);
+      button.type = "button";
+      button.dataset.index = String(choice.index);
+      button.addEventListener("click", () => send(choice));
+      buttons.append(button);
+    }
+    const more = wider.length
+      ? el("p", "note", exact.length ? "…or select more cards for another move." : "Select more cards: this makes no move alone.")
+      : null;
+    const clear = el("button", "clear", "Clear");
+    clear.type = "button";
+    clear.addEventListener("click", reset);
+    box.replaceChildren();
+    add(box, head, exact.length ? buttons : null, more, add(el("p"), clear));
+    const first = buttons.querySelector("button");
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  /** Clears the selection. */
+  function reset() {
+    hand.selected = [];
+    settle();
+  }
+
+  /** A click on (or the key of) hand card `i`. */
+  function pick(i) {
+    if (hand.busy || hand.nodes[i].dataset.legal !== "true") return;
+    if (hand.selected.includes(i)) {
+      hand.selected = hand.selected.filter((j) => j !== i);
+    } else {
+      const next = [...selectedCards(), hand.nodes[i].dataset.card];
+      const fits = hand.cards.some((c) => within(next, c.cards));
+      hand.selected = fits ? [...hand.selected, i] : [i];
+    }
+    settle(true);
+  }
+
+  /** The buttons of the actions that play no card of the hand. */
+  function drawActions(plain) {
+    const buttons = plain.map((choice) => {
+      const button = el("button", "action", choice.words);
+      button.type = "button";
+      button.dataset.index = String(choice.index);
+      button.addEventListener("click", () => send(choice));
+      return button;
+    });
+    parts.actions.replaceChildren(...buttons);
+  }
+
+  /**
+   * Shows seat state `s` on the hand drawn at `handNode` (null when the table has none): on the
+   * seat's turn, the playable cards highlighted and the others greyed, the selection kept while
+   * the turn is the same.
+   */
+  function show(s, handNode) {
+    const turn = s.type === "turn" ? s.turn : null;
+    if (turn !== hand.turn) hand.selected = [];
+    hand.turn = turn;
+    const choices = turn === null ? [] : s.choices || [];
+    hand.cards = choices.filter((c) => c.cards && c.cards.length > 0);
+    hand.nodes = handNode ? Array.from(handNode.querySelectorAll("[data-card]")) : [];
+    const playable = new Set(hand.cards.flatMap((c) => c.cards));
+    hand.nodes.forEach((node, i) => {
+      if (turn === null) return;
+      const legal = playable.has(node.dataset.card);
+      node.dataset.legal = String(legal);
+      node.classList.add(legal ? "legal" : "greyed");
+      if (!legal) return;
+      node.tabIndex = 0;
+      node.setAttribute("role", "button");
+      node.addEventListener("click", () => pick(i));
+    });
+    hand.selected = hand.selected.filter((i) => i < hand.nodes.length);
+    drawActions(choices.filter((c) => !c.cards || c.cards.length === 0));
+    settle();
+  }
+
+  /** Whether the hand is waiting for the server (nothing is sent twice meanwhile). */
+  function setBusy(busy) {
+    hand.busy = busy;
+    for (const b of [...parts.chooser.querySelectorAll("button"), ...parts.actions.querySelectorAll("button")]) {
+      b.disabled = busy;
+    }
+  }
+
+  /** The keys: 1–9 pick the n-th playable card, Enter confirms, Escape clears. */
+  function key(e) {
+    const legal = hand.nodes.filter((n) => n.dataset.legal === "true");
+    if (/^[1-9]$/.test(e.key)) {
+      const node = legal[Number(e.key) - 1];
+      if (!node) return false;
+      pick(hand.nodes.indexOf(node));
+      return true;
+    }
+    if (e.key === "Escape") {
+      reset();
+      return true;
+    }
+    if (e.key === "Enter" || e.key === " ") {
+      const at = hand.nodes.indexOf(e.target);
+      if (at >= 0) {
+        pick(at);
+        return true;
+      }
+      if (e.key === " " || e.target instanceof HTMLButtonElement) return false;
+      const first = parts.chooser.querySelector("button.choice");
+      if (!first) return false;
+      first.click();
+      return true;
+    }
+    return false;
+  }
+
+  return { show, setBusy, key };
+}

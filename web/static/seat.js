@@ -1,0 +1,310 @@
+// A person's seat at a table (/play/{token}; docs/api.md, "Tables: a seat for a person"). It
+// long-polls the seat's state (GET /api/tables/{token}?after=V&wait=25), draws the table as this
+// seat sees it with the match viewer's modules (the person's hand face up at the bottom), lets
+// the person play through the hand (hand.js) and sends each move (POST). The token is the seat's
+// secret: it goes to this server only, and the page sends no referrer.
+import { add, drawTable, el } from "/static/table.js";
+import { createHand } from "/static/hand.js";
+
+/** How long one poll may wait for a change, in seconds (the API allows 30). */
+const WAIT_SECONDS = 25;
+/** The longest pause between polls after failures, in ms. */
+const MAX_BACKOFF_MS = 30000;
+
+const root = document.getElementById("seat");
+const api = "/api/tables/" + encodeURIComponent(root.dataset.token);
+const $ = (id) => document.getElementById(id);
+const parts = {
+  title: $("seat-title"),
+  rules: $("rules"),
+  turnLine: $("turn-line"),
+  replaced: $("replaced"),
+  result: $("result"),
+  table: $("table"),
+  chooser: $("chooser"),
+  actions: $("actions"),
+  refusal: $("refusal"),
+  recent: $("recent"),
+  links: $("links"),
+  linkList: $("link-list"),
+  leave: $("leave"),
+  leaveConfirm: $("leave-confirm"),
+};
+
+const state = { current: null, renderer: null, deadline: null, sending: false, stopped: false };
+const hand = createHand(parts, send);
+
+/** A JSON error's words: its detail, else its kind, else the status. */
+async function failure(response) {
+  try {
+    const body = await response.json();
+    return body.detail || body.error || response.statusText;
+  } catch {
+    return response.statusText || "status " + response.status;
+  }
+}
+
+/** The seat names as this page shows them: "you" for this seat. */
+function names(s) {
+  return s.names.map((name, seat) => (seat === s.seat ? "you" : name === "person" ? "a person" : name));
+}
+
+/** Shows state `s` unless a newer one is already shown. */
+async function apply(s) {
+  if (state.current && s.version <= state.current.version) return;
+  if (!state.renderer) {
+    try {
+      state.renderer = await import("/static/games/" + s.game + ".js");
+    } catch {
+      parts.turnLine.textContent = "This page cannot draw " + s.game + " tables.";
+      state.stopped = true;
+      return;
+    }
+    if (state.current && s.version <= state.current.version) return;
+  }
+  state.current = s;
+  draw();
+}
+
+/** Draws the current state. */
+function draw() {
+  const s = state.current;
+  const shown = names(s);
+  root.dataset.version = String(s.version);
+  root.dataset.state = s.type;
+  root.dataset.turn = s.type === "turn" ? String(s.turn) : "";
+  root.dataset.seat = String(s.seat);
+  root.dataset.match = s.match_id;
+  document.title = s.game + ", seat " + s.seat + " · cardarena";
+  parts.title.textContent = s.game + ": your seat is #" + s.seat;
+  parts.rules.href = "/docs/rules/" + encodeURIComponent(s.game);
+  parts.rules.textContent = "The rules of " + s.game;
+  parts.rules.hidden = false;
+  drawTable(parts.table, s.table, { renderer: state.renderer, names: shown, eye: s.seat });
+  const own = parts.table.querySelector('.hand[data-seat="' + s.seat + '"]');
+  hand.show(s, own);
+  hand.setBusy(state.sending);
+  state.deadline = s.type === "turn" && s.remaining_ms != null ? Date.now() + s.remaining_ms : null;
+  turnLine(s, shown);
+  drawReplaced(s);
+  drawResult(s, shown);
+  drawRecent(s, shown);
+}
+
+/** Whose turn it is, and on the person's turn the time left. */
+function turnLine(s, shown) {
+  const line = parts.turnLine;
+  line.className = "turn-line";
+  if (s.type === "turn") {
+    line.classList.add("yours");
+    const left = state.deadline === null ? "" : " " + clock(state.deadline - Date.now()) + " left.";
+    line.textContent = "Your turn: play a highlighted card or choose an action." + left;
+  } else if (s.type === "waiting") {
+    line.textContent = "Waiting for " + (shown[s.to_act] || "seat " + s.to_act) + " (#" + s.to_act + ") to play.";
+  } else {
+    line.textContent = "The match is over.";
+  }
+}
+
+/** Milliseconds as "m:ss". */
+function clock(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return Math.floor(total / 60) + ":" + String(total % 60).padStart(2, "0");
+}
+
+/** Says that a house bot plays this seat now, and why. */
+function drawReplaced(s) {
+  parts.replaced.hidden = !s.replaced;
+  if (!s.replaced) return;
+  const why = s.replaced.detail ? " (" + s.replaced.detail + ")" : "";
+  parts.replaced.textContent = "A house bot plays your seat now" + why + ": the match goes on without you.";
+}
+
+/** At the end: each seat's place and score, this seat's marked, and the replay's link. */
+function drawResult(s, shown) {
+  const box = parts.result;
+  box.hidden = s.type !== "match_end";
+  if (box.hidden) return;
+  const heading = el("h2", null, "Result");
+  if (!s.outcome) {
+    box.replaceChildren(heading, el("p", null, "The match did not finish: it was " + s.status + "."));
+    return;
+  }
+  const rows = s.outcome.seats.map((r, seat) => ({ seat, rank: r.rank, score: r.score }));
+  rows.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const table = el("table", "result-table");
+  const head = add(el("tr"), el("th", "num", "Place"), el("th", "num", "Seat"), el("th", null, "Player"), el("th", "num", "Score"));
+  const body = el("tbody");
+  for (const r of rows) {
+    const row = add(el("tr"), el("td", "num", r.rank), el("td", "num", r.seat), el("td", null, shown[r.seat]), el("td", "num", r.score));
+    row.dataset.seat = String(r.seat);
+    if (r.seat === s.seat) row.classList.add("you");
+    body.append(row);
+  }
+  add(table, add(el("thead"), head), body);
+  const mine = s.outcome.seats[s.seat];
+  const summary = el("p", "summary", "You placed " + mine.rank + " of " + s.outcome.seats.length + ".");
+  const replay = el("a", "replay", "The replay, with every hand");
+  replay.id = "replay-link";
+  replay.href = "/matches/" + encodeURIComponent(s.match_id);
+  box.replaceChildren(heading, summary, table, add(el("p"), replay));
+}
+
+/** The last moves, newest first. */
+function drawRecent(s, shown) {
+  const items = (s.recent || []).slice().reverse().map((m) => {
+    const item = el("li");
+    item.value = m.step;
+    add(item, el("span", "who", shown[m.seat] || "seat " + m.seat), " ", el("span", "words", m.words));
+    if (m.by === "substitute") add(item, " ", el("span", "substitute", "(house bot)"));
+    return item;
+  });
+  if (items.length === 0) items.push(el("li", "empty", "no moves yet"));
+  parts.recent.replaceChildren(...items);
+}
+
+/** Sends the action of `index` for this turn; a refused move keeps the turn and says why. */
+async function send(index) {
+  const s = state.current;
+  if (!s || s.type !== "turn" || state.sending) return;
+  state.sending = true;
+  hand.setBusy(true);
+  root.dataset.sending = "1";
+  parts.refusal.textContent = "";
+  try {
+    const response = await fetch(api, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ action_index: index, turn: s.turn }),
+      cache: "no-store",
+    });
+    if (response.ok) {
+      state.sending = false;
+      await apply(await response.json());
+    } else {
+      parts.refusal.textContent = "That move was refused: " + (await failure(response));
+      state.sending = false;
+      await refresh();
+    }
+  } catch {
+    parts.refusal.textContent = "The move could not be sent (the connection failed); try again.";
+  } finally {
+    state.sending = false;
+    root.dataset.sending = "0";
+    if (state.current) draw();
+  }
+}
+
+/** Fetches the state now (after a refused move: it may have changed meanwhile). */
+async function refresh() {
+  try {
+    const response = await fetch(api, { cache: "no-store" });
+    if (response.ok) await apply(await response.json());
+  } catch {
+    // The poll will try again.
+  }
+}
+
+/** Follows the seat's state until the match is over and stored. */
+async function poll() {
+  let failures = 0;
+  while (!state.stopped) {
+    const s = state.current;
+    if (s && s.type === "match_end" && s.status !== "running") return;
+    const url = s ? api + "?after=" + s.version + "&wait=" + WAIT_SECONDS : api;
+    let response = null;
+    try {
+      response = await fetch(url, { cache: "no-store" });
+    } catch {
+      // Offline for a moment: wait below.
+    }
+    if (response && response.ok) {
+      failures = 0;
+      await apply(await response.json());
+      continue;
+    }
+    if (response && response.status === 404) {
+      parts.turnLine.textContent = "There is no such seat: check the link you were given.";
+      root.dataset.state = "missing";
+      return;
+    }
+    failures += 1;
+    const why = response ? await failure(response) : "the server cannot be reached";
+    parts.turnLine.textContent = "The table cannot be followed right now (" + why + "); trying again…";
+    await new Promise((done) => setTimeout(done, Math.min(MAX_BACKOFF_MS, 1000 * 2 ** failures)));
+  }
+}
+
+/** Leaving: a house bot plays the seat from the next decision on. */
+async function leave() {
+  parts.leaveConfirm.hidden = true;
+  const response = await fetch(api, { method: "DELETE", cache: "no-store" });
+  if (!response.ok) {
+    parts.refusal.textContent = "You could not leave: " + (await failure(response));
+    return;
+  }
+  parts.leave.disabled = true;
+  await refresh();
+}
+
+/** The other person seats' links, if this browser opened the table (kept for this tab only). */
+function drawLinks() {
+  let seats = [];
+  try {
+    seats = JSON.parse(sessionStorage.getItem("cardarena.seats." + root.dataset.token) || "[]");
+  } catch {
+    seats = [];
+  }
+  if (!Array.isArray(seats) || seats.length === 0) return;
+  parts.links.hidden = false;
+  parts.linkList.replaceChildren(
+    ...seats.map((seat) => {
+      const url = new URL(String(seat.url), location.origin).href;
+      const input = el("input", "seat-link");
+      input.readOnly = true;
+      input.value = url;
+      input.setAttribute("aria-label", "the link of seat " + seat.seat);
+      const copy = el("button", "copy", "Copy");
+      copy.type = "button";
+      const said = el("span", "copied note");
+      copy.addEventListener("click", async () => {
+        input.select();
+        try {
+          await navigator.clipboard.writeText(url);
+          said.textContent = "copied";
+        } catch {
+          said.textContent = "selected: copy it with Ctrl+C";
+        }
+      });
+      return add(el("li"), el("span", "seat-no", "Seat #" + seat.seat + " "), input, " ", copy, " ", said);
+    }),
+  );
+}
+
+/** Counts the person's time down once a second. */
+function tick() {
+  const s = state.current;
+  if (s && s.type === "turn") turnLine(s, names(s));
+}
+
+function wire() {
+  parts.leave.addEventListener("click", () => {
+    parts.leaveConfirm.hidden = false;
+  });
+  $("leave-no").addEventListener("click", () => {
+    parts.leaveConfirm.hidden = true;
+  });
+  $("leave-yes").addEventListener("click", leave);
+  document.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || state.sending) return;
+    const target = e.target;
+    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) return;
+    if (target instanceof HTMLTextAreaElement) return;
+    if (hand.key(e)) e.preventDefault();
+  });
+  setInterval(tick, 1000);
+}
+
+wire();
+drawLinks();
+poll();
