@@ -13,11 +13,11 @@ use cardarena_engine::{Outcome, log};
 use serde_json::Value;
 
 use crate::live::Live;
-use crate::tables::Tables;
 use crate::secrets::ServerKey;
 use crate::store::{
     BotKind, ClaimedMatch, FaultRecord, FinishedSeat, MatchResult, PlayRecord, SavedAction,
 };
+use crate::tables::Tables;
 
 /// Why a match could not be played or replayed. Never a bot's doing: bots fault, they do not fail
 /// matches.
@@ -205,7 +205,10 @@ async fn play<G: HouseGame>(
         .map(|ms| Duration::from_millis(ms.into()));
     let dealt =
         G::new(&options, bots.len(), claimed.seed).map_err(cardarena_bots::MatchError::from)?;
-    let live = runner.live.as_ref().map(|live| live.begin(&claimed.id, &dealt));
+    let live = runner
+        .live
+        .as_ref()
+        .map(|live| live.begin(&claimed.id, &dealt));
     let table = (runner.tables.as_ref()).and_then(|tables| tables.feed(&claimed.id, &dealt));
     let mut observers = (live, table);
     let played =

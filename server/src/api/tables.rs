@@ -187,7 +187,9 @@ fn refused(refusal: TableRefusal) -> ApiError {
         TableRefusal::ClientOpen(n) => (
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
-            format!("this address has {n} open tables (--max-tables-per-client): finish or leave one"),
+            format!(
+                "this address has {n} open tables (--max-tables-per-client): finish or leave one"
+            ),
         ),
         TableRefusal::ClientHour(n) => (
             StatusCode::TOO_MANY_REQUESTS,
@@ -232,9 +234,7 @@ pub async fn show(
         return Ok(Json(stored_state(&state, &seat).await?));
     };
     if let (Some(after), Some(wait)) = (query.after, query.wait) {
-        table
-            .changed_after(after, Duration::from_secs(wait))
-            .await;
+        table.changed_after(after, Duration::from_secs(wait)).await;
     }
     Ok(Json(table.seat_state(seat.seat)))
 }
@@ -266,9 +266,7 @@ fn move_refused(refused: MoveRefused) -> ApiError {
             "replaced",
             "a house bot plays this seat now",
         ),
-        MoveRefused::Over => {
-            ApiError::new(StatusCode::CONFLICT, "match_over", "the match is over")
-        }
+        MoveRefused::Over => ApiError::new(StatusCode::CONFLICT, "match_over", "the match is over"),
         MoveRefused::Bad(kind, detail) => ApiError::invalid(kind, detail),
     }
 }

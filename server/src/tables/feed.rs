@@ -108,7 +108,7 @@ impl<G: Game> Observer<G> for TableFeed<G> {
     }
 
     fn fault(&mut self, _decision: u32, seat: Seat, fault: &BotFault) {
-        self.table.replaced(seat, fault.kind.as_str(), &fault.detail);
+        self.table
+            .replaced(seat, fault.kind.as_str(), &fault.detail);
     }
 }
-

@@ -301,7 +301,10 @@ impl TableState {
             .filter(|p| p.seat == seat && inner.status == "running");
         if inner.status != "running" {
             out.insert("type".into(), "match_end".into());
-            out.insert("outcome".into(), inner.outcome.clone().unwrap_or(Value::Null));
+            out.insert(
+                "outcome".into(),
+                inner.outcome.clone().unwrap_or(Value::Null),
+            );
         } else if let Some(pending) = asked {
             if let Value::Object(message) = &pending.message {
                 out.extend(message.clone());
@@ -342,7 +345,12 @@ impl TableState {
         out.insert("recent".into(), recent.into());
         out.insert(
             "replaced".into(),
-            inner.replaced.get(seat).cloned().flatten().unwrap_or(Value::Null),
+            inner
+                .replaced
+                .get(seat)
+                .cloned()
+                .flatten()
+                .unwrap_or(Value::Null),
         );
         Value::Object(out)
     }
