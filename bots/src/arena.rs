@@ -60,6 +60,61 @@ impl<G: Game> Observer<G> for () {
     fn fault(&mut self, _: u32, _: Seat, _: &BotFault) {}
 }
 
+/// An observer that may be absent: told of everything when present.
+impl<G: Game, O: Observer<G>> Observer<G> for Option<O> {
+    fn before(&mut self, game: &G, action: &G::Action) {
+        if let Some(observer) = self {
+            observer.before(game, action);
+        }
+    }
+
+    fn action(
+        &mut self,
+        game: &G,
+        decision: u32,
+        seat: Seat,
+        action: &G::Action,
+        step: Step,
+        say: Option<&str>,
+    ) {
+        if let Some(observer) = self {
+            observer.action(game, decision, seat, action, step, say);
+        }
+    }
+
+    fn fault(&mut self, decision: u32, seat: Seat, fault: &BotFault) {
+        if let Some(observer) = self {
+            observer.fault(decision, seat, fault);
+        }
+    }
+}
+
+/// Two observers told of everything, the first first.
+impl<G: Game, A: Observer<G>, B: Observer<G>> Observer<G> for (A, B) {
+    fn before(&mut self, game: &G, action: &G::Action) {
+        self.0.before(game, action);
+        self.1.before(game, action);
+    }
+
+    fn action(
+        &mut self,
+        game: &G,
+        decision: u32,
+        seat: Seat,
+        action: &G::Action,
+        step: Step,
+        say: Option<&str>,
+    ) {
+        self.0.action(game, decision, seat, action, step, say);
+        self.1.action(game, decision, seat, action, step, say);
+    }
+
+    fn fault(&mut self, decision: u32, seat: Seat, fault: &BotFault) {
+        self.0.fault(decision, seat, fault);
+        self.1.fault(decision, seat, fault);
+    }
+}
+
 /// A line a bot said with one of its actions.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Said {

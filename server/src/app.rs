@@ -18,7 +18,7 @@ use crate::listener::{self, ConnectionLimits};
 use crate::runner::Runner;
 use crate::scheduler::Scheduler;
 use crate::secrets::ServerKey;
-use crate::store::Store;
+use crate::store::{Store, TableLimits};
 use crate::{api, games};
 
 /// How the server runs.
@@ -62,6 +62,12 @@ pub struct ServeConfig {
     pub keep_ladder_logs: Option<Duration>,
     /// With `demo`: how long the demo cup's bots think before each answer ([`crate::demo`]).
     pub demo_think: Duration,
+    /// How long a person at a table has for each decision before a house bot takes the seat.
+    pub person_deadline: Duration,
+    /// The limits on open tables ([`crate::tables`]).
+    pub table_limits: TableLimits,
+    /// Whether tables with people are rated (the people's row of each game rated too).
+    pub rate_people: bool,
 }
 
 impl ServeConfig {
@@ -85,6 +91,14 @@ impl ServeConfig {
             body_timeout: Duration::from_secs(10),
             keep_ladder_logs: None,
             demo_think: crate::demo::DEMO_THINK,
+            person_deadline: Duration::from_secs(300),
+            table_limits: TableLimits {
+                server: 64,
+                per_client: 3,
+                per_client_hour: 30,
+                per_bot: 2,
+            },
+            rate_people: false,
         }
     }
 
@@ -132,6 +146,8 @@ pub struct AppState {
     pub health: crate::health::Health,
     /// The running matches' live frames.
     pub live: crate::live::Live,
+    /// The open tables' seats.
+    pub tables: crate::tables::Tables,
 }
 
 /// Why the server could not start.
@@ -181,6 +197,10 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         })?,
         None => ServerKey::ephemeral(),
     };
+    let cancelled = store.cancel_interrupted_tables().await?;
+    if cancelled > 0 {
+        tracing::info!("{cancelled} tables people were playing cancelled");
+    }
     let requeued = store.requeue_interrupted().await?;
     if requeued > 0 {
         tracing::info!("{requeued} interrupted matches queued again");
@@ -205,9 +225,11 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
     let health = crate::health::Health::new(store.clone(), client.clone(), key.clone());
     tokio::spawn(health.clone().run());
     let live = crate::live::Live::default();
+    let tables = crate::tables::Tables::new(config.person_deadline);
     let runner = Runner::new(client, key.clone())
         .with_clock_percent(config.clock_percent)
-        .with_live(live.clone());
+        .with_live(live.clone())
+        .with_tables(tables.clone());
     let scheduler = Scheduler::new(
         store.clone(),
         runner,
@@ -252,6 +274,7 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         registrations,
         health,
         live,
+        tables,
     };
     let app = Router::new()
         .nest("/api", api::router(config.body_timeout))

@@ -20,4 +20,5 @@ pub mod runner;
 pub mod scheduler;
 pub mod secrets;
 pub mod store;
+pub mod tables;
 pub mod tournament;

@@ -17,6 +17,7 @@ use crate::secrets::ServerKey;
 use crate::store::{
     BotKind, ClaimedMatch, FaultRecord, FinishedSeat, MatchResult, PlayRecord, SavedAction,
 };
+use crate::tables::Tables;
 
 /// Why a match could not be played or replayed. Never a bot's doing: bots fault, they do not fail
 /// matches.
@@ -59,6 +60,7 @@ pub struct Runner {
     key: ServerKey,
     clock_percent: u32,
     live: Option<Live>,
+    tables: Option<Tables>,
 }
 
 type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -71,6 +73,15 @@ impl Runner {
             key,
             clock_percent: 100,
             live: None,
+            tables: None,
+        }
+    }
+
+    /// The same runner seating people at the tables of `tables` ([`crate::tables`]).
+    pub fn with_tables(self, tables: Tables) -> Runner {
+        Runner {
+            tables: Some(tables),
+            ..self
         }
     }
 
@@ -90,10 +101,14 @@ impl Runner {
         }
     }
 
-    /// Ends match `id`'s live feed (once its result is stored), if the runner has one.
+    /// Ends match `id`'s live feed and its table (once its result is stored), if the runner
+    /// has them.
     pub fn ended(&self, id: &str) {
         if let Some(live) = &self.live {
             live.end(id);
+        }
+        if let Some(tables) = &self.tables {
+            tables.close(id);
         }
     }
 
@@ -152,6 +167,14 @@ async fn play<G: HouseGame>(
                     },
                 )?
             }
+            BotKind::Person => runner
+                .tables
+                .as_ref()
+                .and_then(|tables| tables.person_bot::<G>(&claimed.id))
+                .ok_or_else(|| RunError::Seat {
+                    seat,
+                    detail: "a person's seat, but no table is open for it".into(),
+                })?,
             BotKind::Http { url } => {
                 let url = url::Url::parse(url).map_err(|e| RunError::Seat {
                     seat,
@@ -180,15 +203,16 @@ async fn play<G: HouseGame>(
     let cap = claimed
         .wall_clock_ms
         .map(|ms| Duration::from_millis(ms.into()));
-    let played = match &runner.live {
-        Some(live) => {
-            let dealt = G::new(&options, bots.len(), claimed.seed)
-                .map_err(cardarena_bots::MatchError::from)?;
-            let mut feed = live.begin(&claimed.id, &dealt);
-            play_match_observed::<G>(&options, claimed.seed, &mut bots, cap, &mut feed).await
-        }
-        None => play_match_observed::<G>(&options, claimed.seed, &mut bots, cap, &mut ()).await,
-    }?;
+    let dealt =
+        G::new(&options, bots.len(), claimed.seed).map_err(cardarena_bots::MatchError::from)?;
+    let live = runner
+        .live
+        .as_ref()
+        .map(|live| live.begin(&claimed.id, &dealt));
+    let table = (runner.tables.as_ref()).and_then(|tables| tables.feed(&claimed.id, &dealt));
+    let mut observers = (live, table);
+    let played =
+        play_match_observed::<G>(&options, claimed.seed, &mut bots, cap, &mut observers).await?;
     let mut actions: Vec<SavedAction> = played
         .actions
         .iter()

@@ -89,6 +89,16 @@ impl Scheduler {
         }
     }
 
+    /// Plays `m`, claimed already, at once and outside the slots: a table people play
+    /// ([`crate::tables`]), bounded by the tables' own limits, not by the queue's.
+    pub fn play_now(&self, m: ClaimedMatch) {
+        let this = self.clone();
+        tokio::spawn(async move {
+            this.play(m).await;
+            this.wake();
+        });
+    }
+
     async fn play(&self, m: ClaimedMatch) {
         let outcome = self.runner.run_recorded(&m).await;
         if let Err(e) = &outcome {

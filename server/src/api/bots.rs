@@ -75,6 +75,7 @@ impl From<BotRecord> for BotJson {
         let (kind, url, house_bot) = match bot.kind {
             BotKind::Http { url } => ("http", Some(url), None),
             BotKind::House { house_id } => ("house", None, Some(house_id)),
+            BotKind::Person => ("person", None, None),
         };
         let health = bot.health;
         BotJson {

@@ -1,4 +1,5 @@
-//! The JSON API under /api: bots, practice matches, matches, leaderboards and games.
+//! The JSON API under /api: bots, practice matches, tables for people, matches, leaderboards and
+//! games.
 
 mod auth;
 mod bots;
@@ -10,6 +11,7 @@ mod guard;
 mod live;
 mod matches;
 mod practice;
+mod tables;
 mod tournaments;
 
 use std::time::Duration;
@@ -52,6 +54,11 @@ pub fn router(body_timeout: Duration) -> Router<AppState> {
         .route(
             "/matches/{id}/log.txt",
             get(downloads::log_text).layer(CompressionLayer::new()),
+        )
+        .route("/tables", post(tables::create))
+        .route(
+            "/tables/{token}",
+            get(tables::show).post(tables::play).delete(tables::leave),
         )
         .route("/leaderboard", get(matches::leaderboard))
         .route("/games", get(matches::games))

@@ -9,6 +9,7 @@ use clap::Args;
 use super::CliError;
 use crate::app::{ServeConfig, start};
 use crate::listener::ConnectionLimits;
+use crate::store::TableLimits;
 
 /// The demo's pace: a ladder match of each game every 5 s (about 72 matches a minute), which
 /// with [`DEMO_KEEP_LOGS_HOURS`] keeps a demo left running overnight well under 100 MB (see
@@ -68,6 +69,25 @@ pub struct ServeArgs {
     /// Run no ladder: matches are played only when asked for (practice).
     #[arg(long, conflicts_with = "demo")]
     no_ladder: bool,
+    /// Seconds a person at a table has for each decision; past it a house bot plays the seat on.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    person_deadline_secs: u64,
+    /// The most tables with people open on the server at once; past it, 503 tables_full.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    max_tables: u32,
+    /// The most open tables one client address may have opened.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    max_tables_per_client: u32,
+    /// The most tables one client address may open in an hour.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    tables_per_hour: u32,
+    /// The most open tables a registered bot sits at (house bots are not limited).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    max_tables_per_bot: u32,
+    /// Rate tables with people: the bots at them move on the leaderboard, and so does each
+    /// game's "person@<game>" row.
+    #[arg(long)]
+    rate_people: bool,
     /// Registrations allowed per client address per hour in public mode.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     registrations_per_hour: u32,
@@ -138,6 +158,14 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         },
         body_timeout: Duration::from_millis(args.body_timeout_ms),
         demo_think: Duration::from_millis(args.demo_think_ms),
+        person_deadline: Duration::from_secs(args.person_deadline_secs),
+        table_limits: TableLimits {
+            server: args.max_tables,
+            per_client: args.max_tables_per_client,
+            per_client_hour: args.tables_per_hour,
+            per_bot: args.max_tables_per_bot,
+        },
+        rate_people: args.rate_people,
         ..ServeConfig::new(args.addr, args.database_url)
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| CliError(e.to_string()))?;

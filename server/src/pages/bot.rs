@@ -46,6 +46,7 @@ impl BotView {
         let (kind, url, house_id) = match &bot.kind {
             BotKind::Http { url } => ("http", Some(url.clone()), None),
             BotKind::House { house_id } => ("house", None, Some(house_id.clone())),
+            BotKind::Person => ("person", None, None),
         };
         BotView {
             name: bot.name.clone(),
@@ -264,6 +265,7 @@ fn kind_choices(current: Option<MatchKind>) -> Vec<KindChoice> {
         (Some(MatchKind::Practice), "practice", "practice"),
         (Some(MatchKind::Ladder), "ladder", "ladder"),
         (Some(MatchKind::Tournament), "tournament", "tournament"),
+        (Some(MatchKind::Human), "human", "with people"),
     ];
     kinds
         .into_iter()

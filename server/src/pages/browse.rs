@@ -79,9 +79,10 @@ impl ListParams {
                         "practice" => Some(MatchKind::Practice),
                         "ladder" => Some(MatchKind::Ladder),
                         "tournament" => Some(MatchKind::Tournament),
+                        "human" => Some(MatchKind::Human),
                         other => {
                             return Err(bad(format!(
-                                "kind is practice, ladder or tournament, not {other:?}"
+                                "kind is practice, ladder, tournament or human, not {other:?}"
                             )));
                         }
                     }

@@ -18,6 +18,9 @@ pub enum BotKind {
         /// The house bot's id, e.g. "greedy".
         house_id: String,
     },
+    /// The people who sit at the game's tables ([`crate::tables`]): one row per game, seated
+    /// wherever a person plays. Never pinged, laddered or rated unless the organiser says so.
+    Person,
 }
 
 /// A bot to register.
@@ -139,6 +142,7 @@ fn bot_record(row: &SqliteRow) -> Result<BotRecord, StoreError> {
         "house" => BotKind::House {
             house_id: row.try_get("house_id")?,
         },
+        "person" => BotKind::Person,
         other => return Err(StoreError::Corrupt(format!("bot kind {other:?}"))),
     };
     Ok(BotRecord {
@@ -183,6 +187,7 @@ impl Store {
         let (url, house_id, kind) = match &bot.kind {
             BotKind::Http { url } => (Some(url.as_str()), None, "http"),
             BotKind::House { house_id } => (None, Some(house_id.as_str()), "house"),
+            BotKind::Person => (None, None, "person"),
         };
         // A contestant's bot waits for its first ping (due at once); a house bot is active.
         let result = sqlx::query(
@@ -265,7 +270,8 @@ impl Store {
             "SELECT ",
             bot_columns!(),
             " FROM bots
-             WHERE deleted_at IS NULL AND game = ? AND status = 'active' ORDER BY name"
+             WHERE deleted_at IS NULL AND game = ? AND status = 'active' AND kind != 'person'
+             ORDER BY name"
         );
         let rows = sqlx::query(sql).bind(game).fetch_all(&self.pool).await?;
         rows.iter().map(bot_record).collect()

@@ -21,6 +21,9 @@ pub enum MatchKind {
     Ladder,
     /// A match of a tournament's stage: not rated.
     Tournament,
+    /// A table with a person at one seat or more ([`crate::tables`]): not rated unless the
+    /// organiser says so.
+    Human,
 }
 
 impl MatchKind {
@@ -30,6 +33,7 @@ impl MatchKind {
             MatchKind::Practice => "practice",
             MatchKind::Ladder => "ladder",
             MatchKind::Tournament => "tournament",
+            MatchKind::Human => "human",
         }
     }
 }
@@ -333,9 +337,12 @@ impl Store {
 
     /// Puts every match left running (by a server that stopped mid-match) back in the queue; a
     /// running match has no stored result or log, so it is simply played again. Returns how many.
+    /// A table people were playing ([`MatchKind::Human`]) is not played again: its people's
+    /// moves are gone with the process, so it is cancelled (see [`Store::cancel_interrupted_tables`]).
     pub async fn requeue_interrupted(&self) -> Result<u64, StoreError> {
         let done = sqlx::query(
-            "UPDATE matches SET status = 'queued', started_at = NULL WHERE status = 'running'",
+            "UPDATE matches SET status = 'queued', started_at = NULL
+             WHERE status = 'running' AND kind != 'human'",
         )
         .execute(&self.pool)
         .await?;

@@ -13,6 +13,7 @@ mod matches;
 mod options;
 mod queue;
 mod standings;
+mod tables;
 mod timing;
 mod tournaments;
 
@@ -31,6 +32,7 @@ pub use matches::{
 };
 pub use queue::QueueFull;
 pub use standings::{LeaderRow, RatingPoint};
+pub use tables::{NewTable, PersonSeat, TableLimits, TableRefusal};
 pub use timing::{FaultRecord, PlayRecord, decode_timing, encode_timing};
 pub use tournaments::{StageCounts, StageRecord, TournamentRecord};
 

@@ -236,7 +236,7 @@ async fn candidates(
 }
 
 /// Marks the queued match `number` as running and reads what the runner needs.
-async fn claim_one(
+pub(super) async fn claim_one(
     tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
     number: i64,
     started: i64,
@@ -264,6 +264,7 @@ async fn claim_one(
             "http" => BotKind::Http {
                 url: r.try_get("url")?,
             },
+            "person" => BotKind::Person,
             _ => BotKind::House {
                 house_id: r.try_get("house_id")?,
             },

@@ -1,0 +1,194 @@
+//! Tables people play ([`crate::tables`]): a human match dealt at once with its person seats'
+//! hashed tokens, the limits on how many tables a client, a bot and the server have open, and the
+//! lookup of a seat by its token.
+
+use sqlx::Row;
+
+use super::matches::insert_matches;
+use super::queue::claim_one;
+use super::{BotKind, ClaimedMatch, NewBot, NewMatch, Store, StoreError, now_ms};
+
+/// A table to open: its match (kind human) and its person seats.
+#[derive(Debug, Clone)]
+pub struct NewTable {
+    /// The match; its person seats name the game's person row ([`Store::ensure_person_bot`]).
+    pub new_match: NewMatch,
+    /// Each person seat with the SHA-256 (hex) of its token.
+    pub persons: Vec<(usize, String)>,
+    /// The client address that opens the table.
+    pub client: String,
+}
+
+/// The limits a new table must keep.
+#[derive(Debug, Clone, Copy)]
+pub struct TableLimits {
+    /// Open tables on the server.
+    pub server: u32,
+    /// Open tables opened by one client address.
+    pub per_client: u32,
+    /// Tables one client address may open in an hour.
+    pub per_client_hour: u32,
+    /// Open tables one registered bot sits at.
+    pub per_bot: u32,
+}
+
+/// Why a table was not opened: which limit it would pass.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableRefusal {
+    /// The server has its limit of open tables.
+    ServerFull(u32),
+    /// The client has its limit of open tables.
+    ClientOpen(u32),
+    /// The client opened its limit of tables this hour.
+    ClientHour(u32),
+    /// A registered bot (by id) sits at its limit of open tables.
+    BotBusy(String, u32),
+}
+
+/// A person seat found by its token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PersonSeat {
+    /// The match.
+    pub match_id: String,
+    /// The seat.
+    pub seat: usize,
+}
+
+/// An hour, in ms.
+const HOUR_MS: i64 = 3_600_000;
+
+impl Store {
+    /// The id of `game`'s person row, made on first use.
+    pub async fn ensure_person_bot(&self, game: &str) -> Result<String, StoreError> {
+        let name = format!("person@{game}");
+        let existing: Option<String> = sqlx::query_scalar("SELECT id FROM bots WHERE name = ?")
+            .bind(&name)
+            .fetch_optional(&self.pool)
+            .await?;
+        if let Some(id) = existing {
+            return Ok(id);
+        }
+        let bot = NewBot {
+            id: uuid::Uuid::new_v4().to_string(),
+            name,
+            game: game.to_string(),
+            kind: BotKind::Person,
+            token_hash: None,
+            secret_hash: None,
+        };
+        match self.insert_bot(&bot).await {
+            Ok(()) => Ok(bot.id),
+            // Made at the same moment by another request: read it.
+            Err(StoreError::NameTaken(name)) => {
+                sqlx::query_scalar("SELECT id FROM bots WHERE name = ?")
+                    .bind(&name)
+                    .fetch_one(&self.pool)
+                    .await
+                    .map_err(StoreError::from)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Opens `table` if it keeps `limits`: inserts its match as running (it never waits in the
+    /// queue: a table is played at once) with its person seats, in one transaction, and returns
+    /// what the runner needs. The registered bots named are checked against `limits.per_bot`.
+    pub async fn open_table(
+        &self,
+        table: &NewTable,
+        limits: TableLimits,
+    ) -> Result<Result<ClaimedMatch, TableRefusal>, StoreError> {
+        let mut tx = self.write().await?;
+        let open: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM matches WHERE status IN ('queued', 'running') AND kind = 'human'",
+        )
+        .fetch_one(&mut *tx)
+        .await?;
+        if open >= i64::from(limits.server) {
+            return Ok(Err(TableRefusal::ServerFull(limits.server)));
+        }
+        let now = now_ms();
+        let row = sqlx::query(
+            "SELECT COUNT(DISTINCT p.match_id) AS hour,
+                    COUNT(DISTINCT CASE WHEN m.status IN ('queued', 'running') THEN m.id END) AS open
+             FROM person_seats p JOIN matches m ON m.id = p.match_id
+             WHERE p.client = ? AND p.created_at > ?",
+        )
+        .bind(&table.client)
+        .bind(now - HOUR_MS)
+        .fetch_one(&mut *tx)
+        .await?;
+        let (hour, client_open): (i64, i64) = (row.try_get("hour")?, row.try_get("open")?);
+        if client_open >= i64::from(limits.per_client) {
+            return Ok(Err(TableRefusal::ClientOpen(limits.per_client)));
+        }
+        if hour >= i64::from(limits.per_client_hour) {
+            return Ok(Err(TableRefusal::ClientHour(limits.per_client_hour)));
+        }
+        for bot_id in &table.new_match.bot_ids {
+            let seated: i64 = sqlx::query_scalar(
+                "SELECT COUNT(DISTINCT s.match_id) FROM seats s JOIN bots b ON b.id = s.bot_id
+                 JOIN matches m ON m.id = s.match_id
+                 WHERE s.bot_id = ? AND b.kind = 'http' AND s.match_kind = 'human'
+                   AND m.status IN ('queued', 'running')",
+            )
+            .bind(bot_id)
+            .fetch_one(&mut *tx)
+            .await?;
+            if seated >= i64::from(limits.per_bot) {
+                return Ok(Err(TableRefusal::BotBusy(bot_id.clone(), limits.per_bot)));
+            }
+        }
+        let ids = insert_matches(&mut tx, std::slice::from_ref(&table.new_match)).await?;
+        let id = &ids[0];
+        let number: i64 = sqlx::query_scalar("SELECT number FROM matches WHERE id = ?")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+        for (seat, token_hash) in &table.persons {
+            sqlx::query(
+                "INSERT INTO person_seats (token_hash, match_id, seat, client, created_at)
+                 VALUES (?, ?, ?, ?, ?)",
+            )
+            .bind(token_hash)
+            .bind(id)
+            .bind(*seat as i64)
+            .bind(&table.client)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        let claimed = claim_one(&mut tx, number, now).await?;
+        tx.commit().await?;
+        Ok(Ok(claimed))
+    }
+
+    /// The person seat whose token hashes to `token_hash`.
+    pub async fn person_seat(&self, token_hash: &str) -> Result<Option<PersonSeat>, StoreError> {
+        let row = sqlx::query("SELECT match_id, seat FROM person_seats WHERE token_hash = ?")
+            .bind(token_hash)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| {
+            Ok(PersonSeat {
+                match_id: r.try_get("match_id")?,
+                seat: r.try_get::<i64, _>("seat")? as usize,
+            })
+        })
+        .transpose()
+    }
+
+    /// Cancels every table a stopped server left open (their people's moves went with it), saying
+    /// why; returns how many. Run at start-up, before [`Store::requeue_interrupted`].
+    pub async fn cancel_interrupted_tables(&self) -> Result<u64, StoreError> {
+        let done = sqlx::query(
+            "UPDATE matches SET status = 'cancelled', finished_at = ?,
+                 error = 'the server restarted while people played this table'
+             WHERE kind = 'human' AND status IN ('queued', 'running')",
+        )
+        .bind(now_ms())
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected())
+    }
+}
