@@ -27,6 +27,9 @@ const parts = {
   recent: $("recent"),
   links: $("links"),
   linkList: $("link-list"),
+  noMoves: $("no-moves"),
+  keys: $("keys"),
+  leaveBar: $("leave-bar"),
   leave: $("leave"),
   leaveConfirm: $("leave-confirm"),
 };
@@ -88,6 +91,10 @@ function draw() {
   turnLine(s, shown);
   drawReplaced(s);
   drawResult(s, shown);
+  // Once a house bot plays the seat, or the match is over, the person has nothing left to do.
+  const done = s.type === "match_end" || Boolean(s.replaced);
+  parts.keys.hidden = done;
+  parts.leaveBar.hidden = done;
   drawRecent(s, shown);
 }
 
@@ -159,8 +166,8 @@ function drawRecent(s, shown) {
     if (m.by === "substitute") add(item, " ", el("span", "substitute", "(house bot)"));
     return item;
   });
-  if (items.length === 0) items.push(el("li", "empty", "no moves yet"));
   parts.recent.replaceChildren(...items);
+  parts.noMoves.hidden = items.length > 0;
 }
 
 /** Sends the action of `index` for this turn; a refused move keeps the turn and says why. */
