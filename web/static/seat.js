@@ -95,6 +95,7 @@ function draw() {
   const done = s.type === "match_end" || Boolean(s.replaced);
   parts.keys.hidden = done;
   parts.leaveBar.hidden = done;
+  if (s.type === "match_end") parts.links.hidden = true;
   drawRecent(s, shown);
 }
 
@@ -124,7 +125,10 @@ function drawReplaced(s) {
   parts.replaced.hidden = !s.replaced;
   if (!s.replaced) return;
   const why = s.replaced.detail ? " (" + s.replaced.detail + ")" : "";
-  parts.replaced.textContent = "A house bot plays your seat now" + why + ": the match goes on without you.";
+  parts.replaced.textContent =
+    s.type === "match_end"
+      ? "A house bot played your seat to the end" + why + "."
+      : "A house bot plays your seat now" + why + ": the match goes on without you.";
 }
 
 /** At the end: each seat's place and score, this seat's marked, and the replay's link. */
