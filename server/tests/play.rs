@@ -697,3 +697,40 @@ async fn a_link_to_no_seat_says_so() {
     );
     browser.close().await;
 }
+
+/// The other games, one short match each against house bots at their smallest table, played on
+/// the seat page by clicking: prsi's runs and overs, most's melds, fifty-six's bids and hidden
+/// trump are all built from the hand and the buttons.
+#[tokio::test(flavor = "multi_thread")]
+async fn prsi_most_and_fifty_six_play_to_the_end_by_clicking() {
+    let db = TempDb::new();
+    let server = server(&db).await;
+    let browser = Browser::start().await;
+    let (status, games) = server.get("/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    for id in ["prsi", "most", "fifty-six"] {
+        let game = games
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id)
+            .unwrap();
+        let mut seats = vec![json!("person")];
+        seats.extend(
+            support::smallest_table(game)
+                .as_array()
+                .unwrap()
+                .iter()
+                .cloned(),
+        );
+        let body = json!({"game": id, "seats": seats, "options": support::short_match(game)});
+        let opened = open_table(&server, body).await;
+        let url = opened["seats"][0]["url"].as_str().unwrap();
+        browser.open(&server.url(url)).await;
+        let moves = play_out(&browser, id, 10).await;
+        assert!(moves > 0, "{id}");
+        let match_id = opened["match_id"].as_str().unwrap();
+        check_result(&browser, &server, match_id, 0).await;
+    }
+    browser.close().await;
+}
