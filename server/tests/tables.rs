@@ -501,3 +501,46 @@ async fn a_table_open_when_the_server_stopped_is_cancelled_and_says_so() {
         .await;
     assert_eq!(stored["status"], "cancelled", "{stored}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_rate_people_a_table_moves_the_ratings_of_everyone_at_it() {
+    let db = TempDb::new();
+    let mut config = config(&db);
+    config.rate_people = true;
+    config.table_limits.per_client = 5;
+    let server = Server::start(config).await;
+    let rated = open(
+        &server,
+        json!({"game": "durak", "seats": ["person", "random"]}),
+    )
+    .await;
+    let twice = open(
+        &server,
+        json!({"game": "durak", "seats": ["person", "person"]}),
+    )
+    .await;
+    play_out(&server, &token(&rated, 0), 5).await;
+    let (a, b) = (token(&twice, 0), token(&twice, 1));
+    tokio::join!(play_out(&server, &a, 1), play_out(&server, &b, 2));
+    let stored = server
+        .finished_match(rated["match_id"].as_str().unwrap())
+        .await;
+    assert_eq!(stored["rated"], true);
+    let (_, board) = server.get("/api/leaderboard?game=durak").await;
+    let names: Vec<&str> = board["rows"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{board}"))
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"person@durak"), "{board}");
+    assert!(names.contains(&"random@durak"), "{board}");
+    // One row in two seats moves no rating: the people's table of two counts once, not twice.
+    let people = board["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "person@durak")
+        .unwrap();
+    assert_eq!(people["matches"], 1, "{people}");
+}
