@@ -15,11 +15,19 @@ use support::{Server, TempDb, config, short_match, test_bots};
 
 /// Opens a table: the 201 answer.
 async fn open(server: &Server, body: Value) -> Value {
-    let (status, answer) = server
-        .send(Method::POST, "/api/tables", None, Some(body))
-        .await;
+    let (status, answer) = post(server, "/api/tables", body).await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
     answer
+}
+
+/// POSTs `body` to `path`: status and JSON answer.
+async fn post(server: &Server, path: &str, body: Value) -> (StatusCode, Value) {
+    server.send(Method::POST, path, None, Some(body)).await
+}
+
+/// DELETEs `path`: status and JSON answer.
+async fn delete(server: &Server, path: &str) -> (StatusCode, Value) {
+    server.send(Method::DELETE, path, None, None).await
 }
 
 /// The token of the answer's `n`-th person seat.
@@ -112,14 +120,7 @@ async fn play_out(server: &Server, token: &str, seed: u64) -> (Value, usize) {
         assert_eq!(state["type"], "turn", "{state}");
         let index = checked_choice(&state, &mut rng);
         let body = json!({"action_index": index, "turn": state["turn"]});
-        let (status, after) = server
-            .send(
-                Method::POST,
-                &format!("/api/tables/{token}"),
-                None,
-                Some(body),
-            )
-            .await;
+        let (status, after) = post(server, &format!("/api/tables/{token}"), body).await;
         assert_eq!(status, StatusCode::OK, "{after}");
         moves += 1;
     }
@@ -197,14 +198,12 @@ async fn a_whole_game_of_every_game_is_played_through_the_json_seat() {
             (status, &again["type"]),
             (StatusCode::OK, &json!("match_end"))
         );
-        let (status, refused) = server
-            .send(
-                Method::POST,
-                &format!("/api/tables/{}", token(&opened, 0)),
-                None,
-                Some(json!({"action_index": 0})),
-            )
-            .await;
+        let (status, refused) = post(
+            &server,
+            &format!("/api/tables/{}", token(&opened, 0)),
+            json!({"action_index": 0}),
+        )
+        .await;
         assert_eq!(status, StatusCode::CONFLICT, "{refused}");
         assert_eq!(refused["error"], "match_over");
     }
@@ -258,12 +257,12 @@ async fn a_person_sees_what_a_bot_at_that_seat_is_sent_and_misclicks_without_for
         (json!({"action_index": 999}), "illegal_action"),
         (json!({"nothing": true}), "bad_action"),
     ] {
-        let (status, refused) = server.send(Method::POST, &path, None, Some(body)).await;
+        let (status, refused) = post(&server, &path, body).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
         assert_eq!(refused["error"], kind, "{refused}");
     }
     let stale = json!({"action_index": 0, "turn": turn + 5});
-    let (status, refused) = server.send(Method::POST, &path, None, Some(stale)).await;
+    let (status, refused) = post(&server, &path, stale).await;
     assert_eq!(
         (status, &refused["error"]),
         (StatusCode::CONFLICT, &json!("not_your_turn"))
@@ -317,9 +316,7 @@ async fn a_person_who_leaves_or_stops_moving_is_replaced_and_the_match_still_end
     let leaver = token(&leaving, 0);
     let state = next_decision(&server, &leaver).await;
     assert_eq!(state["type"], "turn");
-    let (status, left) = server
-        .send(Method::DELETE, &format!("/api/tables/{leaver}"), None, None)
-        .await;
+    let (status, left) = delete(&server, &format!("/api/tables/{leaver}")).await;
     assert_eq!(status, StatusCode::OK, "{left}");
     for (opened, detail) in [
         (&leaving, "the person left the table"),
@@ -338,14 +335,12 @@ async fn a_person_who_leaves_or_stops_moving_is_replaced_and_the_match_still_end
             .await;
         assert_eq!(state["type"], "match_end", "{state}");
         assert_eq!(state["replaced"]["detail"], detail, "{state}");
-        let (status, refused) = server
-            .send(
-                Method::POST,
-                &format!("/api/tables/{}", token(opened, 0)),
-                None,
-                Some(json!({"action_index": 0})),
-            )
-            .await;
+        let (status, refused) = post(
+            &server,
+            &format!("/api/tables/{}", token(opened, 0)),
+            json!({"action_index": 0}),
+        )
+        .await;
         assert_eq!(status, StatusCode::CONFLICT, "{refused}");
     }
 }
@@ -396,14 +391,12 @@ async fn tables_are_refused_past_each_limit_and_bad_requests_say_why() {
     )
     .await;
     // The bot sits at its one open table.
-    let (status, refused) = server
-        .send(
-            Method::POST,
-            "/api/tables",
-            None,
-            Some(json!({"game": "durak", "seats": ["person", bot_id]})),
-        )
-        .await;
+    let (status, refused) = post(
+        &server,
+        "/api/tables",
+        json!({"game": "durak", "seats": ["person", bot_id]}),
+    )
+    .await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{refused}");
     assert!(
         refused["detail"]
@@ -417,14 +410,12 @@ async fn tables_are_refused_past_each_limit_and_bad_requests_say_why() {
     )
     .await;
     // This address has its two open tables.
-    let (status, refused) = server
-        .send(
-            Method::POST,
-            "/api/tables",
-            None,
-            Some(json!({"game": "durak", "seats": ["person", "random"]})),
-        )
-        .await;
+    let (status, refused) = post(
+        &server,
+        "/api/tables",
+        json!({"game": "durak", "seats": ["person", "random"]}),
+    )
+    .await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{refused}");
     assert!(
         refused["detail"]
@@ -433,14 +424,7 @@ async fn tables_are_refused_past_each_limit_and_bad_requests_say_why() {
             .contains("max-tables-per-client")
     );
     // Leaving ends a table (a house bot finishes it), and the address may open another.
-    let (status, _) = server
-        .send(
-            Method::DELETE,
-            &format!("/api/tables/{}", token(&first, 0)),
-            None,
-            None,
-        )
-        .await;
+    let (status, _) = delete(&server, &format!("/api/tables/{}", token(&first, 0))).await;
     assert_eq!(status, StatusCode::OK);
     server
         .finished_match(first["match_id"].as_str().unwrap())
@@ -477,9 +461,7 @@ async fn tables_are_refused_past_each_limit_and_bad_requests_say_why() {
             "bad_json",
         ),
     ] {
-        let (status, refused) = server
-            .send(Method::POST, "/api/tables", None, Some(body.clone()))
-            .await;
+        let (status, refused) = post(&server, "/api/tables", body.clone()).await;
         assert!(status.is_client_error(), "{body}: {status}");
         assert_eq!(refused["error"], kind, "{body}: {refused}");
     }
@@ -518,4 +500,47 @@ async fn a_table_open_when_the_server_stopped_is_cancelled_and_says_so() {
         ))
         .await;
     assert_eq!(stored["status"], "cancelled", "{stored}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_rate_people_a_table_moves_the_ratings_of_everyone_at_it() {
+    let db = TempDb::new();
+    let mut config = config(&db);
+    config.rate_people = true;
+    config.table_limits.per_client = 5;
+    let server = Server::start(config).await;
+    let rated = open(
+        &server,
+        json!({"game": "durak", "seats": ["person", "random"]}),
+    )
+    .await;
+    let twice = open(
+        &server,
+        json!({"game": "durak", "seats": ["person", "person"]}),
+    )
+    .await;
+    play_out(&server, &token(&rated, 0), 5).await;
+    let (a, b) = (token(&twice, 0), token(&twice, 1));
+    tokio::join!(play_out(&server, &a, 1), play_out(&server, &b, 2));
+    let stored = server
+        .finished_match(rated["match_id"].as_str().unwrap())
+        .await;
+    assert_eq!(stored["rated"], true);
+    let (_, board) = server.get("/api/leaderboard?game=durak").await;
+    let names: Vec<&str> = board["rows"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{board}"))
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"person@durak"), "{board}");
+    assert!(names.contains(&"random@durak"), "{board}");
+    // One row in two seats moves no rating: the people's table of two counts once, not twice.
+    let people = board["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "person@durak")
+        .unwrap();
+    assert_eq!(people["matches"], 1, "{people}");
 }

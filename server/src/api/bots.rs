@@ -143,15 +143,7 @@ pub async fn register(
     let Json(request) = body?;
     check_name(&request.name)?;
     if games::game(&request.game).is_none() {
-        let known: Vec<&str> = games::games().iter().map(|g| g.id).collect();
-        return Err(ApiError::invalid(
-            "unknown_game",
-            format!(
-                "no game {:?}; the games are {}",
-                request.game,
-                known.join(", ")
-            ),
-        ));
+        return Err(ApiError::unknown_game(&request.game));
     }
     let url = check_url(&state, &request.url).await?;
     let id = uuid::Uuid::new_v4().to_string();

@@ -33,6 +33,15 @@ impl ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, kind, detail)
     }
 
+    /// 400 `unknown_game`: no game is named `name`; the detail lists those there are.
+    pub fn unknown_game(name: &str) -> ApiError {
+        let known: Vec<&str> = crate::games::games().iter().map(|g| g.id).collect();
+        ApiError::invalid(
+            "unknown_game",
+            format!("no game {name:?}; the games are {}", known.join(", ")),
+        )
+    }
+
     /// 404: nothing has this id.
     pub fn not_found(what: &str, id: &str) -> ApiError {
         ApiError::new(

@@ -116,10 +116,7 @@ pub async fn leaderboard(
         .game
         .ok_or_else(|| ApiError::invalid("missing_game", "name the game: ?game=<id>"))?;
     if games::game(&game).is_none() {
-        return Err(ApiError::invalid(
-            "unknown_game",
-            format!("no game {game:?}"),
-        ));
+        return Err(ApiError::unknown_game(&game));
     }
     let rows: Vec<Value> = state
         .store

@@ -61,15 +61,7 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let Json(request) = body?;
     let Some(info) = games::game(&request.game) else {
-        let known: Vec<&str> = games::games().iter().map(|g| g.id).collect();
-        return Err(ApiError::invalid(
-            "unknown_game",
-            format!(
-                "no game {:?}; the games are {}",
-                request.game,
-                known.join(", ")
-            ),
-        ));
+        return Err(ApiError::unknown_game(&request.game));
     };
     if !info.players.allows(request.seats.len()) {
         return Err(bad_seats(format!(

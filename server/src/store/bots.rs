@@ -548,26 +548,44 @@ impl Store {
     /// The id of the house bot `house_id` of `game`, registering it (named "house_id@game") if
     /// it is not there yet.
     pub async fn ensure_house_bot(&self, game: &str, house_id: &str) -> Result<String, StoreError> {
-        let name = format!("{house_id}@{game}");
-        let existing: Option<String> = sqlx::query_scalar("SELECT id FROM bots WHERE name = ?")
-            .bind(&name)
-            .fetch_optional(&self.pool)
-            .await?;
-        if let Some(id) = existing {
+        let kind = BotKind::House {
+            house_id: house_id.to_string(),
+        };
+        self.ensure_tokenless_bot(format!("{house_id}@{game}"), game, kind)
+            .await
+    }
+
+    /// The id of the bot without a token named `name` (a house bot or a game's people), made as
+    /// `kind` if it is not there yet (by this call or, at the same moment, another).
+    pub(super) async fn ensure_tokenless_bot(
+        &self,
+        name: String,
+        game: &str,
+        kind: BotKind,
+    ) -> Result<String, StoreError> {
+        let existing = || {
+            sqlx::query_scalar::<_, String>("SELECT id FROM bots WHERE name = ?")
+                .bind(&name)
+                .fetch_optional(&self.pool)
+        };
+        if let Some(id) = existing().await? {
             return Ok(id);
         }
         let bot = NewBot {
             id: uuid::Uuid::new_v4().to_string(),
-            name,
+            name: name.clone(),
             game: game.to_string(),
-            kind: BotKind::House {
-                house_id: house_id.to_string(),
-            },
+            kind,
             token_hash: None,
             secret_hash: None,
         };
-        self.insert_bot(&bot).await?;
-        Ok(bot.id)
+        match self.insert_bot(&bot).await {
+            Ok(()) => Ok(bot.id),
+            Err(StoreError::NameTaken(_)) => existing()
+                .await?
+                .ok_or_else(|| StoreError::Corrupt(format!("bot {name:?} vanished"))),
+            Err(e) => Err(e),
+        }
     }
 }
 

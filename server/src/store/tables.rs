@@ -6,7 +6,7 @@ use sqlx::Row;
 
 use super::matches::insert_matches;
 use super::queue::claim_one;
-use super::{BotKind, ClaimedMatch, NewBot, NewMatch, Store, StoreError, now_ms};
+use super::{BotKind, ClaimedMatch, NewMatch, Store, StoreError, now_ms};
 
 /// A table to open: its match (kind human) and its person seats.
 #[derive(Debug, Clone)]
@@ -60,34 +60,8 @@ const HOUR_MS: i64 = 3_600_000;
 impl Store {
     /// The id of `game`'s person row, made on first use.
     pub async fn ensure_person_bot(&self, game: &str) -> Result<String, StoreError> {
-        let name = format!("person@{game}");
-        let existing: Option<String> = sqlx::query_scalar("SELECT id FROM bots WHERE name = ?")
-            .bind(&name)
-            .fetch_optional(&self.pool)
-            .await?;
-        if let Some(id) = existing {
-            return Ok(id);
-        }
-        let bot = NewBot {
-            id: uuid::Uuid::new_v4().to_string(),
-            name,
-            game: game.to_string(),
-            kind: BotKind::Person,
-            token_hash: None,
-            secret_hash: None,
-        };
-        match self.insert_bot(&bot).await {
-            Ok(()) => Ok(bot.id),
-            // Made at the same moment by another request: read it.
-            Err(StoreError::NameTaken(name)) => {
-                sqlx::query_scalar("SELECT id FROM bots WHERE name = ?")
-                    .bind(&name)
-                    .fetch_one(&self.pool)
-                    .await
-                    .map_err(StoreError::from)
-            }
-            Err(e) => Err(e),
-        }
+        self.ensure_tokenless_bot(format!("person@{game}"), game, BotKind::Person)
+            .await
     }
 
     /// Opens `table` if it keeps `limits`: inserts its match as running (it never waits in the
