@@ -53,6 +53,7 @@ export function createHand(parts, play) {
   function send(choice) {
     if (hand.busy) return;
     hand.selected = [];
+    settle(false);
     play(choice.index);
   }
 

@@ -107,6 +107,8 @@ function turnLine(s, shown) {
     line.classList.add("yours");
     const left = state.deadline === null ? "" : " " + clock(state.deadline - Date.now()) + " left.";
     line.textContent = "Your turn: play a highlighted card or choose an action." + left;
+  } else if (s.type === "waiting" && s.to_act === s.seat) {
+    line.textContent = "The house bot in your seat is to play.";
   } else if (s.type === "waiting") {
     line.textContent = "Waiting for " + (shown[s.to_act] || "seat " + s.to_act) + " (#" + s.to_act + ") to play.";
   } else {
@@ -202,7 +204,7 @@ async function send(index) {
   } finally {
     state.sending = false;
     root.dataset.sending = "0";
-    if (state.current) draw();
+    hand.setBusy(false);
   }
 }
 

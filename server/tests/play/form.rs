@@ -1,0 +1,192 @@
+//! The `/play` form in Chromium: opening a table, the limits said in words, a link to no seat.
+
+use std::time::Instant;
+
+use reqwest::{Method, StatusCode};
+use serde_json::json;
+
+use crate::chromium::Browser;
+use crate::seat::{
+    POLL, STATE_TIMEOUT, artefacts, open_table, seat_state, server, wait_attr_not, wait_text,
+};
+use crate::support::{self, Server, TempDb, config, test_bots};
+
+/// Waits until the registered bot `id` is active (its first ping passed).
+async fn wait_active(server: &Server, id: &str) {
+    let start = Instant::now();
+    loop {
+        let (status, bot) = server.get(&format!("/api/bots/{id}")).await;
+        assert_eq!(status, StatusCode::OK, "{bot}");
+        if bot["status"] == "active" {
+            return;
+        }
+        assert!(
+            start.elapsed() < STATE_TIMEOUT,
+            "the bot never became active: {bot}"
+        );
+        tokio::time::sleep(POLL).await;
+    }
+}
+
+/// The `/play` form: a three-seat durak table with a registered bot (live ones only are
+/// offered), you at seat 1 and an open seat for another person; Start lands on your seat, which
+/// shows the other seat's link. A second table past the client's limit is refused in words.
+/// Leaving hands your seat to a house bot, and the match ends.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_play_form_opens_a_table_and_lands_on_your_seat() {
+    let db = TempDb::new();
+    let mut config = config(&db);
+    config.deadline_ms = 1000;
+    config.table_limits.per_client = 1;
+    let server = Server::start(config).await;
+    let bots = test_bots().await;
+    let live = server.register("live-bot", &bots.url("/good")).await;
+    let live_id = live["id"].as_str().unwrap();
+    let down = server
+        .register("down-bot", &support::closed_port_url().await)
+        .await;
+    wait_active(&server, live_id).await;
+    let browser = Browser::start().await;
+    browser.open(&server.url("/play?game=durak")).await;
+    browser.wait_attr("#new-table", "data-ready", "1").await;
+    browser.select("#players", "3").await;
+    browser.select("#my-seat", "1").await;
+    assert_eq!(browser.count("select.seat-choice").await, 2);
+    let offered = browser
+        .attrs("select[data-seat=\"0\"] option", "value")
+        .await;
+    for id in ["person", "reference", "greedy", "random", live_id] {
+        assert!(offered.iter().any(|o| o == id), "{id} not in {offered:?}");
+    }
+    let down_id = down["id"].as_str().unwrap();
+    assert!(!offered.iter().any(|o| o == down_id), "{offered:?}");
+    assert_eq!(browser.text("#seat-list li.mine").await, "Seat #1 you");
+    browser.select("select[data-seat=\"0\"]", live_id).await;
+    browser.select("select[data-seat=\"2\"]", "person").await;
+    browser.screenshot(&artefacts().join("play-form.png")).await;
+    browser.click("#start").await;
+    let state = wait_attr_not(&browser, "#seat", "data-state", "loading").await;
+    assert!(state == "turn" || state == "waiting", "{state}");
+    let url = browser.script("return location.pathname;").await;
+    let own_token = url
+        .as_str()
+        .unwrap()
+        .strip_prefix("/play/")
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        browser.attr("#seat", "data-seat").await.as_deref(),
+        Some("1")
+    );
+    let mine = seat_state(&server, &own_token).await;
+    assert_eq!(mine["seat"], 1);
+    assert_eq!(mine["names"][0], "live-bot", "{mine}");
+    let match_id = mine["match_id"].as_str().unwrap().to_string();
+    let (_, m) = server.get(&format!("/api/matches/{match_id}")).await;
+    assert_eq!(m["kind"], "human", "{m}");
+    // The other person's link, to send them.
+    let links = browser
+        .script("return Array.from(document.querySelectorAll('#link-list input'), e => e.value);")
+        .await;
+    let links: Vec<String> = serde_json::from_value(links).unwrap();
+    assert_eq!(links.len(), 1, "{links:?}");
+    let other_token = links[0].rsplit('/').next().unwrap().to_string();
+    assert_eq!(links[0], server.url(&format!("/play/{other_token}")));
+    assert_eq!(seat_state(&server, &other_token).await["seat"], 2);
+    browser
+        .screenshot(&artefacts().join("play-landed.png"))
+        .await;
+    // A second table now passes this client's limit of one open table.
+    browser.open(&server.url("/play?game=durak")).await;
+    browser.wait_attr("#new-table", "data-ready", "1").await;
+    browser.click("#start").await;
+    let error = wait_text(&browser, "#play-error").await;
+    assert!(error.starts_with("Too many tables for now:"), "{error}");
+    // Nobody comes for seat 2, and you leave: house bots play both seats to the end.
+    let (status, _) = server
+        .send(
+            Method::DELETE,
+            &format!("/api/tables/{other_token}"),
+            None,
+            None,
+        )
+        .await;
+    assert!(status.is_success(), "{status}");
+    browser
+        .open(&server.url(&format!("/play/{own_token}")))
+        .await;
+    wait_attr_not(&browser, "#seat", "data-state", "loading").await;
+    assert_eq!(browser.count("#link-list input.seat-link").await, 1);
+    browser.click("#leave").await;
+    browser.click("#leave-yes").await;
+    browser.wait_attr("#seat", "data-state", "match_end").await;
+    let replaced = browser.text("#replaced").await;
+    assert!(
+        replaced.starts_with("A house bot played your seat"),
+        "{replaced}"
+    );
+    let stored = server.finished_match(&match_id).await;
+    assert_eq!(stored["status"], "finished", "{stored}");
+    assert!(stored["seats"][1]["fault"].is_object(), "{stored}");
+    assert_eq!(browser.text("#result .summary").await, "You placed 2 of 3.");
+    browser.screenshot(&artefacts().join("play-left.png")).await;
+    browser.close().await;
+}
+
+/// A server with its limit of open tables: the form says so in words and opens nothing.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_full_server_is_said_in_words() {
+    let db = TempDb::new();
+    let mut config = config(&db);
+    config.table_limits.server = 1;
+    let server = Server::start(config).await;
+    open_table(
+        &server,
+        json!({"game": "durak", "seats": ["person", "greedy"]}),
+    )
+    .await;
+    let browser = Browser::start().await;
+    browser.open(&server.url("/play")).await;
+    browser.wait_attr("#new-table", "data-ready", "1").await;
+    browser.click("#start").await;
+    let error = wait_text(&browser, "#play-error").await;
+    assert!(
+        error.starts_with("The server is full right now ("),
+        "{error}"
+    );
+    let path = browser.script("return location.pathname;").await;
+    assert_eq!(path, "/play");
+    browser.close().await;
+}
+
+/// A link that is no seat's: a token of the wrong shape is a 404 page, and a well-formed one the
+/// API does not know says so on the page, which then stops asking.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_link_to_no_seat_says_so() {
+    let db = TempDb::new();
+    let server = server(&db).await;
+    let response = server
+        .http
+        .get(server.url("/play/not%20a%20token"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    let response = server
+        .http
+        .get(server.url("/play/abc123"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["referrer-policy"], "no-referrer");
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    let browser = Browser::start().await;
+    browser.open(&server.url("/play/abc123")).await;
+    browser.wait_attr("#seat", "data-state", "missing").await;
+    assert_eq!(
+        browser.text("#turn-line").await,
+        "There is no such seat: check the link you were given."
+    );
+    browser.close().await;
+}
