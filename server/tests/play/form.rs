@@ -5,9 +5,10 @@ use std::time::Instant;
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
-use crate::chromium::Browser;
+use crate::chromium::{Browser, WINDOW};
 use crate::seat::{
-    POLL, STATE_TIMEOUT, artefacts, open_table, seat_state, server, wait_attr_not, wait_text,
+    NARROW, POLL, STATE_TIMEOUT, artefacts, open_table, seat_state, server, wait_attr_not,
+    wait_text,
 };
 use crate::support::{self, Server, TempDb, config, test_bots};
 
@@ -64,6 +65,11 @@ async fn the_play_form_opens_a_table_and_lands_on_your_seat() {
     browser.select("select[data-seat=\"0\"]", live_id).await;
     browser.select("select[data-seat=\"2\"]", "person").await;
     browser.screenshot(&artefacts().join("play-form.png")).await;
+    browser.resize(NARROW).await;
+    browser
+        .screenshot(&artefacts().join("play-form-narrow.png"))
+        .await;
+    browser.resize(WINDOW).await;
     browser.click("#start").await;
     let state = wait_attr_not(&browser, "#seat", "data-state", "loading").await;
     assert!(state == "turn" || state == "waiting", "{state}");

@@ -148,6 +148,7 @@ async fn two_people_play_each_other_in_two_browsers() {
         people.push(browser);
     }
     let mut moves = [0usize; 2];
+    let mut choosers = [0, 1].map(|n| Some(artefacts().join(format!("duel-{n}-chooser.png"))));
     let start = Instant::now();
     loop {
         let mut over = 0;
@@ -157,7 +158,7 @@ async fn two_people_play_each_other_in_two_browsers() {
                 over += 1;
             } else if now.state == "turn" && !now.sending {
                 check_turn(browser).await;
-                make_move(browser, &now, moves[n] % 2 == 1).await;
+                make_move(browser, &now, moves[n] % 2 == 1, &mut choosers[n]).await;
                 moves[n] += 1;
             }
         }

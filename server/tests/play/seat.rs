@@ -103,14 +103,23 @@ pub(crate) const FREE_CARD: &str = "#table [data-legal=\"true\"]:not(.selected):
 /// Makes one move as a person would: a chooser's first button if one is open, else the first
 /// highlighted card (selecting more while the selection makes no move alone), else the first
 /// action button. With `keys`, it types instead of clicking: the card's number (1–9) and Enter
-/// on the chooser's button. Returns once the page sent it.
-pub(crate) async fn make_move(browser: &Browser, before: &Shown, keys: bool) {
+/// on the chooser's button. The first chooser it meets is screenshot to `chooser_shot`, if given.
+/// Returns once the page sent the move.
+pub(crate) async fn make_move(
+    browser: &Browser,
+    before: &Shown,
+    keys: bool,
+    chooser_shot: &mut Option<PathBuf>,
+) {
     for _ in 0..8 {
         let free = browser.attrs(FREE_CARD, "data-card").await;
         let legal = browser
             .attrs("#table [data-legal=\"true\"]", "data-card")
             .await;
         if browser.count("#chooser button.choice").await > 0 {
+            if let Some(path) = chooser_shot.take() {
+                browser.screenshot(&path).await;
+            }
             if keys {
                 browser
                     .send_keys("#chooser button.choice", &Key::Enter.to_string())
@@ -157,9 +166,11 @@ pub(crate) async fn wait_moved(browser: &Browser, before: &Shown) {
 }
 
 /// Plays the seat on the page to the end of the match by clicking; screenshots `name`-start,
-/// `name`-mid (after `mid` moves) and `name`-end. Returns how many moves it made.
+/// `name`-mid (after `mid` moves), `name`-end, and `name`-chooser when the chooser first shows.
+/// Returns how many moves it made.
 pub(crate) async fn play_out(browser: &Browser, name: &str, mid: usize) -> usize {
     let dir = artefacts();
+    let mut chooser = Some(dir.join(format!("{name}-chooser.png")));
     let mut moves = 0;
     loop {
         let now = decision(browser).await;
@@ -180,7 +191,7 @@ pub(crate) async fn play_out(browser: &Browser, name: &str, mid: usize) -> usize
             return moves;
         }
         check_turn(browser).await;
-        make_move(browser, &now, moves % 2 == 1).await;
+        make_move(browser, &now, moves % 2 == 1, &mut chooser).await;
         moves += 1;
         assert!(moves < MAX_MOVES, "{name}: the match never ended");
     }
