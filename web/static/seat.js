@@ -78,7 +78,8 @@ function draw() {
   root.dataset.turn = s.type === "turn" ? String(s.turn) : "";
   root.dataset.seat = String(s.seat);
   root.dataset.match = s.match_id;
-  document.title = s.game + ", seat " + s.seat + " · cardarena";
+  // The tab's title says when it is the person's turn, for a person looking at another tab.
+  document.title = (s.type === "turn" ? "Your turn · " : "") + s.game + ", seat " + s.seat + " · cardarena";
   parts.title.textContent = s.game + ": your seat is #" + s.seat;
   parts.rules.href = "/docs/rules/" + encodeURIComponent(s.game);
   parts.rules.textContent = "The rules of " + s.game;

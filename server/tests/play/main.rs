@@ -43,6 +43,8 @@ async fn whole_game(game: &str, seats: Value, options: Value, window: (u32, u32)
     browser.open(&server.url(url)).await;
     let first = decision(&browser).await;
     assert_eq!(first.state, "turn", "{name}: the person does not start");
+    let title = browser.script("return document.title;").await;
+    assert_eq!(title, format!("Your turn · {game}, seat 0 · cardarena"));
     check_hands(&browser, &server, &token).await;
     assert_eq!(
         browser.attr("#rules", "href").await.as_deref(),
