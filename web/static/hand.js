@@ -3,7 +3,15 @@
 // could be (in the game's words), the buttons of actions that play no card, and the keys.
 // Cards are matched as multisets of their text forms ("10H"), since fifty-six's hands hold two
 // copies of a card. Nothing here talks to the server: `play(index)` does.
-import { add, el } from "/static/table.js";
+import { add, el, parseCard, suit } from "/static/table.js";
+
+/** A card's short name with its suit's symbol ("J♥"), or a joker's colour. */
+function cardName(text) {
+  const parsed = parseCard(text);
+  if (!parsed) return el("span", "card-name", text);
+  if (parsed.joker) return el("span", "card-name", parsed.joker + " joker");
+  return add(el("span", "card-name", parsed.rank), suit(parsed.suit));
+}
 
 /** How many of each card `cards` holds. */
 function counts(cards) {
@@ -85,7 +93,8 @@ export function createHand(parts, play) {
       return;
     }
     box.hidden = false;
-    const head = el("p", "chooser-head", "Selected: " + cards.join(" "));
+    const head = el("p", "chooser-head", "Selected:");
+    for (const c of cards) add(head, " ", cardName(c));
     const buttons = el("div", "choice-buttons");
     for (const choice of exact) {
       const button = el("button", "choice", choice.words);

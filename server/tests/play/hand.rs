@@ -92,6 +92,7 @@ async fn compound_moves_are_built_by_selecting_cards_and_confirming() {
     browser.click(&card("7H")).await;
     assert_eq!(sent().await, json!([6, 3]));
     assert_eq!(browser.texts("#chooser button.choice").await, ["plays 7H"]);
+    assert_eq!(browser.text("#chooser .chooser-head").await, "Selected: 7♥");
     assert_eq!(browser.count("#table .selected[data-card=\"7H\"]").await, 1);
     assert_eq!(browser.count("#table .dim[data-card=\"9C\"]").await, 1);
     assert_eq!(browser.count("#table .dim[data-card=\"7S\"]").await, 0);
