@@ -1,9 +1,10 @@
 //! The match page's static files: the card table (`/static/table.js`, `/static/table.css`), the
 //! player (`/static/replay.js`) and one renderer per game (`/static/games/<game>.js`), compiled
 //! into the binary; and the play pages' own (`/static/play.js`, `/static/seat.js`,
-//! `/static/play.css`), whose seat page draws its table with the same modules. The scripts are ES modules that import each other by plain paths; the page's
-//! import map sends each path to its content-hashed URL, so every file may be cached for a year
-//! and a changed one is fetched at once.
+//! `/static/hand.js`, `/static/play.css`), whose seat page draws its table with the same
+//! modules. The scripts are ES modules that import each other by plain paths; the page's import
+//! map sends each path to its content-hashed URL, so every file may be cached for a year and a
+//! changed one is fetched at once.
 
 use axum::Router;
 use axum::routing::get;
