@@ -104,7 +104,11 @@ export function createHand(parts, play) {
       buttons.append(button);
     }
     const more = wider.length
-      ? el("p", "note", exact.length ? "…or select more cards for another move." : "Select more cards: this makes no move alone.")
+      ? el(
+          "p",
+          "note",
+          exact.length ? "…or select more cards for another move." : "Select more cards: this makes no move alone.",
+        )
       : null;
     const clear = el("button", "clear", "Clear");
     clear.type = "button";

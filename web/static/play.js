@@ -45,7 +45,9 @@ async function failure(response) {
 /** What an error answer of POST /api/tables means for the person, in words. */
 async function tableError(response) {
   const detail = await failure(response);
-  if (response.status === 429) return "Too many tables for now: " + detail + " Finish or leave a table, or wait a while.";
+  if (response.status === 429) {
+    return "Too many tables for now: " + detail + " Finish or leave a table, or wait a while.";
+  }
   if (response.status === 503) return "The server is full right now (" + detail + "). Try again in a few minutes.";
   return "The table could not be opened: " + detail;
 }

@@ -147,10 +147,17 @@ function drawResult(s, shown) {
   const rows = s.outcome.seats.map((r, seat) => ({ seat, rank: r.rank, score: r.score }));
   rows.sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const table = el("table", "result-table");
-  const head = add(el("tr"), el("th", "num", "Place"), el("th", "num", "Seat"), el("th", null, "Player"), el("th", "num", "Score"));
+  const head = add(
+    el("tr"),
+    el("th", "num", "Place"),
+    el("th", "num", "Seat"),
+    el("th", null, "Player"),
+    el("th", "num", "Score"),
+  );
   const body = el("tbody");
   for (const r of rows) {
-    const row = add(el("tr"), el("td", "num", r.rank), el("td", "num", r.seat), el("td", null, shown[r.seat]), el("td", "num", r.score));
+    const cells = [el("td", "num", r.rank), el("td", "num", r.seat), el("td", null, shown[r.seat])];
+    const row = add(el("tr"), ...cells, el("td", "num", r.score));
     row.dataset.seat = String(r.seat);
     if (r.seat === s.seat) row.classList.add("you");
     body.append(row);
