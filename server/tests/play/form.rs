@@ -99,6 +99,13 @@ async fn the_play_form_opens_a_table_and_lands_on_your_seat() {
     let other_token = links[0].rsplit('/').next().unwrap().to_string();
     assert_eq!(links[0], server.url(&format!("/play/{other_token}")));
     assert_eq!(seat_state(&server, &other_token).await["seat"], 2);
+    // Copy puts the link on the clipboard, or selects it where the page may not write there.
+    browser.click("#link-list button.copy").await;
+    let said = wait_text(&browser, "#link-list .copied").await;
+    assert!(
+        said == "copied" || said == "selected: copy it with Ctrl+C",
+        "{said}"
+    );
     browser
         .screenshot(&artefacts().join("play-landed.png"))
         .await;
