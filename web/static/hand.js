@@ -53,11 +53,12 @@ export function reading(choices, cards) {
  * sends the action of that index. Call `show(state, handNode)` after every redraw.
  */
 export function createHand(parts, play) {
-  const hand = { choices: [], cards: [], nodes: [], selected: [], turn: null, busy: false };
+  const hand = { cards: [], nodes: [], selected: [], turn: null, busy: false };
 
   /** The texts of the selected cards. */
   const selectedCards = () => hand.selected.map((i) => hand.nodes[i].dataset.card);
 
+  /** Plays `choice`, clearing the selection. */
   function send(choice) {
     if (hand.busy) return;
     hand.selected = [];
@@ -81,11 +82,12 @@ export function createHand(parts, play) {
       send(now);
       return;
     }
-    drawChooser(cards, exact, wider);
+    drawChooser(cards, exact, wider, picked);
   }
 
-  /** The chooser: the selection, the actions it is (buttons in words), and how to go on. */
-  function drawChooser(cards, exact, wider) {
+  /** The chooser: the selection, the actions it is (buttons in words), and how to go on; after a
+   * pick (`picked`), its first button has the focus, so that Enter confirms it. */
+  function drawChooser(cards, exact, wider, picked) {
     const box = parts.chooser;
     if (cards.length === 0) {
       box.hidden = true;
@@ -116,7 +118,7 @@ export function createHand(parts, play) {
     box.replaceChildren();
     add(box, head, exact.length ? buttons : null, more, add(el("p"), clear));
     const first = buttons.querySelector("button");
-    if (first) first.focus({ preventScroll: true });
+    if (first && picked) first.focus({ preventScroll: true });
   }
 
   /** Clears the selection. */
