@@ -176,6 +176,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
             println!("admin token (set CARDARENA_ADMIN_TOKEN to choose one): {token}");
         }
         println!("leaderboard: http://{}/", running.addr);
+        println!("play a match yourself: http://{}/play", running.addr);
         tokio::select! {
             result = running.task => match result {
                 Ok(Ok(())) => Ok(()),
