@@ -175,8 +175,10 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         if let Some(token) = &running.admin_token {
             println!("admin token (set CARDARENA_ADMIN_TOKEN to choose one): {token}");
         }
-        println!("leaderboard: http://{}/", running.addr);
+        // The leaderboard's line comes last: scripts and tests read up to it, then may close the
+        // pipe, and printing to a closed stdout would panic.
         println!("play a match yourself: http://{}/play", running.addr);
+        println!("leaderboard: http://{}/", running.addr);
         tokio::select! {
             result = running.task => match result {
                 Ok(Ok(())) => Ok(()),
