@@ -2,9 +2,10 @@
 //! psql to a fresh database of the test cluster, and a SQLite file migrated by opening a real
 //! store on it, must have the same tables with the same columns in the same order, of matching
 //! types, nullability and defaults, the same primary keys, unique constraints and foreign keys,
-//! and the same indexes (names, columns, uniqueness, partial or not), apart from the SQLite-only
-//! parts listed below with the reason. CHECK constraints are not compared (SQLite keeps them only
-//! in the table's SQL text); the store's tests on both backends hold them.
+//! the same CHECK constraints (compared by the columns each names: SQLite keeps them only as the
+//! table's SQL text, and PostgreSQL rewrites their expressions), and the same indexes (names,
+//! columns, uniqueness, partial or not), apart from the SQLite-only parts listed below with the
+//! reason.
 
 #[path = "support/postgres.rs"]
 mod postgres;
@@ -53,6 +54,8 @@ struct Table {
     /// Each UNIQUE constraint's columns.
     unique: BTreeSet<Vec<String>>,
     foreign_keys: BTreeSet<Key>,
+    /// The columns each CHECK constraint names, sorted.
+    checks: Vec<BTreeSet<String>>,
 }
 
 /// A foreign key: its columns, the table and the columns it references. (The same shape, the
@@ -123,6 +126,10 @@ async fn the_postgres_migrations_make_the_sqlite_schema() {
             sqlite.foreign_keys, postgres.foreign_keys,
             "table {name}: foreign keys"
         );
+        assert_eq!(
+            sqlite.checks, postgres.checks,
+            "table {name}: CHECK constraints (the columns each names)"
+        );
     }
 
     let mut sqlite_indexes: BTreeMap<&String, &Index> = sqlite.indexes.iter().collect();
@@ -174,8 +181,8 @@ async fn sqlite_schema() -> Schema {
         if bookkeeping(&name) {
             continue;
         }
-        let without_rowid = row.get::<String, _>("sql").contains("WITHOUT ROWID");
-        let table = sqlite_table(&mut db, &name, without_rowid, &mut schema.indexes).await;
+        let sql: String = row.get("sql");
+        let table = sqlite_table(&mut db, &name, &sql, &mut schema.indexes).await;
         schema.tables.insert(name, table);
     }
     drop(db);
@@ -183,13 +190,14 @@ async fn sqlite_schema() -> Schema {
     schema
 }
 
-/// One SQLite table; its indexes go to `indexes`.
+/// One SQLite table, made by `sql`; its indexes go to `indexes`.
 async fn sqlite_table(
     db: &mut SqliteConnection,
     name: &str,
-    without_rowid: bool,
+    sql: &str,
     indexes: &mut BTreeMap<String, Index>,
 ) -> Table {
+    let without_rowid = sql.contains("WITHOUT ROWID");
     let mut table = Table::default();
     let info = sqlx::query(
         "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info(?1) ORDER BY cid",
@@ -267,7 +275,59 @@ async fn sqlite_table(
         key.2.push(row.get("to"));
     }
     table.foreign_keys = foreign.into_values().collect();
+    let columns: Vec<&str> = table.columns.iter().map(|c| c.name.as_str()).collect();
+    table.checks = check_columns(sql, &columns);
     table
+}
+
+/// The columns each CHECK constraint of the SQLite table made by `sql` names, sorted.
+fn check_columns(sql: &str, columns: &[&str]) -> Vec<BTreeSet<String>> {
+    // The SQL without its comments and string literals, which could mention a column's name.
+    let mut code = String::new();
+    let mut chars = sql.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '-' if chars.peek() == Some(&'-') => {
+                chars.by_ref().find(|&c| c == '\n');
+                code.push('\n');
+            }
+            '\'' => {
+                chars.by_ref().find(|&c| c == '\'');
+                code.push_str("''");
+            }
+            c => code.push(c),
+        }
+    }
+    let mut checks = Vec::new();
+    let mut rest = code.as_str();
+    while let Some(at) = rest.find("CHECK") {
+        let expression = rest[at + "CHECK".len()..].trim_start();
+        assert!(
+            expression.starts_with('('),
+            "a CHECK without its parentheses: {sql}"
+        );
+        let mut depth = 0;
+        let end = expression
+            .char_indices()
+            .find_map(|(i, c)| {
+                depth += match c {
+                    '(' => 1,
+                    ')' => -1,
+                    _ => 0,
+                };
+                (depth == 0).then_some(i)
+            })
+            .expect("a CHECK's closing parenthesis");
+        let named = expression[..end]
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .filter(|word| columns.contains(word))
+            .map(str::to_string)
+            .collect();
+        checks.push(named);
+        rest = &expression[end..];
+    }
+    checks.sort();
+    checks
 }
 
 /// PostgreSQL's type for a SQLite column's declared type, as the PostgreSQL migrations map it.
@@ -370,6 +430,23 @@ fn postgres_schema() -> Schema {
                     .insert((columns, foreign_table, foreign_columns));
             }
         }
+    }
+
+    let checks = db.query(
+        "SELECT c.conrelid::regclass::text, array_to_string(ARRAY(SELECT a.attname \
+         FROM pg_attribute a WHERE a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)), ',') \
+         FROM pg_constraint c WHERE c.contype = 'c' AND c.connamespace = 'public'::regnamespace",
+    );
+    for row in checks {
+        let [table, columns] = &row[..] else {
+            panic!("a CHECK's row: {row:?}");
+        };
+        let table = schema.tables.entry(table.clone()).or_default();
+        let named = columns.split(',').map(str::to_string).collect();
+        table.checks.push(named);
+    }
+    for table in schema.tables.values_mut() {
+        table.checks.sort();
     }
 
     // Indexes that no primary key or unique constraint made.
