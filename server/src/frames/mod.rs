@@ -82,19 +82,28 @@ impl FaultFrame {
     /// frames once the match is over.
     pub fn public(seat: Seat, step: u32, fault: &BotFault) -> FaultFrame {
         let answer = fault.answer.clone().unwrap_or_default();
-        let detail = format!(
-            "{}: the details are shown once the match is over",
-            fault.kind.as_str()
-        );
+        FaultFrame::public_parts(seat, step, fault.kind.as_str(), answer.status, answer.ms)
+    }
+
+    /// [`FaultFrame::public`] from the parts of a fault the public may see: its kind (`timeout`,
+    /// …), and the answer's status and time.
+    pub fn public_parts(
+        seat: Seat,
+        step: u32,
+        kind: &str,
+        status: Option<u16>,
+        ms: Option<u32>,
+    ) -> FaultFrame {
+        let detail = format!("{kind}: the details are shown once the match is over");
         FaultFrame {
             seat,
             step: Some(step),
-            kind: fault.kind.as_str().to_string(),
+            kind: kind.to_string(),
             detail: detail.clone(),
             sent: None,
             answer: FaultAnswerJson {
-                status: answer.status,
-                ms: answer.ms,
+                status,
+                ms,
                 body: None,
                 error: Some(detail),
             },

@@ -22,6 +22,14 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore, broadcast};
 
 use crate::frames::{FaultFrame, Frame, Frames, Played, table_of};
 
+mod mirror;
+mod relay;
+#[cfg(test)]
+mod mirror_tests;
+
+pub use mirror::{MirrorOf, Mirrors};
+pub use relay::{Record, RecordEvent, Relays};
+
 /// How many events a subscriber may fall behind before it is dropped.
 pub const QUEUE_EVENTS: usize = 1024;
 /// The default cap on one match's live subscribers.
@@ -141,6 +149,12 @@ impl Live {
         Some(frames.clone())
     }
 
+    /// How many viewers follow match `id`'s feed, if it is here.
+    pub fn watchers(&self, id: &str) -> Option<usize> {
+        let watched = self.map().get(id).cloned()?;
+        Some(self.per_match - watched.subscribers.available_permits())
+    }
+
     /// Subscribes to match `id`'s feed: `Ok(None)` when it is not being played.
     pub fn subscribe(&self, id: &str) -> Result<Option<Subscription>, Full> {
         let Some(watched) = self.map().get(id).cloned() else {
@@ -180,6 +194,11 @@ pub struct Feed {
 }
 
 impl Feed {
+    /// Records a fault as the public sees it and sends it to the subscribers.
+    pub fn public_fault(&self, fault: FaultFrame) {
+        self.push("fault", &fault, |frames| frames.faults.push(fault.clone()));
+    }
+
     fn push(&self, name: &'static str, event: impl Serialize, keep: impl FnOnce(&mut Frames)) {
         let data: Box<RawValue> = crate::frames::raw(&event);
         let mut frames = self
@@ -229,8 +248,7 @@ impl<G: Game> Observer<G> for Feed {
     }
 
     fn fault(&mut self, decision: u32, seat: Seat, fault: &BotFault) {
-        let fault = FaultFrame::public(seat, decision, fault);
-        self.push("fault", &fault, |frames| frames.faults.push(fault.clone()));
+        self.public_fault(FaultFrame::public(seat, decision, fault));
     }
 }
 
