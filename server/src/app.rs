@@ -16,7 +16,7 @@ use tower_http::trace::TraceLayer;
 use crate::ladder::{self, LadderConfig};
 use crate::listener::{self, ConnectionLimits};
 use crate::runner::Runner;
-use crate::scheduler::Scheduler;
+use crate::scheduler::{Scheduler, SchedulerConfig};
 use crate::secrets::ServerKey;
 use crate::store::{Store, TableLimits};
 use crate::{api, games};
@@ -38,6 +38,8 @@ pub struct ServeConfig {
     pub public: bool,
     /// The per-decision deadline of HTTP bots, in ms.
     pub deadline_ms: u32,
+    /// Whether this process plays queued matches (`false`: `serve --no-play`, workers play them).
+    pub plays: bool,
     /// The most matches played at once.
     pub max_concurrent: usize,
     /// The most matches a contestant's bot plays at once (so the most calls it gets at once).
@@ -80,6 +82,7 @@ impl ServeConfig {
             demo: false,
             public: false,
             deadline_ms: 1000,
+            plays: true,
             max_concurrent: 64,
             bot_concurrency: 4,
             max_queued_practice: 100,
@@ -146,6 +149,8 @@ pub struct AppState {
     pub health: crate::health::Health,
     /// The running matches' live frames.
     pub live: crate::live::Live,
+    /// The running matches other processes play, mirrored into `live` while watched.
+    pub mirrors: crate::live::Mirrors,
     /// The open tables' seats.
     pub tables: crate::tables::Tables,
 }
@@ -225,16 +230,24 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
     let health = crate::health::Health::new(store.clone(), client.clone(), key.clone());
     tokio::spawn(health.clone().run());
     let live = crate::live::Live::default();
+    let relays = crate::live::link::relays(&store);
+    let mirrors = crate::live::link::mirrors(&store, &live);
+    crate::live::link::follow(&store, Some(relays.clone()), Some(mirrors.clone()));
     let tables = crate::tables::Tables::new(config.person_deadline);
     let runner = Runner::new(client, key.clone())
         .with_clock_percent(config.clock_percent)
         .with_live(live.clone())
+        .with_relays(relays)
         .with_tables(tables.clone());
     let scheduler = Scheduler::new(
         store.clone(),
         runner,
-        config.max_concurrent,
-        config.bot_concurrency,
+        SchedulerConfig {
+            max_concurrent: config.max_concurrent,
+            bot_concurrency: config.bot_concurrency,
+            claims: config.plays,
+            role: "serve",
+        },
     );
     tokio::spawn(scheduler.clone().run());
     if let Some(keep) = config.keep_ladder_logs {
@@ -274,6 +287,7 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         registrations,
         health,
         live,
+        mirrors,
         tables,
     };
     let app = Router::new()

@@ -22,3 +22,4 @@ pub mod secrets;
 pub mod store;
 pub mod tables;
 pub mod tournament;
+pub mod worker;

@@ -12,7 +12,7 @@ use cardarena_engine::shuffle::derive_seed;
 use cardarena_engine::{Outcome, log};
 use serde_json::Value;
 
-use crate::live::Live;
+use crate::live::{Live, Relays};
 use crate::secrets::ServerKey;
 use crate::store::{
     BotKind, ClaimedMatch, FaultRecord, FinishedSeat, MatchResult, PlayRecord, SavedAction,
@@ -60,6 +60,7 @@ pub struct Runner {
     key: ServerKey,
     clock_percent: u32,
     live: Option<Live>,
+    relays: Option<Relays>,
     tables: Option<Tables>,
 }
 
@@ -73,7 +74,17 @@ impl Runner {
             key,
             clock_percent: 100,
             live: None,
+            relays: None,
             tables: None,
+        }
+    }
+
+    /// The same runner keeping the records of every match it plays in `relays`, for servers in
+    /// other processes to follow ([`crate::live::Relays`]).
+    pub fn with_relays(self, relays: Relays) -> Runner {
+        Runner {
+            relays: Some(relays),
+            ..self
         }
     }
 
@@ -106,6 +117,9 @@ impl Runner {
     pub fn ended(&self, id: &str) {
         if let Some(live) = &self.live {
             live.end(id);
+        }
+        if let Some(relays) = &self.relays {
+            relays.end(id);
         }
         if let Some(tables) = &self.tables {
             tables.close(id);
@@ -210,7 +224,8 @@ async fn play<G: HouseGame>(
         .as_ref()
         .map(|live| live.begin(&claimed.id, &dealt));
     let table = (runner.tables.as_ref()).and_then(|tables| tables.feed(&claimed.id, &dealt));
-    let mut observers = (live, table);
+    let relay = (runner.relays.as_ref()).map(|relays| relays.begin(&claimed.id, claimed.lease.attempt));
+    let mut observers = (live, (table, relay));
     let played =
         play_match_observed::<G>(&options, claimed.seed, &mut bots, cap, &mut observers).await?;
     let mut actions: Vec<SavedAction> = played

@@ -48,17 +48,7 @@ impl ServerKey {
     /// Reads the key at `path`, or creates it there (mode 0600) when the file does not exist.
     pub fn load_or_create(path: &Path) -> std::io::Result<ServerKey> {
         match std::fs::read_to_string(path) {
-            Ok(text) => {
-                let bytes = hex::decode(text.trim())
-                    .ok()
-                    .and_then(|b| b.try_into().ok());
-                bytes.map(ServerKey).ok_or_else(|| {
-                    std::io::Error::other(format!(
-                        "{} is not a cardarena key (64 hex digits)",
-                        path.display()
-                    ))
-                })
-            }
+            Ok(text) => ServerKey::parse(path, &text),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 let key = ServerKey::ephemeral();
                 let mut options = std::fs::OpenOptions::new();
@@ -71,6 +61,24 @@ impl ServerKey {
             }
             Err(e) => Err(e),
         }
+    }
+
+    /// Reads the key at `path`, which must exist (a worker's: one made here would sign with a
+    /// key the server does not have).
+    pub fn load(path: &Path) -> std::io::Result<ServerKey> {
+        ServerKey::parse(path, &std::fs::read_to_string(path)?)
+    }
+
+    fn parse(path: &Path, text: &str) -> std::io::Result<ServerKey> {
+        let bytes = hex::decode(text.trim())
+            .ok()
+            .and_then(|b| b.try_into().ok());
+        bytes.map(ServerKey).ok_or_else(|| {
+            std::io::Error::other(format!(
+                "{} is not a cardarena key (64 hex digits)",
+                path.display()
+            ))
+        })
     }
 
     /// The signing secret of the bot with this id, in hex.

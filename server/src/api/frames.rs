@@ -11,6 +11,7 @@ use serde_json::value::RawValue;
 use super::ApiError;
 use super::extract::Path;
 use crate::app::AppState;
+use crate::live::MirrorOf;
 use crate::frames::{self, FaultFrame, Frame, Frames, Stored};
 use crate::store::{LogState, MatchDetail, MatchStatus, MatchSummary, PlayRecord};
 
@@ -164,6 +165,10 @@ pub async fn frames(
         _ => Eye::Public,
     };
     if eye == Eye::Public {
+        if summary.status == MatchStatus::Running {
+            // Played by a worker: its frames come through a mirror, from the deal on.
+            state.mirrors.attach(MirrorOf::of(summary));
+        }
         if let Some(live) = state.live.frames(&summary.id) {
             let log = log_json(&LogState::Kept);
             return Ok(Answer::new(summary, eye, log, Some(&live), &live.faults).response());

@@ -4,10 +4,12 @@ mod bench;
 mod bench_http;
 mod options;
 mod play;
+mod playing;
 mod replay;
 mod results;
 mod seats;
 mod serve;
+mod worker;
 
 use clap::{Parser, Subcommand};
 
@@ -15,6 +17,7 @@ pub use bench::BenchArgs;
 pub use play::PlayArgs;
 pub use replay::ReplayArgs;
 pub use serve::ServeArgs;
+pub use worker::WorkerArgs;
 
 /// cardarena: a tournament server for card-game AI contests.
 #[derive(Debug, Parser)]
@@ -35,6 +38,8 @@ enum Command {
     Play(PlayArgs),
     /// Run the tournament server: API, pages, match scheduler and ladder.
     Serve(ServeArgs),
+    /// Play queued matches for a server on the same PostgreSQL database, and nothing else.
+    Worker(WorkerArgs),
     /// Re-run a stored match from its seed and actions and check its stored outcome.
     Replay(ReplayArgs),
     /// Play random-vs-random games in process and print the engine's speed as one JSON line.
@@ -52,6 +57,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Play(args) => play::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Worker(args) => worker::run(args),
         Command::Replay(args) => replay::run(args),
     }
 }
@@ -62,4 +68,31 @@ fn unknown_game(id: &str) -> CliError {
         "unknown game {id:?}; the games are: {}",
         cardarena_bots::game_ids().join(", ")
     ))
+}
+
+/// Logs to standard error, at `info` unless `RUST_LOG` says otherwise.
+fn init_tracing() {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,tower_http=warn,sqlx=warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+}
+
+/// Waits for Ctrl-C or, on Unix, SIGTERM (what `docker stop` and service managers send).
+async fn stopped() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }

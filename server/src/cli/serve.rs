@@ -7,6 +7,7 @@ use std::time::Duration;
 use clap::Args;
 
 use super::CliError;
+use super::playing::PlayingArgs;
 use crate::app::{ServeConfig, start};
 use crate::listener::ConnectionLimits;
 use crate::store::TableLimits;
@@ -24,7 +25,8 @@ pub struct ServeArgs {
     /// The address to listen on (port 0 picks a free port).
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// The database: sqlite://PATH (created on first start) or sqlite::memory:.
+    /// The database: sqlite://PATH (created on first start), sqlite::memory:, or
+    /// postgres://USER:PASSWORD@HOST/DATABASE (with --key-file; docs/scaling.md).
     #[arg(long, default_value = "sqlite://cardarena.db")]
     database_url: String,
     /// The key file signing secrets derive from [default: the database's path + ".key"].
@@ -38,27 +40,13 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = crate::demo::DEMO_THINK.as_millis() as u64,
           value_parser = clap::value_parser!(u64).range(0..=2000))]
     demo_think_ms: u64,
-    /// Open to the internet: refuse bot URLs on loopback or private addresses and rate-limit
-    /// registrations per client address.
-    #[arg(long)]
-    public: bool,
     /// The per-decision deadline of HTTP bots, in milliseconds.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(10..=60_000))]
     deadline_ms: u32,
-    /// The most matches played at once.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..))]
-    max_matches: u16,
-    /// The most matches a contestant's bot plays at once, so the most calls it gets at once
-    /// (house bots are not limited).
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1000))]
-    bot_concurrency: u32,
     /// The most practice matches one bot may have queued; a request that would pass it is
     /// answered 429 rate_limited.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     max_queued_practice: u32,
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000),
-          help = clock_help())]
-    clock_percent: u32,
     /// Milliseconds between two ladder matches of a game [default: 500; 5000 with --demo].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     ladder_interval_ms: Option<u64>,
@@ -66,6 +54,12 @@ pub struct ServeArgs {
     /// seats and ratings stay) [default: keep them; 1 with --demo].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     keep_ladder_logs_hours: Option<u32>,
+    /// Play no queued match here: `cardarena worker` processes on the same (PostgreSQL)
+    /// database play them (docs/scaling.md). Tables people sit at are still played here.
+    #[arg(long)]
+    no_play: bool,
+    #[command(flatten)]
+    playing: PlayingArgs,
     /// Run no ladder: matches are played only when asked for (practice).
     #[arg(long, conflicts_with = "demo")]
     no_ladder: bool,
@@ -105,41 +99,19 @@ pub struct ServeArgs {
     body_timeout_ms: u64,
 }
 
-/// The help of `--clock-percent`, with each game's default clock at the default deadline.
-fn clock_help() -> String {
-    let clocks: Vec<String> = crate::games::games()
-        .iter()
-        .map(|game| {
-            let ms = crate::clock::default_clock_ms(game.id, 1000);
-            format!("{} {} s", game.id, ms / 1000)
-        })
-        .collect();
-    format!(
-        "Every HTTP seat's match clock, the time its answers may take in one whole match, as a \
-         percentage of the game's default (at a 1000 ms deadline: {}; the clock scales with the \
-         deadline, and a tournament's time bank is added)",
-        clocks.join(", ")
-    )
-}
-
 /// Runs the server until it is stopped (Ctrl-C or a signal).
 pub fn run(args: ServeArgs) -> Result<(), CliError> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,tower_http=warn,sqlx=warn".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    super::init_tracing();
     let config = ServeConfig {
         key_file: args.key_file,
         demo: args.demo,
-        public: args.public,
+        public: args.playing.public,
+        plays: !args.no_play,
         deadline_ms: args.deadline_ms,
-        max_concurrent: args.max_matches.into(),
-        bot_concurrency: args.bot_concurrency,
+        max_concurrent: args.playing.max_matches.into(),
+        bot_concurrency: args.playing.bot_concurrency,
         max_queued_practice: args.max_queued_practice,
-        clock_percent: args.clock_percent,
+        clock_percent: args.playing.clock_percent,
         ladder_interval: (!args.no_ladder).then(|| {
             let default = if args.demo { DEMO_LADDER_MS } else { 500 };
             Duration::from_millis(args.ladder_interval_ms.unwrap_or(default))
@@ -185,7 +157,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
                 Ok(Err(e)) => Err(CliError(format!("server: {e}"))),
                 Err(e) => Err(CliError(format!("server: {e}"))),
             },
-            _ = tokio::signal::ctrl_c() => {
+            _ = super::stopped() => {
                 println!("stopping");
                 Ok(())
             }

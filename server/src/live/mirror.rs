@@ -15,6 +15,7 @@ use tokio::sync::mpsc;
 use super::{Feed, Live};
 use super::relay::{Record, RecordEvent, WATCH_FOR};
 use crate::frames::FaultFrame;
+use crate::store::MatchSummary;
 
 /// How many records a mirror may have waiting to be applied.
 const QUEUE_RECORDS: usize = 4096;
@@ -48,6 +49,20 @@ pub struct MirrorOf {
     pub players: usize,
     /// The attempt being played now.
     pub attempt: u32,
+}
+
+impl MirrorOf {
+    /// The mirror of the stored match `summary`.
+    pub fn of(summary: &MatchSummary) -> MirrorOf {
+        MirrorOf {
+            id: summary.id.clone(),
+            game: summary.game.clone(),
+            options: summary.options.clone(),
+            seed: summary.seed,
+            players: summary.seats.len(),
+            attempt: summary.attempt,
+        }
+    }
 }
 
 impl Mirrors {

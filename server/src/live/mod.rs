@@ -24,6 +24,7 @@ use crate::frames::{FaultFrame, Frame, Frames, Played, table_of};
 
 mod mirror;
 mod relay;
+pub mod link;
 #[cfg(test)]
 mod mirror_tests;
 

@@ -1,0 +1,55 @@
+//! `cardarena worker`: plays queued matches from a database a server shares.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::CliError;
+use super::playing::PlayingArgs;
+use crate::worker::{WorkerConfig, start};
+
+/// Arguments of `cardarena worker`.
+#[derive(Debug, Args)]
+pub struct WorkerArgs {
+    /// The database the server uses: postgres://USER:PASSWORD@HOST/DATABASE.
+    #[arg(long)]
+    database_url: String,
+    /// The server's key file (the same file on every machine of the contest); it must exist.
+    #[arg(long)]
+    key_file: PathBuf,
+    #[command(flatten)]
+    playing: PlayingArgs,
+}
+
+/// Runs a worker until it is stopped (Ctrl-C or SIGTERM), then hands its matches back to the
+/// queue.
+pub fn run(args: WorkerArgs) -> Result<(), CliError> {
+    super::init_tracing();
+    if !args.database_url.starts_with("postgres") {
+        return Err(CliError(format!(
+            "a worker shares the server's database, which must be PostgreSQL \
+             (postgres://…), not {:?}; one process on SQLite is `cardarena serve`",
+            args.database_url
+        )));
+    }
+    let config = WorkerConfig {
+        database_url: args.database_url,
+        key_file: args.key_file,
+        public: args.playing.public,
+        max_concurrent: args.playing.max_matches.into(),
+        bot_concurrency: args.playing.bot_concurrency,
+        clock_percent: args.playing.clock_percent,
+    };
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| CliError(e.to_string()))?;
+    runtime.block_on(async {
+        let worker = start(config).await.map_err(|e| CliError(e.to_string()))?;
+        println!("cardarena worker {} is playing queued matches", worker.id);
+        super::stopped().await;
+        let released = worker
+            .release()
+            .await
+            .map_err(|e| CliError(format!("handing the matches back: {e}")))?;
+        println!("stopping: {released} matches handed back to the queue");
+        Ok(())
+    })
+}

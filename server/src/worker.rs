@@ -1,0 +1,81 @@
+//! A worker: a process that plays queued matches and nothing else (no API, no pages), beside a
+//! server on the same PostgreSQL database (docs/scaling.md). It claims matches with leases, plays
+//! them against the bots, stores each result with its rating update, and publishes the records
+//! of the matches a server's viewers watch.
+
+use std::path::PathBuf;
+
+use cardarena_bots::http::{AddressPolicy, HttpClient};
+
+use crate::app::StartError;
+use crate::runner::Runner;
+use crate::scheduler::{Scheduler, SchedulerConfig};
+use crate::secrets::ServerKey;
+use crate::store::{Signal, Store};
+
+/// How a worker runs.
+#[derive(Debug, Clone)]
+pub struct WorkerConfig {
+    /// The database every process of the contest shares.
+    pub database_url: String,
+    /// The contest's key file, the same as the server's; it must exist.
+    pub key_file: PathBuf,
+    /// Whether bots on loopback or private addresses are refused (as the server's `--public`).
+    pub public: bool,
+    /// The most matches played at once.
+    pub max_concurrent: usize,
+    /// The most running matches a contestant's bot may be in, across every process.
+    pub bot_concurrency: u32,
+    /// Every HTTP seat's match clock, as a percentage of the game's default.
+    pub clock_percent: u32,
+}
+
+/// A started worker.
+pub struct RunningWorker {
+    /// Its id: the holder of its matches' leases.
+    pub id: String,
+    /// Its database.
+    pub store: Store,
+}
+
+/// Opens the store and starts playing queued matches.
+pub async fn start(config: WorkerConfig) -> Result<RunningWorker, StartError> {
+    let store = Store::open(&config.database_url).await?;
+    let key = ServerKey::load(&config.key_file).map_err(|error| StartError::Key {
+        path: config.key_file.display().to_string(),
+        error,
+    })?;
+    let policy = if config.public {
+        AddressPolicy::Public
+    } else {
+        AddressPolicy::Local
+    };
+    let relays = crate::live::link::relays(&store);
+    crate::live::link::follow(&store, Some(relays.clone()), None);
+    let runner = Runner::new(HttpClient::new(policy), key)
+        .with_clock_percent(config.clock_percent)
+        .with_relays(relays);
+    let scheduler = Scheduler::new(
+        store.clone(),
+        runner,
+        SchedulerConfig {
+            max_concurrent: config.max_concurrent,
+            bot_concurrency: config.bot_concurrency,
+            claims: true,
+            role: "worker",
+        },
+    );
+    let id = scheduler.worker_id().to_string();
+    tokio::spawn(scheduler.run());
+    Ok(RunningWorker { id, store })
+}
+
+impl RunningWorker {
+    /// Stops taking part: every match this worker plays goes back to the queue at once (rather
+    /// than when its lease would pass), and the other processes are told.
+    pub async fn release(&self) -> Result<u64, crate::store::StoreError> {
+        let released = self.store.release_leases(&self.id).await?;
+        self.store.signal(Signal::Queue).await?;
+        Ok(released)
+    }
+}
