@@ -24,13 +24,14 @@ RUN cargo build --release --locked --bin cardarena \
 
 FROM ${RUNTIME_IMAGE}
 # ca-certificates: bots may be https:// URLs. The server runs as a user of its own; /data (the
-# SQLite file and its key) and /admin-token (the organiser's token) are volumes it owns.
+# SQLite file and its key), /admin-token (the organiser's token) and /key (the key file on
+# PostgreSQL, shared with the workers: docker-compose.postgres.yml) are volumes it owns.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends ca-certificates \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --user-group --no-create-home --home-dir /data cardarena \
-    && mkdir -p /data /admin-token \
-    && chown cardarena:cardarena /data /admin-token \
+    && mkdir -p /data /admin-token /key \
+    && chown cardarena:cardarena /data /admin-token /key \
     && chmod 0700 /admin-token
 COPY --from=builder /usr/local/bin/cardarena /usr/local/bin/cardarena
 COPY docker/server-entrypoint.sh /usr/local/bin/cardarena-entrypoint

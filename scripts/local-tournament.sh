@@ -4,6 +4,8 @@
 #   scripts/local-tournament.sh                                # builds the release binary first
 #   CARDARENA_BIN=target/debug/cardarena scripts/local-tournament.sh
 #   scripts/local-tournament.sh --keep                         # the server stays up at the end
+#   scripts/local-tournament.sh --postgres                     # on PostgreSQL, with 2 workers
+#   scripts/local-tournament.sh --postgres=postgres://u:p@host/db
 #
 # Starts `cardarena serve --demo` on a free loopback port with a temporary SQLite file and an
 # organiser token of its own, starts the starter-kit bots of scripts/contest.json (Python and
@@ -18,15 +20,23 @@
 # the printed links keep working (the matches, the standings, the demo cup beside them) until
 # Ctrl-C, which stops them all and exits 0.
 #
+# With --postgres the same contest runs as docs/scaling.md describes: `serve --no-play` and two
+# `cardarena worker` processes on one PostgreSQL database, sharing a key file. --postgres=URL uses
+# that (empty) database; plain --postgres starts a throw-away cluster in the temporary folder with
+# Debian's initdb and pg_ctl (as the postgres user when run as root) and stops it on exit.
+#
 # Needs python3 (3.9+) and node (18+). Environment: CARDARENA_BIN (a built `cardarena`; unset:
 # `cargo build --release`), TOURNAMENT_TIMEOUT (seconds to finish, default 300), KEEP_WORK=1
 # (keep the temporary folder with the database and the logs; it is kept anyway on failure),
 # KEEP_SERVER=1 (as --keep).
 set -euo pipefail
 keep=${KEEP_SERVER:-0}
+postgres=
 for arg in "$@"; do
     case $arg in
         --keep) keep=1 ;;
+        --postgres) postgres=cluster ;;
+        --postgres=*) postgres=${arg#--postgres=} ;;
         -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         *) echo "local-tournament: unknown argument $arg (try --help)" >&2; exit 2 ;;
     esac
@@ -69,6 +79,7 @@ finish() {
         done
     fi
     stop
+    stop_cluster
     if [ "$status" -ne 0 ]; then
         say "failed (exit $status) after ${SECONDS} s; the database and the logs are in $work"
     elif [ "${KEEP_WORK:-}" = 1 ]; then
@@ -77,6 +88,16 @@ finish() {
         rm -rf "$work"
     fi
     exit "$status"
+}
+cluster_dir=
+stop_cluster() {
+    [ -n "$cluster_dir" ] || return 0
+    as_postgres "$pg_bin/pg_ctl" -D "$cluster_dir/data" -m immediate stop >/dev/null 2>&1 || true
+    cluster_dir=
+}
+# Runs a PostgreSQL tool as the postgres user when this is root (initdb refuses root).
+as_postgres() {
+    if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 trap finish EXIT
 trap 'exit 130' INT
@@ -102,13 +123,40 @@ fi
 [ -x "$bin" ] || die "no executable $bin"
 case $bin in /*) ;; *) bin=$root/$bin ;; esac
 
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# The database: a SQLite file, or PostgreSQL (a throw-away cluster unless a URL was given).
+database=sqlite://$work/cardarena.db
+serve_args=()
+if [ "$postgres" = cluster ]; then
+    pg_bin=$(dirname "$(command -v initdb || ls /usr/lib/postgresql/*/bin/initdb | tail -n 1)")
+    [ -x "$pg_bin/initdb" ] || die "--postgres needs PostgreSQL's initdb (apt-get install postgresql)"
+    cluster_dir=$work/postgres
+    mkdir -p "$cluster_dir"
+    [ "$(id -u)" != 0 ] || chown postgres "$work" "$cluster_dir"
+    pg_port=$(free_port)
+    as_postgres "$pg_bin/initdb" -D "$cluster_dir/data" -U postgres -A trust >"$work/initdb.log" 2>&1 \
+        || die "initdb failed (log: $work/initdb.log)"
+    as_postgres "$pg_bin/pg_ctl" -D "$cluster_dir/data" -l "$cluster_dir/postgres.log" -w \
+        -o "-p $pg_port -k $cluster_dir -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null \
+        || die "the PostgreSQL cluster did not start (log: $cluster_dir/postgres.log)"
+    postgres=postgres://postgres@127.0.0.1:$pg_port/postgres
+    say "a throw-away PostgreSQL cluster on port $pg_port"
+fi
+if [ -n "$postgres" ]; then
+    database=$postgres
+    serve_args=(--no-play --key-file "$work/cardarena.key")
+fi
+
 # The server, on a free port (port 0: it prints the one it got) with an organiser token chosen
 # here.
 admin_token=$(python3 -c 'import secrets; print(secrets.token_hex(32))')
 server_log=$work/server.log
 logs+=("$server_log")
 NO_COLOR=1 CARDARENA_ADMIN_TOKEN=$admin_token "$bin" serve --addr 127.0.0.1:0 \
-    --database-url "sqlite://$work/cardarena.db" --demo >"$server_log" 2>&1 &
+    --database-url "$database" "${serve_args[@]}" --demo >"$server_log" 2>&1 &
 pids+=("$!")
 server_pid=$!
 addr=
@@ -121,6 +169,18 @@ while [ -z "$addr" ]; do
 done
 server=http://$addr
 say "server at $server (log: $server_log)"
+
+# On PostgreSQL, two workers play the matches; the server made the key file they share.
+if [ -n "$postgres" ]; then
+    for n in 1 2; do
+        log=$work/worker-$n.log
+        logs+=("$log")
+        NO_COLOR=1 "$bin" worker --database-url "$database" --key-file "$work/cardarena.key" \
+            >"$log" 2>&1 &
+        pids+=("$!")
+        say "worker $n (log: $log)"
+    done
+fi
 
 # The bots of the contest, each on a free loopback port, waiting for its secret.
 mapfile -t bots < <(python3 -c '

@@ -1,0 +1,251 @@
+//! Workers on a real PostgreSQL: a server that plays nothing (`--no-play`) and `cardarena worker`
+//! processes (the real binary) sharing a throw-away cluster's database. Several workers play a few
+//! hundred rated matches while one is SIGKILLed and started again: every match is finished once,
+//! every bot's rating chain is unbroken, and `cardarena replay` confirms a sample. A tournament
+//! runs through its stages across workers; the per-bot cap holds across workers; a match a worker
+//! plays is followed live on the server.
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use cardarena_server::app::ServeConfig;
+use cardarena_server::store::{MatchKind, NewMatch};
+use serde_json::json;
+use support::postgres::Database;
+use support::{Server, test_bots};
+
+/// The organiser's token of the servers these tests start.
+const ADMIN: &str = "workers-test-organiser";
+
+/// A folder for a test's key file, removed on drop.
+struct KeyDir(PathBuf);
+
+impl KeyDir {
+    /// A fresh folder with a key file in it.
+    fn new() -> KeyDir {
+        let dir = std::env::temp_dir().join(format!("cardarena-key-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let key: String = (0..64)
+            .map(|i| char::from(b"0123456789abcdef"[(i * 7 + 3) % 16]))
+            .collect();
+        std::fs::write(dir.join("cardarena.key"), key).unwrap();
+        KeyDir(dir)
+    }
+
+    fn file(&self) -> PathBuf {
+        self.0.join("cardarena.key")
+    }
+}
+
+impl Drop for KeyDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A `cardarena worker` process.
+struct Worker(Child);
+
+impl Worker {
+    fn start(db: &Database, key: &Path, max_matches: u32, bot_concurrency: u32) -> Worker {
+        let child = Command::new(env!("CARGO_BIN_EXE_cardarena"))
+            .args(["worker", "--database-url", &db.url, "--key-file"])
+            .arg(key)
+            .args(["--max-matches", &max_matches.to_string()])
+            .args(["--bot-concurrency", &bot_concurrency.to_string()])
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the binary starts");
+        Worker(child)
+    }
+
+    /// SIGKILL: the process gets no chance to hand its matches back.
+    fn kill(mut self) {
+        self.0.kill().unwrap();
+        self.0.wait().unwrap();
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A server on `db` that plays no queued match.
+async fn no_play_server(db: &Database, key: &KeyDir) -> Server {
+    let mut config = ServeConfig::new("127.0.0.1:0".parse().unwrap(), db.url.clone());
+    config.key_file = Some(key.file());
+    config.ladder_interval = None;
+    config.plays = false;
+    config.admin_token = Some(ADMIN.to_string());
+    Server::start(config).await
+}
+
+/// Counts of `matches` by status.
+fn statuses(db: &Database) -> BTreeMap<String, u64> {
+    db.query("SELECT status, COUNT(*) FROM matches GROUP BY status")
+        .into_iter()
+        .map(|row| (row[0].clone(), row[1].parse().unwrap()))
+        .collect()
+}
+
+/// Waits until `done` holds, polling the database, for at most `limit`.
+async fn wait_for(limit: Duration, what: &str, mut done: impl FnMut() -> bool) {
+    let start = std::time::Instant::now();
+    while !done() {
+        assert!(start.elapsed() < limit, "still waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn workers_finish_every_match_once_though_one_is_killed() {
+    let db = Database::new();
+    let key = KeyDir::new();
+    let server = no_play_server(&db, &key).await;
+    let bots = test_bots().await;
+    let mut contestants = Vec::new();
+    for name in ["ann", "bob", "cyd"] {
+        contestants.push(server.register(name, &bots.url("/steady")).await);
+    }
+    let house: Vec<String> = db
+        .query("SELECT id FROM bots WHERE kind = 'house' AND game = 'durak' ORDER BY id")
+        .into_iter()
+        .map(|row| row[0].clone())
+        .collect();
+    // 300 rated durak matches: each contestant against each of the others and a house bot.
+    let mut queued = Vec::new();
+    for i in 0..300u64 {
+        let a = contestants[i as usize % 3]["id"].as_str().unwrap().to_string();
+        let b = contestants[(i as usize + 1) % 3]["id"].as_str().unwrap().to_string();
+        queued.push(NewMatch {
+            game: "durak".into(),
+            options: json!({}),
+            seed: 1000 + i,
+            kind: MatchKind::Ladder,
+            rated: true,
+            deadline_ms: 1000,
+            time_bank_ms: 0,
+            wall_clock_ms: None,
+            stage: None,
+            bot_ids: vec![a, b, house[i as usize % house.len()].clone()],
+        });
+    }
+    server.running.store.create_matches(&queued).await.unwrap();
+
+    let workers = [
+        Worker::start(&db, &key.file(), 4, 4),
+        Worker::start(&db, &key.file(), 4, 4),
+        Worker::start(&db, &key.file(), 4, 4),
+    ];
+    let finished = |db: &Database| statuses(db).get("finished").copied().unwrap_or(0);
+    wait_for(Duration::from_secs(120), "a third of the matches", || {
+        finished(&db) >= 100
+    })
+    .await;
+    // The killed worker holds matches: they go back to the queue when their leases pass.
+    let [first, second, third] = workers;
+    let held: u64 = db.query(&format!(
+        "SELECT COUNT(*) FROM matches WHERE status = 'running'"
+    ))[0][0]
+        .parse()
+        .unwrap();
+    assert!(held > 0, "matches are running when the worker is killed");
+    first.kill();
+    let _restarted = Worker::start(&db, &key.file(), 4, 4);
+    wait_for(Duration::from_secs(300), "every match", || {
+        finished(&db) == 300
+    })
+    .await;
+    drop((second, third));
+
+    assert_eq!(statuses(&db), BTreeMap::from([("finished".into(), 300)]));
+    // Played again from their start: some match needed more than one attempt.
+    let again: u64 = db.query("SELECT COUNT(*) FROM matches WHERE attempt > 1")[0][0]
+        .parse()
+        .unwrap();
+    assert!(again > 0, "the killed worker's matches were played again");
+    // Each rated result applied once, in one sequence without gaps.
+    let sequence: Vec<i64> = db
+        .query("SELECT rating_seq FROM matches ORDER BY rating_seq")
+        .into_iter()
+        .map(|row| row[0].parse().unwrap())
+        .collect();
+    assert_eq!(sequence, (1..=300).collect::<Vec<i64>>());
+    // Every bot's chain: each match starts from the rating the previous one ended with, and the
+    // bot's count of matches is its number of seats.
+    let seats = db.query(
+        "SELECT s.bot_id, s.mu_before, s.sigma_before, s.mu_after, s.sigma_after
+         FROM seats s JOIN matches m ON m.id = s.match_id ORDER BY s.bot_id, m.rating_seq",
+    );
+    let mut last: BTreeMap<String, (String, String)> = BTreeMap::new();
+    let mut count: BTreeMap<String, u64> = BTreeMap::new();
+    for row in &seats {
+        if let Some((mu, sigma)) = last.get(&row[0]) {
+            assert_eq!((&row[1], &row[2]), (mu, sigma), "bot {}'s chain", row[0]);
+        }
+        last.insert(row[0].clone(), (row[3].clone(), row[4].clone()));
+        *count.entry(row[0].clone()).or_default() += 1;
+    }
+    for row in db.query("SELECT bot_id, matches, mu, sigma FROM ratings") {
+        assert_eq!(row[1].parse::<u64>().unwrap(), count[&row[0]], "{}", row[0]);
+        assert_eq!((&row[2], &row[3]), (&last[&row[0]].0, &last[&row[0]].1));
+    }
+    // `replay` confirms a sample, the re-played matches among them.
+    let sample = db.query(
+        "SELECT id FROM matches ORDER BY attempt DESC, number LIMIT 5",
+    );
+    for row in sample {
+        let out = Command::new(env!("CARGO_BIN_EXE_cardarena"))
+            .args(["replay", "--database-url", &db.url, "--key-file"])
+            .arg(key.file())
+            .arg(&row[0])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "replay {}: {}",
+            row[0],
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_per_bot_cap_holds_across_workers() {
+    let db = Database::new();
+    let key = KeyDir::new();
+    let server = no_play_server(&db, &key).await;
+    let bots = test_bots().await;
+    let bot = server.register("capped", &bots.url("/steady")).await;
+    server.practice(&bot, 40, &["random"]).await;
+    let _workers = [
+        Worker::start(&db, &key.file(), 8, 2),
+        Worker::start(&db, &key.file(), 8, 2),
+    ];
+    let mut most = 0;
+    let start = std::time::Instant::now();
+    loop {
+        let running: u64 = db.query(
+            "SELECT COUNT(*) FROM matches WHERE status = 'running'",
+        )[0][0]
+            .parse()
+            .unwrap();
+        most = most.max(running);
+        assert!(running <= 2, "{running} matches of one bot running at once");
+        if statuses(&db).get("finished") == Some(&40) {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(120), "40 matches in 2 minutes");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(most, 2, "the workers together use the bot's two places");
+}
