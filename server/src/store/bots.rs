@@ -1,9 +1,9 @@
 //! Bots: contestants' HTTP bots and the house bots that stand in the database as rows too.
 
 use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
+use sqlx::any::AnyRow;
 
-use super::{Store, StoreError, now_ms};
+use super::{Store, StoreError, Tx, now_ms};
 
 /// Where a bot runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -134,7 +134,7 @@ macro_rules! bot_columns {
     };
 }
 
-fn bot_record(row: &SqliteRow) -> Result<BotRecord, StoreError> {
+fn bot_record(row: &AnyRow) -> Result<BotRecord, StoreError> {
     let kind = match row.try_get::<String, _>("kind")?.as_str() {
         "http" => BotKind::Http {
             url: row.try_get("url")?,
@@ -157,7 +157,7 @@ fn bot_record(row: &SqliteRow) -> Result<BotRecord, StoreError> {
     })
 }
 
-fn bot_health(row: &SqliteRow) -> Result<BotHealth, StoreError> {
+fn bot_health(row: &AnyRow) -> Result<BotHealth, StoreError> {
     let paused = match row.try_get::<String, _>("status")?.as_str() {
         "active" => None,
         "paused" => {
@@ -193,11 +193,11 @@ impl Store {
         let result = sqlx::query(
             "INSERT INTO bots (id, name, game, kind, url, house_id, token_hash, secret_hash, created_at,
                                status, status_reason, next_check_at, active_since)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,
-                     CASE ?4 WHEN 'http' THEN 'paused' ELSE 'active' END,
-                     CASE ?4 WHEN 'http' THEN 'unchecked' END,
-                     CASE ?4 WHEN 'http' THEN ?9 END,
-                     CASE ?4 WHEN 'house' THEN ?9 END)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+                     CASE $4 WHEN 'http' THEN 'paused' ELSE 'active' END,
+                     CASE $4 WHEN 'http' THEN 'unchecked' END,
+                     CASE $4 WHEN 'http' THEN $9 END,
+                     CASE $4 WHEN 'house' THEN $9 END)",
         )
         .bind(&bot.id)
         .bind(&bot.name)
@@ -220,7 +220,7 @@ impl Store {
 
     /// The bot with this id, removed ones included.
     pub async fn bot(&self, id: &str) -> Result<Option<BotRecord>, StoreError> {
-        let sql = concat!("SELECT ", bot_columns!(), " FROM bots WHERE id = ?");
+        let sql = concat!("SELECT ", bot_columns!(), " FROM bots WHERE id = $1");
         let row = sqlx::query(sql).bind(id).fetch_optional(&self.pool).await?;
         row.as_ref().map(bot_record).transpose()
     }
@@ -228,7 +228,7 @@ impl Store {
     /// The id of the (not removed) bot whose owner token has this hash.
     pub async fn bot_id_by_token(&self, token_hash: &str) -> Result<Option<String>, StoreError> {
         let id =
-            sqlx::query_scalar("SELECT id FROM bots WHERE token_hash = ? AND deleted_at IS NULL")
+            sqlx::query_scalar("SELECT id FROM bots WHERE token_hash = $1 AND deleted_at IS NULL")
                 .bind(token_hash)
                 .fetch_optional(&self.pool)
                 .await?;
@@ -252,8 +252,8 @@ impl Store {
             "SELECT ",
             bot_columns!(),
             " FROM bots
-             WHERE deleted_at IS NULL AND (?1 IS NULL OR game = ?1) AND (?2 IS NULL OR name > ?2)
-             ORDER BY name LIMIT ?3"
+             WHERE deleted_at IS NULL AND ($1 IS NULL OR game = $1) AND ($2 IS NULL OR name > $2)
+             ORDER BY name LIMIT $3"
         );
         let rows = sqlx::query(sql)
             .bind(game)
@@ -270,7 +270,7 @@ impl Store {
             "SELECT ",
             bot_columns!(),
             " FROM bots
-             WHERE deleted_at IS NULL AND game = ? AND status = 'active' AND kind != 'person'
+             WHERE deleted_at IS NULL AND game = $1 AND status = 'active' AND kind != 'person'
              ORDER BY name"
         );
         let rows = sqlx::query(sql).bind(game).fetch_all(&self.pool).await?;
@@ -289,16 +289,16 @@ impl Store {
         let ids = sqlx::query_scalar(
             "SELECT s.bot_id FROM matches m
              JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
-             WHERE m.status IN ('queued', 'running') AND m.kind = 'ladder' AND m.game = ?1
+             WHERE m.status IN ('queued', 'running') AND m.kind = 'ladder' AND m.game = $1
                AND b.kind = 'http'
              UNION
              SELECT s.bot_id FROM matches m
              JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
-             WHERE m.status IN ('queued', 'running') AND b.kind = 'http' AND b.game = ?1
-             GROUP BY s.bot_id HAVING COUNT(DISTINCT m.id) >= ?2",
+             WHERE m.status IN ('queued', 'running') AND b.kind = 'http' AND b.game = $1
+             GROUP BY s.bot_id HAVING COUNT(DISTINCT m.id) >= $2",
         )
         .bind(game)
-        .bind(bot_concurrency)
+        .bind(i64::from(bot_concurrency))
         .fetch_all(&self.pool)
         .await?;
         Ok(ids)
@@ -314,19 +314,19 @@ impl Store {
         bot_concurrency: u32,
     ) -> Result<u64, StoreError> {
         let done = sqlx::query(
-            "UPDATE matches SET status = 'cancelled', finished_at = ?3
+            "UPDATE matches SET status = 'cancelled', finished_at = $3
              WHERE number IN (
                  SELECT m.number FROM matches m
                  JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
-                 WHERE m.status = 'queued' AND m.kind = 'ladder' AND m.game = ?1
+                 WHERE m.status = 'queued' AND m.kind = 'ladder' AND m.game = $1
                    AND b.kind = 'http'
                    AND (SELECT COUNT(*) FROM matches o
                         WHERE o.status IN ('queued', 'running') AND o.kind <> 'ladder'
                           AND EXISTS (SELECT 1 FROM seats t
-                                      WHERE t.match_id = o.id AND t.bot_id = s.bot_id)) >= ?2)",
+                                      WHERE t.match_id = o.id AND t.bot_id = s.bot_id)) >= $2)",
         )
         .bind(game)
-        .bind(bot_concurrency)
+        .bind(i64::from(bot_concurrency))
         .bind(now_ms())
         .execute(&self.pool)
         .await?;
@@ -338,12 +338,12 @@ impl Store {
     pub async fn set_bot_url(&self, id: &str, url: &str) -> Result<bool, StoreError> {
         let mut tx = self.write().await?;
         let done = sqlx::query(
-            "UPDATE bots SET url = ?1,
+            "UPDATE bots SET url = $1,
                 status = 'paused',
                 status_reason = CASE status_reason WHEN 'owner' THEN 'owner' ELSE 'unchecked' END,
-                next_check_at = CASE status_reason WHEN 'owner' THEN NULL ELSE ?3 END,
+                next_check_at = CASE status_reason WHEN 'owner' THEN NULL ELSE $3 END,
                 status_detail = NULL, backoff_ms = 0
-             WHERE id = ?2 AND kind = 'http' AND deleted_at IS NULL",
+             WHERE id = $2 AND kind = 'http' AND deleted_at IS NULL",
         )
         .bind(url)
         .bind(id)
@@ -365,11 +365,11 @@ impl Store {
         limit: u32,
     ) -> Result<Vec<BotRecord>, StoreError> {
         let sql = concat!(
-            "UPDATE bots SET next_check_at = ?2 WHERE id IN (
+            "UPDATE bots SET next_check_at = $2 WHERE id IN (
                  SELECT id FROM bots
-                 WHERE status = 'paused' AND next_check_at IS NOT NULL AND next_check_at <= ?1
+                 WHERE status = 'paused' AND next_check_at IS NOT NULL AND next_check_at <= $1
                    AND deleted_at IS NULL AND kind = 'http' AND status_reason != 'owner'
-                 ORDER BY next_check_at LIMIT ?3)
+                 ORDER BY next_check_at LIMIT $3)
              RETURNING ",
             bot_columns!(),
             ""
@@ -399,8 +399,8 @@ impl Store {
     pub async fn check_passed(&self, id: &str, url: &str) -> Result<bool, StoreError> {
         let done = sqlx::query(
             "UPDATE bots SET status = 'active', status_reason = NULL, status_detail = NULL,
-                 next_check_at = NULL, active_since = ?, matches_since_active = 0
-             WHERE id = ? AND url = ? AND status = 'paused' AND status_reason != 'owner'
+                 next_check_at = NULL, active_since = $1, matches_since_active = 0
+             WHERE id = $2 AND url = $3 AND status = 'paused' AND status_reason != 'owner'
                AND deleted_at IS NULL",
         )
         .bind(now_ms())
@@ -422,8 +422,8 @@ impl Store {
         next_check_at: i64,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "UPDATE bots SET status_detail = ?, backoff_ms = ?, next_check_at = ?
-             WHERE id = ? AND url = ? AND status = 'paused' AND status_reason != 'owner'",
+            "UPDATE bots SET status_detail = $1, backoff_ms = $2, next_check_at = $3
+             WHERE id = $4 AND url = $5 AND status = 'paused' AND status_reason != 'owner'",
         )
         .bind(detail)
         .bind(backoff_ms)
@@ -441,12 +441,15 @@ impl Store {
     pub async fn record_match_health(&self, match_id: &str) -> Result<Vec<BotRecord>, StoreError> {
         let sql = concat!(
             "UPDATE bots SET
-                 recent_faults = ((recent_faults << 1) | (SELECT MAX(s.fault_kind IS NOT NULL)
-                     FROM seats s WHERE s.match_id = ?1 AND s.bot_id = bots.id)) & ?2,
-                 recent_matches = MIN(recent_matches + 1, ?3),
-                 matches_since_active = MIN(matches_since_active + 1, ?3)
-             WHERE id IN (SELECT bot_id FROM seats WHERE match_id = ?1)
-               AND (SELECT kind FROM matches WHERE id = ?1 AND status = 'finished')
+                 recent_faults = ((recent_faults << 1)
+                     | (SELECT MAX(CASE WHEN s.fault_kind IS NULL THEN 0 ELSE 1 END)
+                        FROM seats s WHERE s.match_id = $1 AND s.bot_id = bots.id)) & $2,
+                 recent_matches = CASE WHEN recent_matches < $3 THEN recent_matches + 1
+                                       ELSE $3 END,
+                 matches_since_active = CASE WHEN matches_since_active < $3
+                                             THEN matches_since_active + 1 ELSE $3 END
+             WHERE id IN (SELECT bot_id FROM seats WHERE match_id = $1)
+               AND (SELECT kind FROM matches WHERE id = $1 AND status = 'finished')
                    IN ('ladder', 'tournament')
              RETURNING ",
             bot_columns!(),
@@ -473,9 +476,9 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let mut tx = self.write().await?;
         let done = sqlx::query(
-            "UPDATE bots SET status = 'paused', status_reason = 'faults', status_detail = ?,
-                 backoff_ms = ?, next_check_at = ?
-             WHERE id = ? AND status = 'active' AND kind = 'http'",
+            "UPDATE bots SET status = 'paused', status_reason = 'faults', status_detail = $1,
+                 backoff_ms = $2, next_check_at = $3
+             WHERE id = $4 AND status = 'active' AND kind = 'http'",
         )
         .bind(detail)
         .bind(backoff_ms)
@@ -498,7 +501,7 @@ impl Store {
         sqlx::query(
             "UPDATE bots SET status = 'paused', status_reason = 'owner', status_detail = NULL,
                  next_check_at = NULL
-             WHERE id = ? AND kind = 'http'",
+             WHERE id = $1 AND kind = 'http'",
         )
         .bind(id)
         .execute(&mut *tx)
@@ -512,9 +515,9 @@ impl Store {
     /// passes. An active bot stays as it is.
     pub async fn resume_by_owner(&self, id: &str) -> Result<(), StoreError> {
         sqlx::query(
-            "UPDATE bots SET status_reason = 'unchecked', status_detail = NULL, next_check_at = ?,
+            "UPDATE bots SET status_reason = 'unchecked', status_detail = NULL, next_check_at = $1,
                  backoff_ms = 0
-             WHERE id = ? AND kind = 'http' AND status = 'paused'",
+             WHERE id = $2 AND kind = 'http' AND status = 'paused'",
         )
         .bind(now_ms())
         .bind(id)
@@ -528,14 +531,14 @@ impl Store {
     pub async fn remove_bot(&self, id: &str) -> Result<bool, StoreError> {
         let mut tx = self.write().await?;
         let done =
-            sqlx::query("UPDATE bots SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL")
+            sqlx::query("UPDATE bots SET deleted_at = $1 WHERE id = $2 AND deleted_at IS NULL")
                 .bind(now_ms())
                 .bind(id)
                 .execute(&mut *tx)
                 .await?;
         sqlx::query(
-            "UPDATE matches SET status = 'cancelled', finished_at = ?
-             WHERE status = 'queued' AND id IN (SELECT match_id FROM seats WHERE bot_id = ?)",
+            "UPDATE matches SET status = 'cancelled', finished_at = $1
+             WHERE status = 'queued' AND id IN (SELECT match_id FROM seats WHERE bot_id = $2)",
         )
         .bind(now_ms())
         .bind(id)
@@ -564,7 +567,7 @@ impl Store {
         kind: BotKind,
     ) -> Result<String, StoreError> {
         let existing = || {
-            sqlx::query_scalar::<_, String>("SELECT id FROM bots WHERE name = ?")
+            sqlx::query_scalar::<_, String>("SELECT id FROM bots WHERE name = $1")
                 .bind(&name)
                 .fetch_optional(&self.pool)
         };
@@ -590,14 +593,11 @@ impl Store {
 }
 
 /// Cancels the queued ladder matches of bot `id`: a paused bot holds no ladder seat.
-async fn cancel_queued_ladder(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
-    id: &str,
-) -> Result<(), StoreError> {
+async fn cancel_queued_ladder(tx: &mut Tx, id: &str) -> Result<(), StoreError> {
     sqlx::query(
-        "UPDATE matches SET status = 'cancelled', finished_at = ?
+        "UPDATE matches SET status = 'cancelled', finished_at = $1
          WHERE status = 'queued' AND kind = 'ladder'
-           AND id IN (SELECT match_id FROM seats WHERE bot_id = ?)",
+           AND id IN (SELECT match_id FROM seats WHERE bot_id = $2)",
     )
     .bind(now_ms())
     .bind(id)

@@ -78,6 +78,12 @@ enum Bind {
     Int(i64),
 }
 
+/// Adds `value` to the bound values and returns its placeholder (`$1`, `$2`, … in binding order).
+fn placeholder(binds: &mut Vec<Bind>, value: Bind) -> String {
+    binds.push(value);
+    format!("${}", binds.len())
+}
+
 fn page_query(filter: &MatchFilter, at: PageAt, limit: u32) -> PageQuery {
     let mut binds = Vec::new();
     let mut conditions = Vec::new();
@@ -85,11 +91,11 @@ fn page_query(filter: &MatchFilter, at: PageAt, limit: u32) -> PageQuery {
     // others from the matches (indexes on game or stage and number).
     let (select, key) = match &filter.bot_id {
         Some(bot) => {
-            binds.push(Bind::Text(bot.clone()));
-            conditions.push("s.bot_id = ?".to_string());
+            let bot = placeholder(&mut binds, Bind::Text(bot.clone()));
+            conditions.push(format!("s.bot_id = {bot}"));
             if let Some(kind) = filter.kind {
-                binds.push(Bind::Text(kind.as_str().to_string()));
-                conditions.push("s.match_kind = ?".to_string());
+                let kind_at = placeholder(&mut binds, Bind::Text(kind.as_str().to_string()));
+                conditions.push(format!("s.match_kind = {kind_at}"));
                 if kind != MatchKind::Ladder {
                     // The partial index's own condition, so SQLite may use it.
                     conditions.push(RARE_KINDS.to_string());
@@ -103,8 +109,8 @@ fn page_query(filter: &MatchFilter, at: PageAt, limit: u32) -> PageQuery {
         }
         None => {
             if let Some(kind) = filter.kind {
-                binds.push(Bind::Text(kind.as_str().to_string()));
-                conditions.push("m.kind = ?".to_string());
+                let kind = placeholder(&mut binds, Bind::Text(kind.as_str().to_string()));
+                conditions.push(format!("m.kind = {kind}"));
             }
             (
                 "SELECT m.number AS number, m.id AS id FROM matches m",
@@ -113,34 +119,36 @@ fn page_query(filter: &MatchFilter, at: PageAt, limit: u32) -> PageQuery {
         }
     };
     if let Some(game) = &filter.game {
-        binds.push(Bind::Text(game.clone()));
-        conditions.push("m.game = ?".to_string());
+        let game = placeholder(&mut binds, Bind::Text(game.clone()));
+        conditions.push(format!("m.game = {game}"));
     }
     if let Some((tournament, stage)) = &filter.stage {
-        binds.push(Bind::Text(tournament.clone()));
-        binds.push(Bind::Int(i64::from(*stage)));
-        conditions.push("m.tournament_id = ? AND m.stage = ?".to_string());
+        let tournament = placeholder(&mut binds, Bind::Text(tournament.clone()));
+        let stage = placeholder(&mut binds, Bind::Int(i64::from(*stage)));
+        conditions.push(format!(
+            "m.tournament_id = {tournament} AND m.stage = {stage}"
+        ));
     }
     let order = match at {
         PageAt::Newest => "DESC",
         PageAt::Before(n) => {
-            binds.push(Bind::Int(n));
-            conditions.push(format!("{key} < ?"));
+            let n = placeholder(&mut binds, Bind::Int(n));
+            conditions.push(format!("{key} < {n}"));
             "DESC"
         }
         PageAt::After(n) => {
-            binds.push(Bind::Int(n));
-            conditions.push(format!("{key} > ?"));
+            let n = placeholder(&mut binds, Bind::Int(n));
+            conditions.push(format!("{key} > {n}"));
             "ASC"
         }
     };
-    binds.push(Bind::Int(i64::from(limit) + 1));
+    let limit = placeholder(&mut binds, Bind::Int(i64::from(limit) + 1));
     let mut sql = select.to_string();
     if !conditions.is_empty() {
         sql.push_str(" WHERE ");
         sql.push_str(&conditions.join(" AND "));
     }
-    sql.push_str(&format!(" ORDER BY {key} {order} LIMIT ?"));
+    sql.push_str(&format!(" ORDER BY {key} {order} LIMIT {limit}"));
     PageQuery { sql, binds }
 }
 
@@ -149,16 +157,16 @@ fn page_query(filter: &MatchFilter, at: PageAt, limit: u32) -> PageQuery {
 /// (`rare_kind`) the others from the partial index `seats_by_bot_kind`.
 macro_rules! window {
     () => {
-        "SELECT match_id, rank FROM seats WHERE bot_id = ?1 AND rank IS NOT NULL
-           AND ?2 IS NULL ORDER BY match_number DESC LIMIT ?3"
+        "SELECT match_id, rank FROM seats WHERE bot_id = $1 AND rank IS NOT NULL
+           AND $2 IS NULL ORDER BY match_number DESC LIMIT $3"
     };
     (kind) => {
-        "SELECT match_id, rank FROM seats WHERE bot_id = ?1 AND rank IS NOT NULL
-           AND match_kind = ?2 ORDER BY match_number DESC LIMIT ?3"
+        "SELECT match_id, rank FROM seats WHERE bot_id = $1 AND rank IS NOT NULL
+           AND match_kind = $2 ORDER BY match_number DESC LIMIT $3"
     };
     (rare_kind) => {
-        "SELECT match_id, rank FROM seats WHERE bot_id = ?1 AND rank IS NOT NULL
-           AND match_kind = ?2 AND match_kind != 'ladder' ORDER BY match_number DESC LIMIT ?3"
+        "SELECT match_id, rank FROM seats WHERE bot_id = $1 AND rank IS NOT NULL
+           AND match_kind = $2 AND match_kind != 'ladder' ORDER BY match_number DESC LIMIT $3"
     };
 }
 
@@ -167,8 +175,9 @@ macro_rules! rivals {
     ($($kind:ident)?) => {
         concat!(
             "SELECT o.bot_id, b.name, COUNT(*) AS n,
-                    SUM(me.rank < o.rank) AS wins, SUM(me.rank = o.rank) AS draws,
-                    SUM(me.rank > o.rank) AS losses
+                    CAST(SUM(CASE WHEN me.rank < o.rank THEN 1 ELSE 0 END) AS BIGINT) AS wins,
+                    CAST(SUM(CASE WHEN me.rank = o.rank THEN 1 ELSE 0 END) AS BIGINT) AS draws,
+                    CAST(SUM(CASE WHEN me.rank > o.rank THEN 1 ELSE 0 END) AS BIGINT) AS losses
              FROM (",
             window!($($kind)?),
             ") me
@@ -238,18 +247,22 @@ impl Store {
         let kind = kind.map(|k| k.as_str());
         let (count_sql, rivals_sql) = match kind {
             None => (
-                concat!("SELECT COUNT(DISTINCT match_id) FROM (", window!(), ")"),
+                concat!("SELECT COUNT(DISTINCT match_id) FROM (", window!(), ") w"),
                 rivals!(),
             ),
             Some("ladder") => (
-                concat!("SELECT COUNT(DISTINCT match_id) FROM (", window!(kind), ")"),
+                concat!(
+                    "SELECT COUNT(DISTINCT match_id) FROM (",
+                    window!(kind),
+                    ") w"
+                ),
                 rivals!(kind),
             ),
             Some(_) => (
                 concat!(
                     "SELECT COUNT(DISTINCT match_id) FROM (",
                     window!(rare_kind),
-                    ")"
+                    ") w"
                 ),
                 rivals!(rare_kind),
             ),
@@ -266,7 +279,7 @@ impl Store {
             .bind(i64::from(window))
             .fetch_all(&self.pool)
             .await?;
-        let count = |r: &sqlx::sqlite::SqliteRow, c: &str| -> Result<u64, StoreError> {
+        let count = |r: &sqlx::any::AnyRow, c: &str| -> Result<u64, StoreError> {
             Ok(r.try_get::<i64, _>(c)?.max(0) as u64)
         };
         let rivals = rows
@@ -302,13 +315,13 @@ mod tests {
         assert!(q.sql.contains("FROM seats s"), "{}", q.sql);
         assert!(
             q.sql
-                .contains("s.match_kind = ? AND s.match_kind != 'ladder'"),
+                .contains("s.match_kind = $2 AND s.match_kind != 'ladder'"),
             "{}",
             q.sql
         );
         assert!(
             q.sql
-                .ends_with("s.match_number < ? ORDER BY s.match_number DESC LIMIT ?"),
+                .ends_with("s.match_number < $5 ORDER BY s.match_number DESC LIMIT $6"),
             "{}",
             q.sql
         );
@@ -316,7 +329,7 @@ mod tests {
         let q = page_query(&MatchFilter::default(), PageAt::After(7), 10);
         assert!(
             q.sql
-                .ends_with("WHERE m.number > ? ORDER BY m.number ASC LIMIT ?"),
+                .ends_with("WHERE m.number > $1 ORDER BY m.number ASC LIMIT $2"),
             "{}",
             q.sql
         );

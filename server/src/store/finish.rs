@@ -6,7 +6,7 @@ use sqlx::Row;
 use super::logs::write_log;
 use super::matches::{FinishedSeat, MatchResult};
 use super::timing::{PlayRecord, write_record};
-use super::{Store, StoreError, now_ms};
+use super::{Store, StoreError, Tx, now_ms};
 use crate::rating::{Skill, rate};
 
 impl Store {
@@ -27,7 +27,7 @@ impl Store {
         record: &PlayRecord,
     ) -> Result<bool, StoreError> {
         let mut tx = self.write().await?;
-        let row = sqlx::query("SELECT status, rated FROM matches WHERE id = ?")
+        let row = sqlx::query("SELECT status, rated FROM matches WHERE id = $1")
             .bind(id)
             .fetch_optional(&mut *tx)
             .await?;
@@ -37,15 +37,15 @@ impl Store {
         if row.try_get::<String, _>("status")? != "running" {
             return Ok(false);
         }
-        let rated: bool = row.try_get("rated")?;
+        let rated = row.try_get::<i64, _>("rated")? != 0;
         write_log(&mut tx, id, &result.actions, false).await?;
         for (seat, outcome) in result.seats.iter().enumerate() {
             let (kind, detail) = outcome.fault.clone().unzip();
             sqlx::query(
-                "UPDATE seats SET rank = ?, score = ?, fault_kind = ?, fault_detail = ?
-                 WHERE match_id = ? AND seat = ?",
+                "UPDATE seats SET rank = $1, score = $2, fault_kind = $3, fault_detail = $4
+                 WHERE match_id = $5 AND seat = $6",
             )
-            .bind(outcome.rank)
+            .bind(i64::from(outcome.rank))
             .bind(outcome.score)
             .bind(kind)
             .bind(detail)
@@ -58,7 +58,7 @@ impl Store {
         if rated {
             rate_match(&mut tx, id, &result.seats).await?;
         }
-        sqlx::query("UPDATE matches SET status = 'finished', finished_at = ? WHERE id = ?")
+        sqlx::query("UPDATE matches SET status = 'finished', finished_at = $1 WHERE id = $2")
             .bind(now_ms())
             .bind(id)
             .execute(&mut *tx)
@@ -70,8 +70,8 @@ impl Store {
     /// Marks a running match as failed, with the reason.
     pub async fn fail_match(&self, id: &str, error: &str) -> Result<(), StoreError> {
         sqlx::query(
-            "UPDATE matches SET status = 'failed', error = ?, finished_at = ?
-             WHERE id = ? AND status = 'running'",
+            "UPDATE matches SET status = 'failed', error = $1, finished_at = $2
+             WHERE id = $3 AND status = 'running'",
         )
         .bind(error)
         .bind(now_ms())
@@ -84,13 +84,9 @@ impl Store {
 
 /// Applies a finished rated match to its bots' ratings, inside the match's transaction. A match
 /// where one bot holds several seats moves no rating.
-async fn rate_match(
-    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
-    id: &str,
-    seats: &[FinishedSeat],
-) -> Result<(), StoreError> {
+async fn rate_match(tx: &mut Tx, id: &str, seats: &[FinishedSeat]) -> Result<(), StoreError> {
     let bot_ids: Vec<String> =
-        sqlx::query_scalar("SELECT bot_id FROM seats WHERE match_id = ? ORDER BY seat")
+        sqlx::query_scalar("SELECT bot_id FROM seats WHERE match_id = $1 ORDER BY seat")
             .bind(id)
             .fetch_all(&mut **tx)
             .await?;
@@ -102,7 +98,7 @@ async fn rate_match(
     }
     let mut before = Vec::with_capacity(seats.len());
     for bot_id in &bot_ids {
-        let row = sqlx::query("SELECT mu, sigma FROM ratings WHERE bot_id = ?")
+        let row = sqlx::query("SELECT mu, sigma FROM ratings WHERE bot_id = $1")
             .bind(bot_id)
             .fetch_optional(&mut **tx)
             .await?;
@@ -115,7 +111,7 @@ async fn rate_match(
         });
     }
     let ranks: Vec<u32> = seats.iter().map(|s| s.rank).collect();
-    let game: String = sqlx::query_scalar("SELECT game FROM matches WHERE id = ?")
+    let game: String = sqlx::query_scalar("SELECT game FROM matches WHERE id = $1")
         .bind(id)
         .fetch_one(&mut **tx)
         .await?;
@@ -125,7 +121,7 @@ async fn rate_match(
     let seq: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(rating_seq), 0) + 1 FROM matches")
         .fetch_one(&mut **tx)
         .await?;
-    sqlx::query("UPDATE matches SET rating_seq = ? WHERE id = ?")
+    sqlx::query("UPDATE matches SET rating_seq = $1 WHERE id = $2")
         .bind(seq)
         .bind(id)
         .execute(&mut **tx)
@@ -134,9 +130,9 @@ async fn rate_match(
         let won = !draw && ranks[seat] == 1;
         let faulted = seats[seat].fault.is_some();
         sqlx::query(
-            "INSERT INTO ratings (bot_id, mu, sigma, matches, wins, faults) VALUES (?1, ?2, ?3, 1, ?4, ?5)
-             ON CONFLICT (bot_id) DO UPDATE SET mu = ?2, sigma = ?3, matches = matches + 1,
-                 wins = wins + ?4, faults = faults + ?5",
+            "INSERT INTO ratings (bot_id, mu, sigma, matches, wins, faults) VALUES ($1, $2, $3, 1, $4, $5)
+             ON CONFLICT (bot_id) DO UPDATE SET mu = $2, sigma = $3, matches = matches + 1,
+                 wins = wins + $4, faults = faults + $5",
         )
         .bind(bot_id)
         .bind(after[seat].mu)
@@ -146,8 +142,8 @@ async fn rate_match(
         .execute(&mut **tx)
         .await?;
         sqlx::query(
-            "UPDATE seats SET mu_before = ?, sigma_before = ?, mu_after = ?, sigma_after = ?
-             WHERE match_id = ? AND seat = ?",
+            "UPDATE seats SET mu_before = $1, sigma_before = $2, mu_after = $3, sigma_after = $4
+             WHERE match_id = $5 AND seat = $6",
         )
         .bind(before[seat].mu)
         .bind(before[seat].sigma)

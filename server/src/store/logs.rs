@@ -6,7 +6,7 @@ use serde_json::Value;
 use sqlx::Row;
 
 use super::matches::{MatchSummary, SavedAction};
-use super::{Store, StoreError, now_ms};
+use super::{Store, StoreError, Tx, now_ms};
 use crate::runner::{Deal, decode_log, encode_log};
 
 /// Matches converted per transaction at start-up.
@@ -50,15 +50,15 @@ pub fn stamp_mismatch(game: &str, stored: Option<u32>) -> Option<String> {
 /// the say lines. With `stamped`, the match must already carry this engine's stamp (a log stored
 /// by an earlier version is only re-encoded under the rules it was played by).
 pub(super) async fn write_log(
-    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
+    tx: &mut Tx,
     id: &str,
     actions: &[SavedAction],
     stamped: bool,
 ) -> Result<(), StoreError> {
     let row = sqlx::query(
         "SELECT number, game, options, seed, rules_version,
-             (SELECT COUNT(*) FROM seats WHERE match_id = ?1) AS players
-         FROM matches WHERE id = ?1",
+             (SELECT COUNT(*) FROM seats WHERE match_id = $1) AS players
+         FROM matches WHERE id = $1",
     )
     .bind(id)
     .fetch_one(&mut **tx)
@@ -79,15 +79,15 @@ pub(super) async fn write_log(
     let json: Vec<Value> = actions.iter().map(|a| a.action.clone()).collect();
     let blob = encode_log(&deal, &json)
         .map_err(|e| StoreError::Corrupt(format!("the log of match {id}: {e}")))?;
-    sqlx::query("UPDATE matches SET log = ?, rules_version = ? WHERE number = ?")
+    sqlx::query("UPDATE matches SET log = $1, rules_version = $2 WHERE number = $3")
         .bind(blob)
-        .bind(engine_rules_version(&game))
+        .bind(engine_rules_version(&game).map(i64::from))
         .bind(number)
         .execute(&mut **tx)
         .await?;
     for (index, action) in actions.iter().enumerate() {
         if let Some(text) = &action.say {
-            sqlx::query("INSERT INTO says (match_number, idx, text) VALUES (?, ?, ?)")
+            sqlx::query("INSERT INTO says (match_number, idx, text) VALUES ($1, $2, $3)")
                 .bind(number)
                 .bind(index as i64)
                 .bind(text)
@@ -108,7 +108,7 @@ impl Store {
         &self,
         summary: &MatchSummary,
     ) -> Result<(Vec<SavedAction>, LogState), StoreError> {
-        let row = sqlx::query("SELECT number, log, log_dropped_at FROM matches WHERE id = ?")
+        let row = sqlx::query("SELECT number, log, log_dropped_at FROM matches WHERE id = $1")
             .bind(&summary.id)
             .fetch_one(&self.pool)
             .await?;
@@ -139,7 +139,7 @@ impl Store {
                 say: None,
             })
             .collect();
-        let says = sqlx::query("SELECT idx, text FROM says WHERE match_number = ?")
+        let says = sqlx::query("SELECT idx, text FROM says WHERE match_number = $1")
             .bind(row.try_get::<i64, _>("number")?)
             .fetch_all(&self.pool)
             .await?;
@@ -154,7 +154,7 @@ impl Store {
 
     /// A log still stored one row per action (by a version before compact logs).
     async fn legacy_actions(&self, id: &str) -> Result<Vec<SavedAction>, StoreError> {
-        sqlx::query("SELECT seat, action, say FROM actions WHERE match_id = ? ORDER BY idx")
+        sqlx::query("SELECT seat, action, say FROM actions WHERE match_id = $1 ORDER BY idx")
             .bind(id)
             .fetch_all(&self.pool)
             .await?
@@ -179,8 +179,8 @@ impl Store {
         loop {
             let rows = sqlx::query(
                 "SELECT a.match_id, m.game, m.rules_version
-                 FROM (SELECT DISTINCT match_id FROM actions WHERE match_id > ?
-                       ORDER BY match_id LIMIT ?) a
+                 FROM (SELECT DISTINCT match_id FROM actions WHERE match_id > $1
+                       ORDER BY match_id LIMIT $2) a
                  JOIN matches m ON m.id = a.match_id ORDER BY a.match_id",
             )
             .bind(&after)
@@ -206,7 +206,7 @@ impl Store {
                 let actions = self.legacy_actions(id).await?;
                 match write_log(&mut tx, id, &actions, true).await {
                     Ok(()) => {
-                        sqlx::query("DELETE FROM actions WHERE match_id = ?")
+                        sqlx::query("DELETE FROM actions WHERE match_id = $1")
                             .bind(id)
                             .execute(&mut *tx)
                             .await?;
@@ -229,9 +229,9 @@ impl Store {
         loop {
             let mut tx = self.write().await?;
             let numbers: Vec<i64> = sqlx::query_scalar(
-                "UPDATE matches SET log = NULL, timing = NULL, log_dropped_at = ?1
+                "UPDATE matches SET log = NULL, timing = NULL, log_dropped_at = $1
                  WHERE number IN (SELECT number FROM matches
-                     WHERE kind = 'ladder' AND log IS NOT NULL AND finished_at < ?2 LIMIT ?3)
+                     WHERE kind = 'ladder' AND log IS NOT NULL AND finished_at < $2 LIMIT $3)
                  -- through the partial index ladder_logs
                  RETURNING number",
             )
@@ -241,7 +241,7 @@ impl Store {
             .fetch_all(&mut *tx)
             .await?;
             for number in &numbers {
-                sqlx::query("DELETE FROM says WHERE match_number = ?")
+                sqlx::query("DELETE FROM says WHERE match_number = $1")
                     .bind(number)
                     .execute(&mut *tx)
                     .await?;
@@ -263,19 +263,19 @@ impl Store {
             let mut tx = self.write().await?;
             let ids: Vec<String> = sqlx::query_scalar(
                 "SELECT DISTINCT a.match_id FROM actions a JOIN matches m ON m.id = a.match_id
-                 WHERE m.kind = 'ladder' AND m.finished_at < ?1 LIMIT ?2",
+                 WHERE m.kind = 'ladder' AND m.finished_at < $1 LIMIT $2",
             )
             .bind(finished_before)
             .bind(DROP_BATCH)
             .fetch_all(&mut *tx)
             .await?;
             for id in &ids {
-                sqlx::query("UPDATE matches SET log_dropped_at = ? WHERE id = ?")
+                sqlx::query("UPDATE matches SET log_dropped_at = $1 WHERE id = $2")
                     .bind(now_ms())
                     .bind(id)
                     .execute(&mut *tx)
                     .await?;
-                sqlx::query("DELETE FROM actions WHERE match_id = ?")
+                sqlx::query("DELETE FROM actions WHERE match_id = $1")
                     .bind(id)
                     .execute(&mut *tx)
                     .await?;

@@ -5,12 +5,12 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
+use sqlx::any::AnyRow;
 
 use super::bots::BotKind;
 use super::logs::{LogState, engine_rules_version};
 use super::options::{options_read, options_to_store};
-use super::{Store, StoreError, now_ms};
+use super::{Store, StoreError, Tx, now_ms};
 
 /// Why a match was played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -266,12 +266,12 @@ macro_rules! seat_columns {
 /// `seats_by_bot (bot_id, match_number)`, so as fast with a million matches stored as with ten.
 macro_rules! recent_of_bot {
     () => {
-        "SELECT s.match_id FROM seats s WHERE s.bot_id = ?1 ORDER BY s.match_number DESC LIMIT ?2"
+        "SELECT s.match_id FROM seats s WHERE s.bot_id = $1 ORDER BY s.match_number DESC LIMIT $2"
     };
 }
 
 /// A match read through `summary_columns!`, with its `seats`.
-fn summary_of(row: &SqliteRow, seats: Vec<SeatDetail>) -> Result<MatchSummary, StoreError> {
+fn summary_of(row: &AnyRow, seats: Vec<SeatDetail>) -> Result<MatchSummary, StoreError> {
     let game: String = row.try_get("game")?;
     Ok(MatchSummary {
         id: row.try_get("id")?,
@@ -280,7 +280,7 @@ fn summary_of(row: &SqliteRow, seats: Vec<SeatDetail>) -> Result<MatchSummary, S
         kind: row.try_get("kind")?,
         status: MatchStatus::parse(&row.try_get::<String, _>("status")?)?,
         seed: row.try_get::<i64, _>("seed")? as u64,
-        rated: row.try_get("rated")?,
+        rated: row.try_get::<i64, _>("rated")? != 0,
         error: row.try_get("error")?,
         created_at: row.try_get("created_at")?,
         finished_at: row.try_get("finished_at")?,
@@ -293,7 +293,7 @@ fn summary_of(row: &SqliteRow, seats: Vec<SeatDetail>) -> Result<MatchSummary, S
 }
 
 /// A seat read through `seat_columns!`.
-fn seat_detail(row: &SqliteRow) -> Result<SeatDetail, StoreError> {
+fn seat_detail(row: &AnyRow) -> Result<SeatDetail, StoreError> {
     Ok(SeatDetail {
         seat: row.try_get::<i64, _>("seat")? as usize,
         bot_id: row.try_get("bot_id")?,
@@ -305,13 +305,13 @@ fn seat_detail(row: &SqliteRow) -> Result<SeatDetail, StoreError> {
     })
 }
 
-fn fault_of(row: &SqliteRow) -> Result<Option<(String, String)>, StoreError> {
+fn fault_of(row: &AnyRow) -> Result<Option<(String, String)>, StoreError> {
     let kind: Option<String> = row.try_get("fault_kind")?;
     let detail: Option<String> = row.try_get("fault_detail")?;
     Ok(kind.map(|k| (k, detail.unwrap_or_default())))
 }
 
-pub(super) fn stage_ref(row: &SqliteRow) -> Result<Option<StageRef>, StoreError> {
+pub(super) fn stage_ref(row: &AnyRow) -> Result<Option<StageRef>, StoreError> {
     let Some(tournament_id) = row.try_get::<Option<String>, _>("tournament_id")? else {
         return Ok(None);
     };
@@ -352,7 +352,7 @@ impl Store {
     /// How many matches of this kind and game are queued or running.
     pub async fn pending_matches(&self, kind: MatchKind, game: &str) -> Result<u64, StoreError> {
         let count: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM matches WHERE kind = ? AND game = ? AND status IN ('queued', 'running')",
+            "SELECT COUNT(*) FROM matches WHERE kind = $1 AND game = $2 AND status IN ('queued', 'running')",
         )
         .bind(kind.as_str())
         .bind(game)
@@ -379,7 +379,7 @@ impl Store {
         let row = sqlx::query(concat!(
             "SELECT ",
             summary_columns!(),
-            " FROM matches WHERE id = ?"
+            " FROM matches WHERE id = $1"
         ))
         .bind(id)
         .fetch_optional(&self.pool)
@@ -390,7 +390,7 @@ impl Store {
         let seats = sqlx::query(concat!(
             "SELECT ",
             seat_columns!(),
-            " FROM seats s JOIN bots b ON b.id = s.bot_id WHERE s.match_id = ? ORDER BY s.seat"
+            " FROM seats s JOIN bots b ON b.id = s.bot_id WHERE s.match_id = $1 ORDER BY s.seat"
         ))
         .bind(id)
         .fetch_all(&self.pool)
@@ -415,7 +415,7 @@ impl Store {
             ") ORDER BY number DESC"
         ))
         .bind(bot_id)
-        .bind(limit)
+        .bind(i64::from(limit))
         .fetch_all(&self.pool)
         .await?;
         let seat_rows = sqlx::query(concat!(
@@ -426,7 +426,7 @@ impl Store {
             ") ORDER BY s.match_id, s.seat"
         ))
         .bind(bot_id)
-        .bind(limit)
+        .bind(i64::from(limit))
         .fetch_all(&self.pool)
         .await?;
         let mut seats: HashMap<String, Vec<SeatDetail>> = HashMap::new();
@@ -452,7 +452,7 @@ impl Store {
 
 /// Inserts queued matches with their seats inside `tx`; returns their ids in order.
 pub(super) async fn insert_matches(
-    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
+    tx: &mut Tx,
     matches: &[NewMatch],
 ) -> Result<Vec<String>, StoreError> {
     let mut ids = Vec::with_capacity(matches.len());
@@ -462,32 +462,34 @@ pub(super) async fn insert_matches(
             "INSERT INTO matches (id, game, options, seed, kind, rated, deadline_ms, status,
                      created_at, time_bank_ms, wall_clock_ms, tournament_id, stage, deal,
                      rules_version)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?) RETURNING number",
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $9, $10, $11, $12, $13, $14) RETURNING number",
         )
         .bind(&id)
         .bind(&m.game)
         .bind(options_to_store(&m.game, &m.options))
         .bind(to_db_seed(m.seed))
         .bind(m.kind.as_str())
-        .bind(m.rated)
-        .bind(m.deadline_ms)
+        .bind(i64::from(m.rated))
+        .bind(i64::from(m.deadline_ms))
         .bind(now_ms())
-        .bind(m.time_bank_ms)
-        .bind(m.wall_clock_ms)
+        .bind(i64::from(m.time_bank_ms))
+        .bind(m.wall_clock_ms.map(i64::from))
         .bind(m.stage.as_ref().map(|s| &s.tournament_id))
-        .bind(m.stage.as_ref().map(|s| s.stage))
-        .bind(m.stage.as_ref().and_then(|s| s.deal))
-        .bind(engine_rules_version(&m.game))
+        .bind(m.stage.as_ref().map(|s| i64::from(s.stage)))
+        .bind(m.stage.as_ref().and_then(|s| s.deal).map(i64::from))
+        .bind(engine_rules_version(&m.game).map(i64::from))
         .fetch_one(&mut **tx)
         .await?;
         for (seat, bot_id) in m.bot_ids.iter().enumerate() {
             sqlx::query(
-                "INSERT INTO seats (match_id, seat, bot_id, match_number) VALUES (?, ?, ?, ?)",
+                "INSERT INTO seats (match_id, seat, bot_id, match_number, match_kind)
+                 VALUES ($1, $2, $3, $4, $5)",
             )
             .bind(&id)
             .bind(seat as i64)
             .bind(bot_id)
             .bind(number)
+            .bind(m.kind.as_str())
             .execute(&mut **tx)
             .await?;
         }

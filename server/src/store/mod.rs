@@ -1,10 +1,14 @@
 //! Storage: every SQL query of the server, behind [`Store`]. Handlers and the scheduler call its
-//! methods and never write SQL, so another backend (PostgreSQL) can be added beside this one.
+//! methods and never write SQL, nor know which database they talk to.
 //!
-//! SQLite through sqlx with runtime-checked queries (a fresh clone builds with no database);
-//! the schema is in migrations/, applied when the store opens; WAL mode. Transactions that write
-//! start with `BEGIN IMMEDIATE`, so two writers never deadlock upgrading a read lock.
+//! One store, two backends (`backend`): SQLite (a file, the default) and PostgreSQL, both through
+//! sqlx's `Any` driver with runtime-checked queries (a fresh clone builds with no database). The
+//! SQL is written once, in the dialect both accept (`$1` placeholders, `ON CONFLICT`, `CASE`
+//! rather than SQLite's scalar `MIN`/`MAX`, integer flags, `CAST(… AS BIGINT)` around sums).
+//! Each backend's schema is in its own folder of migrations/, applied when the store opens.
+//! Transactions that write are serialised (`backend::Backend::begin_write`).
 
+mod backend;
 mod bots;
 mod browse;
 mod finish;
@@ -17,12 +21,9 @@ mod tables;
 mod timing;
 mod tournaments;
 
-use std::str::FromStr;
-use std::time::Duration;
+use sqlx::AnyPool;
 
-use sqlx::sqlite::SqliteSynchronous;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
-
+use backend::Backend;
 pub use bots::{BotHealth, BotKind, BotRecord, NewBot, PauseReason, RECENT_MATCHES};
 pub use browse::{MAX_PAGE, MatchFilter, MatchPage, PageAt, Rivalry};
 pub use logs::{LogState, stamp_mismatch};
@@ -56,8 +57,12 @@ pub enum StoreError {
 /// The server's database.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: AnyPool,
+    backend: Backend,
 }
+
+/// A transaction of the store, on either backend.
+type Tx = sqlx::Transaction<'static, sqlx::Any>;
 
 /// The current time in Unix milliseconds.
 pub fn now_ms() -> i64 {
@@ -67,44 +72,36 @@ pub fn now_ms() -> i64 {
 }
 
 impl Store {
-    /// Opens the database at `url` (`sqlite://path`, created if missing, or `sqlite::memory:`) and
-    /// applies the migrations.
+    /// Opens the database at `url` and applies the migrations: `sqlite://path` (created if
+    /// missing), `sqlite::memory:`, or `postgres://…` (a database that exists, empty or made by
+    /// cardarena).
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         Store::open_with(url, true).await
     }
 
-    /// Opens the database at `url` only if it exists (`cardarena replay`): a missing file is an
-    /// error, and nothing is created.
+    /// Opens the database at `url` only if it exists (`cardarena replay`): a missing SQLite file,
+    /// or a PostgreSQL database without cardarena's tables, is an error, and nothing is created.
     pub async fn open_existing(url: &str) -> Result<Store, StoreError> {
         Store::open_with(url, false).await
     }
 
     async fn open_with(url: &str, create: bool) -> Result<Store, StoreError> {
-        let options = SqliteConnectOptions::from_str(url)
-            .map_err(|e| StoreError::Open(format!("{url}: {e}")))?
-            .create_if_missing(create)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10));
-        // An in-memory database lives in one connection; a file is shared by several.
-        let connections = if url.contains(":memory:") { 1 } else { 8 };
-        let pool = SqlitePoolOptions::new()
-            .max_connections(connections)
-            .connect_with(options)
+        let backend = Backend::of(url)?;
+        let pool = backend
+            .connect(url, create)
             .await
             .map_err(|e| StoreError::Open(format!("{url}: {e}")))?;
-        sqlx::migrate!("../migrations")
-            .run(&pool)
-            .await
-            .map_err(|e| StoreError::Open(format!("migrations: {e}")))?;
-        let store = Store { pool };
-        store.convert_legacy_logs().await?;
+        backend.migrate(&pool, create).await?;
+        let store = Store { pool, backend };
+        if backend == Backend::Sqlite {
+            store.convert_legacy_logs().await?;
+        }
         Ok(store)
     }
 
-    /// Starts a write transaction that holds the write lock from its first statement.
-    async fn write(&self) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, StoreError> {
-        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+    /// Starts a write transaction, serialised with every other write transaction on the
+    /// database (see [`Backend::begin_write`]).
+    async fn write(&self) -> Result<Tx, StoreError> {
+        Ok(self.backend.begin_write(&self.pool).await?)
     }
 }

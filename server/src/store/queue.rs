@@ -14,11 +14,11 @@ use sqlx::Row;
 
 use super::bots::BotKind;
 use super::matches::{insert_matches, json, stage_ref};
-use super::{ClaimedMatch, NewMatch, SeatPlayer, Store, StoreError, now_ms};
+use super::{ClaimedMatch, NewMatch, SeatPlayer, Store, StoreError, Tx, now_ms};
 
 /// How many of an owner's oldest queued matches one claim looks at. An owner whose first
 /// matches all wait for busy bots is passed over for this claim rather than scanned to the end.
-const LOOKAHEAD: u32 = 200;
+const LOOKAHEAD: i64 = 200;
 
 /// The owner of a match, worked out from its row and seats (the same expression as migration
 /// 0004's): `?1` is the match's id.
@@ -30,7 +30,7 @@ const SET_OWNER: &str = "UPDATE matches SET owner = CASE kind
              WHERE s.match_id = matches.id AND b.kind = 'http'),
             '')
     END
-    WHERE id = ?1";
+    WHERE id = $1";
 
 /// Every owner with queued matches, with when it was last served and its oldest queued match.
 /// The owners are enumerated by index seeks (one per owner), not by reading the queue.
@@ -146,7 +146,7 @@ impl Store {
             sequence += 1;
             owner.served = sequence;
             sqlx::query(
-                "INSERT INTO queue_turns (owner, served) VALUES (?, ?)
+                "INSERT INTO queue_turns (owner, served) VALUES ($1, $2)
                  ON CONFLICT (owner) DO UPDATE SET served = excluded.served",
             )
             .bind(&owner.name)
@@ -174,7 +174,7 @@ impl Store {
     ) -> Result<Result<Vec<String>, QueueFull>, StoreError> {
         let mut tx = self.write().await?;
         let queued: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM matches WHERE status = 'queued' AND owner = ?",
+            "SELECT COUNT(*) FROM matches WHERE status = 'queued' AND owner = $1",
         )
         .bind(format!("bot:{bot_id}"))
         .fetch_one(&mut *tx)
@@ -190,23 +190,17 @@ impl Store {
 }
 
 /// Sets the owner of the newly inserted match `id` (its seats inserted already).
-pub(super) async fn set_owner(
-    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
-    id: &str,
-) -> Result<(), StoreError> {
+pub(super) async fn set_owner(tx: &mut Tx, id: &str) -> Result<(), StoreError> {
     sqlx::query(SET_OWNER).bind(id).execute(&mut **tx).await?;
     Ok(())
 }
 
 /// The owner's oldest queued matches with the contestant bots that sit in each.
-async fn candidates(
-    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
-    owner: &str,
-) -> Result<Vec<Candidate>, StoreError> {
+async fn candidates(tx: &mut Tx, owner: &str) -> Result<Vec<Candidate>, StoreError> {
     let rows = sqlx::query(
         "SELECT m.number, s.bot_id, b.kind FROM
-             (SELECT number, id FROM matches WHERE status = 'queued' AND owner = ?
-              ORDER BY number LIMIT ?) m
+             (SELECT number, id FROM matches WHERE status = 'queued' AND owner = $1
+              ORDER BY number LIMIT $2) m
          JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
          ORDER BY m.number",
     )
@@ -237,12 +231,12 @@ async fn candidates(
 
 /// Marks the queued match `number` as running and reads what the runner needs.
 pub(super) async fn claim_one(
-    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
+    tx: &mut Tx,
     number: i64,
     started: i64,
 ) -> Result<ClaimedMatch, StoreError> {
     let row = sqlx::query(
-        "UPDATE matches SET status = 'running', started_at = ? WHERE number = ?
+        "UPDATE matches SET status = 'running', started_at = $1 WHERE number = $2
          RETURNING id, game, options, seed, deadline_ms, time_bank_ms, wall_clock_ms,
              tournament_id, stage, deal",
     )
@@ -253,7 +247,7 @@ pub(super) async fn claim_one(
     let id: String = row.try_get("id")?;
     let seats = sqlx::query(
         "SELECT s.bot_id, b.name, b.kind, b.url, b.house_id FROM seats s
-         JOIN bots b ON b.id = s.bot_id WHERE s.match_id = ? ORDER BY s.seat",
+         JOIN bots b ON b.id = s.bot_id WHERE s.match_id = $1 ORDER BY s.seat",
     )
     .bind(&id)
     .fetch_all(&mut **tx)

@@ -1,7 +1,7 @@
 //! Leaderboards and rating histories.
 
 use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
+use sqlx::any::AnyRow;
 
 use super::{Store, StoreError};
 use crate::rating::Skill;
@@ -36,7 +36,7 @@ pub struct RatingPoint {
     pub skill: Skill,
 }
 
-fn leader_row(r: &SqliteRow) -> Result<LeaderRow, StoreError> {
+fn leader_row(r: &AnyRow) -> Result<LeaderRow, StoreError> {
     Ok(LeaderRow {
         bot_id: r.try_get("id")?,
         name: r.try_get("name")?,
@@ -60,7 +60,7 @@ impl Store {
             "SELECT b.id, b.name, r.mu, r.sigma, r.matches, r.wins, r.faults, b.recent_faults,
                     b.recent_matches
              FROM ratings r JOIN bots b ON b.id = r.bot_id
-             WHERE b.game = ? AND b.deleted_at IS NULL
+             WHERE b.game = $1 AND b.deleted_at IS NULL
              ORDER BY r.mu - 3 * r.sigma DESC, b.name",
         )
         .bind(game)
@@ -76,7 +76,7 @@ impl Store {
         let row = sqlx::query(
             "SELECT b.id, b.name, r.mu, r.sigma, r.matches, r.wins, r.faults, b.recent_faults,
                     b.recent_matches
-             FROM ratings r JOIN bots b ON b.id = r.bot_id WHERE b.id = ?",
+             FROM ratings r JOIN bots b ON b.id = r.bot_id WHERE b.id = $1",
         )
         .bind(bot_id)
         .fetch_optional(&self.pool)
@@ -96,11 +96,11 @@ impl Store {
         let mut points = sqlx::query(
             "SELECT m.rating_seq, s.mu_after, s.sigma_after FROM seats s
              JOIN matches m ON m.id = s.match_id
-             WHERE s.bot_id = ? AND s.mu_after IS NOT NULL AND m.rating_seq IS NOT NULL
-             ORDER BY s.match_number DESC LIMIT ?",
+             WHERE s.bot_id = $1 AND s.mu_after IS NOT NULL AND m.rating_seq IS NOT NULL
+             ORDER BY s.match_number DESC LIMIT $2",
         )
         .bind(bot_id)
-        .bind(limit)
+        .bind(i64::from(limit))
         .fetch_all(&self.pool)
         .await?
         .iter()

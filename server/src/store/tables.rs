@@ -86,7 +86,7 @@ impl Store {
             "SELECT COUNT(DISTINCT p.match_id) AS hour,
                     COUNT(DISTINCT CASE WHEN m.status IN ('queued', 'running') THEN m.id END) AS open
              FROM person_seats p JOIN matches m ON m.id = p.match_id
-             WHERE p.client = ? AND p.created_at > ?",
+             WHERE p.client = $1 AND p.created_at > $2",
         )
         .bind(&table.client)
         .bind(now - HOUR_MS)
@@ -103,7 +103,7 @@ impl Store {
             let seated: i64 = sqlx::query_scalar(
                 "SELECT COUNT(DISTINCT s.match_id) FROM seats s JOIN bots b ON b.id = s.bot_id
                  JOIN matches m ON m.id = s.match_id
-                 WHERE s.bot_id = ? AND b.kind = 'http' AND s.match_kind = 'human'
+                 WHERE s.bot_id = $1 AND b.kind = 'http' AND s.match_kind = 'human'
                    AND m.status IN ('queued', 'running')",
             )
             .bind(bot_id)
@@ -115,14 +115,14 @@ impl Store {
         }
         let ids = insert_matches(&mut tx, std::slice::from_ref(&table.new_match)).await?;
         let id = &ids[0];
-        let number: i64 = sqlx::query_scalar("SELECT number FROM matches WHERE id = ?")
+        let number: i64 = sqlx::query_scalar("SELECT number FROM matches WHERE id = $1")
             .bind(id)
             .fetch_one(&mut *tx)
             .await?;
         for (seat, token_hash) in &table.persons {
             sqlx::query(
                 "INSERT INTO person_seats (token_hash, match_id, seat, client, created_at)
-                 VALUES (?, ?, ?, ?, ?)",
+                 VALUES ($1, $2, $3, $4, $5)",
             )
             .bind(token_hash)
             .bind(id)
@@ -139,7 +139,7 @@ impl Store {
 
     /// The person seat whose token hashes to `token_hash`.
     pub async fn person_seat(&self, token_hash: &str) -> Result<Option<PersonSeat>, StoreError> {
-        let row = sqlx::query("SELECT match_id, seat FROM person_seats WHERE token_hash = ?")
+        let row = sqlx::query("SELECT match_id, seat FROM person_seats WHERE token_hash = $1")
             .bind(token_hash)
             .fetch_optional(&self.pool)
             .await?;
@@ -156,7 +156,7 @@ impl Store {
     /// why; returns how many. Run at start-up, before [`Store::requeue_interrupted`].
     pub async fn cancel_interrupted_tables(&self) -> Result<u64, StoreError> {
         let done = sqlx::query(
-            "UPDATE matches SET status = 'cancelled', finished_at = ?,
+            "UPDATE matches SET status = 'cancelled', finished_at = $1,
                  error = 'the server restarted while people played this table'
              WHERE kind = 'human' AND status IN ('queued', 'running')",
         )

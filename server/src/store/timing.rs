@@ -4,7 +4,7 @@
 
 use sqlx::Row;
 
-use super::{Store, StoreError};
+use super::{Store, StoreError, Tx};
 
 /// How a played match's steps went, as the store keeps it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -114,12 +114,12 @@ fn read_varint(bytes: &mut std::slice::Iter<'_, u8>) -> Option<Option<u32>> {
 
 /// Writes `record` for match `id` inside the transaction that stores its result.
 pub(super) async fn write_record(
-    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
+    tx: &mut Tx,
     id: &str,
     record: &PlayRecord,
 ) -> Result<(), StoreError> {
     if !record.timing.is_empty() {
-        sqlx::query("UPDATE matches SET timing = ? WHERE id = ?")
+        sqlx::query("UPDATE matches SET timing = $1 WHERE id = $2")
             .bind(encode_timing(&record.timing))
             .bind(id)
             .execute(&mut **tx)
@@ -128,12 +128,12 @@ pub(super) async fn write_record(
     for (seat, fault) in record.faults.iter().enumerate() {
         let Some(fault) = fault else { continue };
         sqlx::query(
-            "UPDATE seats SET fault_step = ?, fault_status = ?, fault_ms = ?, fault_body = ?
-             WHERE match_id = ? AND seat = ?",
+            "UPDATE seats SET fault_step = $1, fault_status = $2, fault_ms = $3, fault_body = $4
+             WHERE match_id = $5 AND seat = $6",
         )
-        .bind(fault.step)
-        .bind(fault.status)
-        .bind(fault.ms)
+        .bind(fault.step.map(i64::from))
+        .bind(fault.status.map(i64::from))
+        .bind(fault.ms.map(i64::from))
         .bind(&fault.body)
         .bind(id)
         .bind(seat as i64)
@@ -147,7 +147,7 @@ impl Store {
     /// How match `id`'s steps were played, as far as it was recorded: answer times (empty when
     /// not recorded, or dropped with the log) and each faulted seat's step and answer.
     pub async fn play_record(&self, id: &str) -> Result<PlayRecord, StoreError> {
-        let blob: Option<Vec<u8>> = sqlx::query_scalar("SELECT timing FROM matches WHERE id = ?")
+        let blob: Option<Vec<u8>> = sqlx::query_scalar("SELECT timing FROM matches WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
             .await?
@@ -155,7 +155,7 @@ impl Store {
         let timing = blob.as_deref().and_then(decode_timing).unwrap_or_default();
         let rows = sqlx::query(
             "SELECT fault_kind, fault_step, fault_status, fault_ms, fault_body
-             FROM seats WHERE match_id = ? ORDER BY seat",
+             FROM seats WHERE match_id = $1 ORDER BY seat",
         )
         .bind(id)
         .fetch_all(&self.pool)

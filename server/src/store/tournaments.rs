@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
+use sqlx::any::AnyRow;
 
 use super::matches::{NewMatch, insert_matches};
 use super::{Store, StoreError, now_ms};
@@ -53,7 +53,7 @@ pub struct StageCounts {
     pub cancelled: u64,
 }
 
-fn tournament_record(row: &SqliteRow) -> Result<TournamentRecord, StoreError> {
+fn tournament_record(row: &AnyRow) -> Result<TournamentRecord, StoreError> {
     let stages: String = row.try_get("stages")?;
     Ok(TournamentRecord {
         id: row.try_get("id")?,
@@ -65,7 +65,7 @@ fn tournament_record(row: &SqliteRow) -> Result<TournamentRecord, StoreError> {
         current_stage: row
             .try_get::<Option<i64>, _>("current_stage")?
             .map(|s| s as u32),
-        auto_advance: row.try_get("auto_advance")?,
+        auto_advance: row.try_get::<i64, _>("auto_advance")? != 0,
         created_at: row.try_get("created_at")?,
     })
 }
@@ -82,13 +82,13 @@ impl Store {
     ) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO tournaments (id, name, game, stages, status, auto_advance, created_at)
-             VALUES (?, ?, ?, ?, 'open', ?, ?)",
+             VALUES ($1, $2, $3, $4, 'open', $5, $6)",
         )
         .bind(id)
         .bind(name)
         .bind(game)
         .bind(stages.to_string())
-        .bind(auto_advance)
+        .bind(i64::from(auto_advance))
         .bind(now_ms())
         .execute(&self.pool)
         .await?;
@@ -97,7 +97,7 @@ impl Store {
 
     /// The tournament with this id.
     pub async fn tournament(&self, id: &str) -> Result<Option<TournamentRecord>, StoreError> {
-        let row = sqlx::query("SELECT * FROM tournaments WHERE id = ?")
+        let row = sqlx::query("SELECT * FROM tournaments WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
@@ -117,7 +117,8 @@ impl Store {
     /// Enters a bot; false if it was entered already.
     pub async fn add_entry(&self, tournament_id: &str, bot_id: &str) -> Result<bool, StoreError> {
         let done = sqlx::query(
-            "INSERT OR IGNORE INTO tournament_entries (tournament_id, bot_id, joined_at) VALUES (?, ?, ?)",
+            "INSERT INTO tournament_entries (tournament_id, bot_id, joined_at) VALUES ($1, $2, $3)
+             ON CONFLICT DO NOTHING",
         )
         .bind(tournament_id)
         .bind(bot_id)
@@ -132,7 +133,7 @@ impl Store {
     pub async fn entries(&self, tournament_id: &str) -> Result<Vec<(String, String)>, StoreError> {
         let rows = sqlx::query(
             "SELECT e.bot_id, b.name FROM tournament_entries e JOIN bots b ON b.id = e.bot_id
-             WHERE e.tournament_id = ? ORDER BY e.joined_at, e.rowid",
+             WHERE e.tournament_id = $1 ORDER BY e.joined_at, e.rowid",
         )
         .bind(tournament_id)
         .fetch_all(&self.pool)
@@ -154,10 +155,10 @@ impl Store {
         let mut tx = self.write().await?;
         let before: Option<i64> = stage.checked_sub(1).map(i64::from);
         let moved = sqlx::query(
-            "UPDATE tournaments SET status = 'running', current_stage = ?
-             WHERE id = ? AND status != 'finished' AND current_stage IS ?",
+            "UPDATE tournaments SET status = 'running', current_stage = $1
+             WHERE id = $2 AND status != 'finished' AND current_stage IS NOT DISTINCT FROM $3",
         )
-        .bind(stage)
+        .bind(i64::from(stage))
         .bind(tournament_id)
         .bind(before)
         .execute(&mut *tx)
@@ -166,10 +167,10 @@ impl Store {
             return Ok(false);
         }
         sqlx::query(
-            "INSERT INTO tournament_stages (tournament_id, stage, entrants, started_at) VALUES (?, ?, ?, ?)",
+            "INSERT INTO tournament_stages (tournament_id, stage, entrants, started_at) VALUES ($1, $2, $3, $4)",
         )
         .bind(tournament_id)
-        .bind(stage)
+        .bind(i64::from(stage))
         .bind(serde_json::json!(entrants).to_string())
         .bind(now_ms())
         .execute(&mut *tx)
@@ -186,10 +187,10 @@ impl Store {
         stage: u32,
     ) -> Result<Option<StageRecord>, StoreError> {
         let row = sqlx::query(
-            "SELECT entrants, finished_at FROM tournament_stages WHERE tournament_id = ? AND stage = ?",
+            "SELECT entrants, finished_at FROM tournament_stages WHERE tournament_id = $1 AND stage = $2",
         )
         .bind(tournament_id)
-        .bind(stage)
+        .bind(i64::from(stage))
         .fetch_optional(&self.pool)
         .await?;
         row.map(|r| {
@@ -210,10 +211,10 @@ impl Store {
         stage: u32,
     ) -> Result<StageCounts, StoreError> {
         let rows = sqlx::query(
-            "SELECT status, COUNT(*) AS n FROM matches WHERE tournament_id = ? AND stage = ? GROUP BY status",
+            "SELECT status, COUNT(*) AS n FROM matches WHERE tournament_id = $1 AND stage = $2 GROUP BY status",
         )
         .bind(tournament_id)
-        .bind(stage)
+        .bind(i64::from(stage))
         .fetch_all(&self.pool)
         .await?;
         let mut counts = StageCounts::default();
@@ -239,11 +240,11 @@ impl Store {
         let rows = sqlx::query(
             "SELECT m.id, s.bot_id, s.rank, s.score, s.fault_kind FROM matches m
              JOIN seats s ON s.match_id = m.id
-             WHERE m.tournament_id = ? AND m.stage = ? AND m.status = 'finished'
+             WHERE m.tournament_id = $1 AND m.stage = $2 AND m.status = 'finished'
              ORDER BY m.number, s.seat",
         )
         .bind(tournament_id)
-        .bind(stage)
+        .bind(i64::from(stage))
         .fetch_all(&self.pool)
         .await?;
         let mut out: Vec<Vec<SeatResult>> = Vec::new();
@@ -269,14 +270,14 @@ impl Store {
     /// Marks a stage finished if none of its matches is queued or running; true if this call did.
     pub async fn finish_stage(&self, tournament_id: &str, stage: u32) -> Result<bool, StoreError> {
         let done = sqlx::query(
-            "UPDATE tournament_stages SET finished_at = ?1
-             WHERE tournament_id = ?2 AND stage = ?3 AND finished_at IS NULL
-               AND NOT EXISTS (SELECT 1 FROM matches WHERE tournament_id = ?2 AND stage = ?3
+            "UPDATE tournament_stages SET finished_at = $1
+             WHERE tournament_id = $2 AND stage = $3 AND finished_at IS NULL
+               AND NOT EXISTS (SELECT 1 FROM matches WHERE tournament_id = $2 AND stage = $3
                                AND status IN ('queued', 'running'))",
         )
         .bind(now_ms())
         .bind(tournament_id)
-        .bind(stage)
+        .bind(i64::from(stage))
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)
@@ -284,7 +285,7 @@ impl Store {
 
     /// Marks a tournament finished.
     pub async fn finish_tournament(&self, tournament_id: &str) -> Result<(), StoreError> {
-        sqlx::query("UPDATE tournaments SET status = 'finished', finished_at = ? WHERE id = ?")
+        sqlx::query("UPDATE tournaments SET status = 'finished', finished_at = $1 WHERE id = $2")
             .bind(now_ms())
             .bind(tournament_id)
             .execute(&self.pool)
@@ -312,22 +313,23 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let mut tx = self.write().await?;
         let done = sqlx::query(
-            "INSERT OR IGNORE INTO stage_skips (tournament_id, stage, bot_id, reason) VALUES (?, ?, ?, ?)",
+            "INSERT INTO stage_skips (tournament_id, stage, bot_id, reason) VALUES ($1, $2, $3, $4)
+             ON CONFLICT DO NOTHING",
         )
         .bind(tournament_id)
-        .bind(stage)
+        .bind(i64::from(stage))
         .bind(bot_id)
         .bind(reason)
         .execute(&mut *tx)
         .await?;
         sqlx::query(
-            "UPDATE matches SET status = 'cancelled', finished_at = ?
-             WHERE tournament_id = ? AND stage = ? AND status = 'queued'
-               AND id IN (SELECT match_id FROM seats WHERE bot_id = ?)",
+            "UPDATE matches SET status = 'cancelled', finished_at = $1
+             WHERE tournament_id = $2 AND stage = $3 AND status = 'queued'
+               AND id IN (SELECT match_id FROM seats WHERE bot_id = $4)",
         )
         .bind(now_ms())
         .bind(tournament_id)
-        .bind(stage)
+        .bind(i64::from(stage))
         .bind(bot_id)
         .execute(&mut *tx)
         .await?;
@@ -342,10 +344,10 @@ impl Store {
         stage: u32,
     ) -> Result<Vec<String>, StoreError> {
         Ok(sqlx::query_scalar(
-            "SELECT bot_id FROM stage_skips WHERE tournament_id = ? AND stage = ? ORDER BY bot_id",
+            "SELECT bot_id FROM stage_skips WHERE tournament_id = $1 AND stage = $2 ORDER BY bot_id",
         )
         .bind(tournament_id)
-        .bind(stage)
+        .bind(i64::from(stage))
         .fetch_all(&self.pool)
         .await?)
     }
