@@ -224,7 +224,8 @@ async fn play<G: HouseGame>(
         .as_ref()
         .map(|live| live.begin(&claimed.id, &dealt));
     let table = (runner.tables.as_ref()).and_then(|tables| tables.feed(&claimed.id, &dealt));
-    let relay = (runner.relays.as_ref()).map(|relays| relays.begin(&claimed.id, claimed.lease.attempt));
+    let relay =
+        (runner.relays.as_ref()).map(|relays| relays.begin(&claimed.id, claimed.lease.attempt));
     let mut observers = (live, (table, relay));
     let played =
         play_match_observed::<G>(&options, claimed.seed, &mut bots, cap, &mut observers).await?;

@@ -76,7 +76,7 @@ struct World {
 async fn finish_queued(store: &Store, played: &mut u32, records: &mut HashMap<String, Record>) {
     let alice_name = "alice";
     loop {
-        let claimed = store.claim_queued(50, 1000).await.unwrap();
+        let claimed = store.claim_queued(50, 1000, "test").await.unwrap();
         if claimed.is_empty() {
             return;
         }

@@ -146,7 +146,7 @@ async fn arena() -> Arena {
         .create_matches(&[new_match(60493), new_match(24227)])
         .await
         .expect("matches queue");
-    assert_eq!(store.claim_queued(10, 4).await.unwrap().len(), 2);
+    assert_eq!(store.claim_queued(10, 4, "test").await.unwrap().len(), 2);
 
     let first = MatchResult {
         seats: vec![

@@ -5,6 +5,9 @@
 //! runs through its stages across workers; the per-bot cap holds across workers; a match a worker
 //! plays is followed live on the server.
 
+#[path = "support/postgres.rs"]
+#[allow(dead_code)] // shared with schema_parity.rs, which uses all of it
+mod postgres;
 mod support;
 
 use std::collections::BTreeMap;
@@ -14,8 +17,8 @@ use std::time::Duration;
 
 use cardarena_server::app::ServeConfig;
 use cardarena_server::store::{MatchKind, NewMatch};
+use postgres::Database;
 use serde_json::json;
-use support::postgres::Database;
 use support::{Server, test_bots};
 
 /// The organiser's token of the servers these tests start.
@@ -124,8 +127,14 @@ async fn workers_finish_every_match_once_though_one_is_killed() {
     // 300 rated durak matches: each contestant against each of the others and a house bot.
     let mut queued = Vec::new();
     for i in 0..300u64 {
-        let a = contestants[i as usize % 3]["id"].as_str().unwrap().to_string();
-        let b = contestants[(i as usize + 1) % 3]["id"].as_str().unwrap().to_string();
+        let a = contestants[i as usize % 3]["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let b = contestants[(i as usize + 1) % 3]["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
         queued.push(NewMatch {
             game: "durak".into(),
             options: json!({}),
@@ -153,9 +162,7 @@ async fn workers_finish_every_match_once_though_one_is_killed() {
     .await;
     // The killed worker holds matches: they go back to the queue when their leases pass.
     let [first, second, third] = workers;
-    let held: u64 = db.query(&format!(
-        "SELECT COUNT(*) FROM matches WHERE status = 'running'"
-    ))[0][0]
+    let held: u64 = db.query("SELECT COUNT(*) FROM matches WHERE status = 'running'")[0][0]
         .parse()
         .unwrap();
     assert!(held > 0, "matches are running when the worker is killed");
@@ -200,9 +207,7 @@ async fn workers_finish_every_match_once_though_one_is_killed() {
         assert_eq!((&row[2], &row[3]), (&last[&row[0]].0, &last[&row[0]].1));
     }
     // `replay` confirms a sample, the re-played matches among them.
-    let sample = db.query(
-        "SELECT id FROM matches ORDER BY attempt DESC, number LIMIT 5",
-    );
+    let sample = db.query("SELECT id FROM matches ORDER BY attempt DESC, number LIMIT 5");
     for row in sample {
         let out = Command::new(env!("CARGO_BIN_EXE_cardarena"))
             .args(["replay", "--database-url", &db.url, "--key-file"])
@@ -234,9 +239,7 @@ async fn the_per_bot_cap_holds_across_workers() {
     let mut most = 0;
     let start = std::time::Instant::now();
     loop {
-        let running: u64 = db.query(
-            "SELECT COUNT(*) FROM matches WHERE status = 'running'",
-        )[0][0]
+        let running: u64 = db.query("SELECT COUNT(*) FROM matches WHERE status = 'running'")[0][0]
             .parse()
             .unwrap();
         most = most.max(running);
@@ -244,7 +247,10 @@ async fn the_per_bot_cap_holds_across_workers() {
         if statuses(&db).get("finished") == Some(&40) {
             break;
         }
-        assert!(start.elapsed() < Duration::from_secs(120), "40 matches in 2 minutes");
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "40 matches in 2 minutes"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     assert_eq!(most, 2, "the workers together use the bot's two places");

@@ -11,8 +11,8 @@ use serde_json::value::RawValue;
 use super::ApiError;
 use super::extract::Path;
 use crate::app::AppState;
-use crate::live::MirrorOf;
 use crate::frames::{self, FaultFrame, Frame, Frames, Stored};
+use crate::live::MirrorOf;
 use crate::store::{LogState, MatchDetail, MatchStatus, MatchSummary, PlayRecord};
 
 /// The longest match id looked up (a UUID is 36 characters).

@@ -146,7 +146,11 @@ pub async fn create(
     };
     let claimed = state
         .store
-        .open_table(&table, state.config.table_limits)
+        .open_table(
+            &table,
+            state.config.table_limits,
+            state.scheduler.worker_id(),
+        )
         .await?
         .map_err(refused)?;
     let match_id = claimed.id.clone();

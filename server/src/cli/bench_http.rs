@@ -26,7 +26,7 @@ use super::CliError;
 use crate::games;
 use crate::runner::{RunError, Runner};
 use crate::secrets::ServerKey;
-use crate::store::{BotKind, ClaimedMatch, SeatPlayer};
+use crate::store::{BotKind, ClaimedMatch, Lease, SeatPlayer};
 
 /// How many decisions the sequential phase measures on each side.
 const SEQUENTIAL_DECISIONS: usize = 3000;
@@ -284,6 +284,10 @@ impl HttpBench {
                         wall_clock_ms: None,
                         stage: None,
                         seats: seats.clone(),
+                        lease: Lease {
+                            worker: "bench".into(),
+                            attempt: 1,
+                        },
                     };
                     let result = match runner.run(&claimed).await {
                         Ok(result) => result,

@@ -12,8 +12,8 @@ use cardarena_engine::Game;
 use serde_json::Value;
 use tokio::sync::mpsc;
 
-use super::{Feed, Live};
 use super::relay::{Record, RecordEvent, WATCH_FOR};
+use super::{Feed, Live};
 use crate::frames::FaultFrame;
 use crate::store::MatchSummary;
 
@@ -239,7 +239,14 @@ impl<G: Game> Applied<G> {
                     self.game.apply(&action).map_err(|e| e.to_string())?;
                     self.decision += 1;
                     let step = Step { by, ms };
-                    feed.action(&self.game, self.decision, seat, &action, step, say.as_deref());
+                    feed.action(
+                        &self.game,
+                        self.decision,
+                        seat,
+                        &action,
+                        step,
+                        say.as_deref(),
+                    );
                 }
                 RecordEvent::Fault {
                     seat,

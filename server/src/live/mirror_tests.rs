@@ -59,7 +59,12 @@ async fn played_and_mirrored<G: HouseGame>() {
         records.push(serde_json::from_str(&text).unwrap());
     }
     let steps = here.frames(&id).unwrap().frames.len();
-    assert_eq!(records.len(), steps + 1, "{}: one record an action and the fault", G::ID);
+    assert_eq!(
+        records.len(),
+        steps + 1,
+        "{}: one record an action and the fault",
+        G::ID
+    );
 
     let there = Live::default();
     let (watch, mut watched) = mpsc::channel(16);
@@ -74,7 +79,11 @@ async fn played_and_mirrored<G: HouseGame>() {
     };
     assert!(mirrors.attach(of));
     let mut subscription = there.subscribe(&id).unwrap().unwrap();
-    assert_eq!(watched.recv().await.as_deref(), Some(id.as_str()), "it asks to watch");
+    assert_eq!(
+        watched.recv().await.as_deref(),
+        Some(id.as_str()),
+        "it asks to watch"
+    );
     // Out of order, and the first records twice (a second watch request's resend).
     let (first, second) = records.split_at(records.len() / 2);
     let again = &first[..first.len().min(100)];
@@ -109,7 +118,10 @@ async fn played_and_mirrored<G: HouseGame>() {
             Err(RecvError::Closed) => panic!("{}: the feed closed without `end`", G::ID),
         }
     }
-    assert!(there.frames(&id).is_none(), "the mirror ends with the match");
+    assert!(
+        there.frames(&id).is_none(),
+        "the mirror ends with the match"
+    );
     assert!(mirrors.is_empty());
 }
 
@@ -148,7 +160,10 @@ async fn a_record_of_another_attempt_ends_the_mirror() {
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-    assert!(there.frames("m").is_none(), "the mirror of attempt 1 is gone");
+    assert!(
+        there.frames("m").is_none(),
+        "the mirror of attempt 1 is gone"
+    );
     assert!(
         !mirrors.attach(MirrorOf {
             game: "no-such-game".into(),

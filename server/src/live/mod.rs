@@ -22,11 +22,11 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore, broadcast};
 
 use crate::frames::{FaultFrame, Frame, Frames, Played, table_of};
 
-mod mirror;
-mod relay;
 pub mod link;
+mod mirror;
 #[cfg(test)]
 mod mirror_tests;
+mod relay;
 
 pub use mirror::{MirrorOf, Mirrors};
 pub use relay::{Record, RecordEvent, Relays};

@@ -94,7 +94,8 @@ struct Relayed {
 
 impl Relayed {
     fn watched(&self) -> bool {
-        self.watched_until.is_some_and(|until| Instant::now() < until)
+        self.watched_until
+            .is_some_and(|until| Instant::now() < until)
     }
 
     fn send(&self, record: &str) {

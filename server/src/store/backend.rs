@@ -24,6 +24,14 @@ pub enum Backend {
 }
 
 impl Backend {
+    /// Whether several processes may play from the database at once (workers on PostgreSQL):
+    /// then a running match may be another live process's, and signals go through the database.
+    pub fn shared(self) -> bool {
+        match self {
+            Backend::Sqlite => false,
+        }
+    }
+
     /// The backend a database URL names.
     pub fn of(url: &str) -> Result<Backend, StoreError> {
         if url.starts_with("sqlite:") {

@@ -3,6 +3,7 @@
 
 use sqlx::Row;
 
+use super::leases::Lease;
 use super::logs::write_log;
 use super::matches::{FinishedSeat, MatchResult};
 use super::timing::{PlayRecord, write_record};
@@ -14,27 +15,32 @@ impl Store {
     /// in one transaction. A match that is no longer running (cancelled meanwhile, or finished
     /// already) is left as it is; returns whether the result was stored.
     pub async fn finish_match(&self, id: &str, result: &MatchResult) -> Result<bool, StoreError> {
-        self.finish_match_recorded(id, result, &PlayRecord::default())
+        self.finish_match_recorded(id, None, result, &PlayRecord::default())
             .await
     }
 
     /// [`Store::finish_match`], keeping with the result how each step was played (`record`:
     /// answer times, and each fault's step and answer) in the same transaction.
+    ///
+    /// With a `lease`, the result is stored only if the match is still running under it: a
+    /// process whose lease passed (its match taken back and played again, or being played, by
+    /// another) has its result refused, so a match is finished once.
     pub async fn finish_match_recorded(
         &self,
         id: &str,
+        lease: Option<&Lease>,
         result: &MatchResult,
         record: &PlayRecord,
     ) -> Result<bool, StoreError> {
         let mut tx = self.write().await?;
-        let row = sqlx::query("SELECT status, rated FROM matches WHERE id = $1")
+        let row = sqlx::query("SELECT status, rated, worker, attempt FROM matches WHERE id = $1")
             .bind(id)
             .fetch_optional(&mut *tx)
             .await?;
         let Some(row) = row else {
             return Ok(false);
         };
-        if row.try_get::<String, _>("status")? != "running" {
+        if row.try_get::<String, _>("status")? != "running" || !held(&row, lease)? {
             return Ok(false);
         }
         let rated = row.try_get::<i64, _>("rated")? != 0;
@@ -67,15 +73,17 @@ impl Store {
         Ok(true)
     }
 
-    /// Marks a running match as failed, with the reason.
-    pub async fn fail_match(&self, id: &str, error: &str) -> Result<(), StoreError> {
+    /// Marks a running match as failed, with the reason, if it is still running under `lease`.
+    pub async fn fail_match(&self, id: &str, lease: &Lease, error: &str) -> Result<(), StoreError> {
         sqlx::query(
             "UPDATE matches SET status = 'failed', error = $1, finished_at = $2
-             WHERE id = $3 AND status = 'running'",
+             WHERE id = $3 AND status = 'running' AND worker = $4 AND attempt = $5",
         )
         .bind(error)
         .bind(now_ms())
         .bind(id)
+        .bind(&lease.worker)
+        .bind(i64::from(lease.attempt))
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -155,4 +163,15 @@ async fn rate_match(tx: &mut Tx, id: &str, seats: &[FinishedSeat]) -> Result<(),
         .await?;
     }
     Ok(())
+}
+
+/// Whether the match in `row` (its `worker` and `attempt`) is held under `lease`; any match is,
+/// with no lease given.
+fn held(row: &sqlx::any::AnyRow, lease: Option<&Lease>) -> Result<bool, StoreError> {
+    let Some(lease) = lease else {
+        return Ok(true);
+    };
+    let worker: Option<String> = row.try_get("worker")?;
+    let attempt: i64 = row.try_get("attempt")?;
+    Ok(worker.as_deref() == Some(lease.worker.as_str()) && attempt == i64::from(lease.attempt))
 }

@@ -147,6 +147,8 @@ pub struct ClaimedMatch {
     pub stage: Option<StageRef>,
     /// The players by seat.
     pub seats: Vec<SeatPlayer>,
+    /// The lease it is played under.
+    pub lease: super::Lease,
 }
 
 /// One seat's final result.
@@ -226,6 +228,8 @@ pub struct MatchSummary {
     pub stage: Option<StageRef>,
     /// The version of the game's rules it was played (or is to be played) under.
     pub rules_version: Option<u32>,
+    /// How many times it was claimed: more than once when a process playing it stopped.
+    pub attempt: u32,
     /// The seats.
     pub seats: Vec<SeatDetail>,
 }
@@ -250,7 +254,7 @@ fn to_db_seed(seed: u64) -> i64 {
 macro_rules! summary_columns {
     () => {
         "id, game, kind, status, seed, options, rated, error, created_at, finished_at,
-         tournament_id, stage, deal, rules_version"
+         tournament_id, stage, deal, rules_version, attempt"
     };
 }
 
@@ -288,6 +292,7 @@ fn summary_of(row: &AnyRow, seats: Vec<SeatDetail>) -> Result<MatchSummary, Stor
         rules_version: row
             .try_get::<Option<i64>, _>("rules_version")?
             .map(|v| v as u32),
+        attempt: row.try_get::<i64, _>("attempt")? as u32,
         seats,
     })
 }
@@ -339,9 +344,17 @@ impl Store {
     /// running match has no stored result or log, so it is simply played again. Returns how many.
     /// A table people were playing ([`MatchKind::Human`]) is not played again: its people's
     /// moves are gone with the process, so it is cancelled (see [`Store::cancel_interrupted_tables`]).
+    ///
+    /// Only where one process plays from the database (SQLite): on a shared database the running
+    /// matches may be other processes' (workers'), and those of a process that stopped are taken
+    /// back when their leases pass ([`Store::reap_leases`]).
     pub async fn requeue_interrupted(&self) -> Result<u64, StoreError> {
+        if self.backend.shared() {
+            return Ok(0);
+        }
         let done = sqlx::query(
-            "UPDATE matches SET status = 'queued', started_at = NULL
+            "UPDATE matches SET status = 'queued', started_at = NULL, worker = NULL,
+                 lease_until = NULL
              WHERE status = 'running' AND kind != 'human'",
         )
         .execute(&self.pool)

@@ -12,26 +12,32 @@ mod backend;
 mod bots;
 mod browse;
 mod finish;
+mod leases;
 mod logs;
 mod matches;
 mod options;
 mod queue;
+mod signals;
 mod standings;
 mod tables;
 mod timing;
 mod tournaments;
+
+use std::sync::Arc;
 
 use sqlx::AnyPool;
 
 use backend::Backend;
 pub use bots::{BotHealth, BotKind, BotRecord, NewBot, PauseReason, RECENT_MATCHES};
 pub use browse::{MAX_PAGE, MatchFilter, MatchPage, PageAt, Rivalry};
+pub use leases::{LEASE_MS, Lease, Reaped, WorkerInfo, WorkerRow};
 pub use logs::{LogState, stamp_mismatch};
 pub use matches::{
     ClaimedMatch, FinishedSeat, MatchDetail, MatchKind, MatchResult, MatchStatus, MatchSummary,
     NewMatch, SavedAction, SeatDetail, SeatPlayer, StageRef,
 };
 pub use queue::QueueFull;
+pub use signals::Signal;
 pub use standings::{LeaderRow, RatingPoint};
 pub use tables::{NewTable, PersonSeat, TableLimits, TableRefusal};
 pub use timing::{FaultRecord, PlayRecord, decode_timing, encode_timing};
@@ -59,6 +65,10 @@ pub enum StoreError {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// The database's URL (a PostgreSQL listener connects with it).
+    url: Arc<str>,
+    /// The signals between the processes sharing the database.
+    signals: Arc<signals::Signals>,
 }
 
 /// A transaction of the store, on either backend.
@@ -92,7 +102,12 @@ impl Store {
             .await
             .map_err(|e| StoreError::Open(format!("{url}: {e}")))?;
         backend.migrate(&pool, create).await?;
-        let store = Store { pool, backend };
+        let store = Store {
+            pool,
+            backend,
+            url: Arc::from(url),
+            signals: Arc::default(),
+        };
         if backend == Backend::Sqlite {
             store.convert_legacy_logs().await?;
         }

@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use sqlx::Row;
 
 use super::bots::BotKind;
+use super::leases::{LEASE_MS, Lease};
 use super::matches::{insert_matches, json, stage_ref};
 use super::{ClaimedMatch, NewMatch, SeatPlayer, Store, StoreError, Tx, now_ms};
 
@@ -87,6 +88,7 @@ impl Store {
         &self,
         limit: u32,
         bot_concurrency: u32,
+        worker: &str,
     ) -> Result<Vec<ClaimedMatch>, StoreError> {
         let mut tx = self.write().await?;
         let mut load: HashMap<String, u32> = HashMap::new();
@@ -157,7 +159,7 @@ impl Store {
         let mut claimed = Vec::with_capacity(chosen.len());
         let started = now_ms();
         for number in chosen {
-            claimed.push(claim_one(&mut tx, number, started).await?);
+            claimed.push(claim_one(&mut tx, number, started, worker).await?);
         }
         tx.commit().await?;
         Ok(claimed)
@@ -229,18 +231,24 @@ async fn candidates(tx: &mut Tx, owner: &str) -> Result<Vec<Candidate>, StoreErr
     Ok(out)
 }
 
-/// Marks the queued match `number` as running and reads what the runner needs.
+/// Marks the queued match `number` as running under a lease of `worker`'s (a new attempt) and
+/// reads what the runner needs.
 pub(super) async fn claim_one(
     tx: &mut Tx,
     number: i64,
     started: i64,
+    worker: &str,
 ) -> Result<ClaimedMatch, StoreError> {
     let row = sqlx::query(
-        "UPDATE matches SET status = 'running', started_at = $1 WHERE number = $2
+        "UPDATE matches SET status = 'running', started_at = $1, worker = $2,
+             lease_until = $3, attempt = attempt + 1
+         WHERE number = $4
          RETURNING id, game, options, seed, deadline_ms, time_bank_ms, wall_clock_ms,
-             tournament_id, stage, deal",
+             tournament_id, stage, deal, attempt",
     )
     .bind(started)
+    .bind(worker)
+    .bind(started + LEASE_MS)
     .bind(number)
     .fetch_one(&mut **tx)
     .await?;
@@ -281,6 +289,10 @@ pub(super) async fn claim_one(
             .map(|v| v as u32),
         stage: stage_ref(&row)?,
         seats,
+        lease: Lease {
+            worker: worker.to_string(),
+            attempt: row.try_get::<i64, _>("attempt")? as u32,
+        },
         id,
     })
 }

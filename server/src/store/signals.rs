@@ -13,7 +13,6 @@ use std::time::Duration;
 use sqlx::postgres::PgListener;
 use tokio::sync::broadcast;
 
-use super::backend::Backend;
 use super::{Store, StoreError};
 
 /// How many signals a subscriber may fall behind before it loses the oldest.
@@ -85,17 +84,14 @@ impl Store {
     /// Sends `signal` to every process sharing the database (this one included). On PostgreSQL it
     /// is a `NOTIFY`, delivered once it commits (at once here, outside a transaction).
     pub async fn signal(&self, signal: Signal) -> Result<(), StoreError> {
-        match self.backend {
-            Backend::Sqlite => {
-                let _ = self.signals.sender.send(signal);
-            }
-            Backend::Postgres => {
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(signal.channel())
-                    .bind(signal.payload())
-                    .execute(&self.pool)
-                    .await?;
-            }
+        if self.backend.shared() {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(signal.channel())
+                .bind(signal.payload())
+                .execute(&self.pool)
+                .await?;
+        } else {
+            let _ = self.signals.sender.send(signal);
         }
         Ok(())
     }
@@ -104,8 +100,7 @@ impl Store {
     /// which runs as long as the store has subscribers.
     pub fn subscribe_signals(&self) -> broadcast::Receiver<Signal> {
         let receiver = self.signals.sender.subscribe();
-        if self.backend == Backend::Postgres && !self.signals.listening.swap(true, Ordering::SeqCst)
-        {
+        if self.backend.shared() && !self.signals.listening.swap(true, Ordering::SeqCst) {
             tokio::spawn(listen(self.url.clone(), Arc::clone(&self.signals)));
         }
         receiver

@@ -71,6 +71,7 @@ impl Store {
         &self,
         table: &NewTable,
         limits: TableLimits,
+        worker: &str,
     ) -> Result<Result<ClaimedMatch, TableRefusal>, StoreError> {
         let mut tx = self.write().await?;
         let open: i64 = sqlx::query_scalar(
@@ -132,7 +133,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
-        let claimed = claim_one(&mut tx, number, now).await?;
+        let claimed = claim_one(&mut tx, number, now, worker).await?;
         tx.commit().await?;
         Ok(Ok(claimed))
     }
@@ -154,7 +155,12 @@ impl Store {
 
     /// Cancels every table a stopped server left open (their people's moves went with it), saying
     /// why; returns how many. Run at start-up, before [`Store::requeue_interrupted`].
+    /// Only where one process plays from the database (SQLite); on a shared one, a table's lease
+    /// passing cancels it ([`Store::reap_leases`]).
     pub async fn cancel_interrupted_tables(&self) -> Result<u64, StoreError> {
+        if self.backend.shared() {
+            return Ok(0);
+        }
         let done = sqlx::query(
             "UPDATE matches SET status = 'cancelled', finished_at = $1,
                  error = 'the server restarted while people played this table'
