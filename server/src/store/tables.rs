@@ -30,8 +30,8 @@ pub struct TableLimits {
     pub per_client_hour: u32,
     /// Open tables one registered bot sits at.
     pub per_bot: u32,
-    /// Tables one registered bot may be seated at in an hour: playing someone's bot is rated
-    /// like practice against it, over time as well as at once.
+    /// Tables one registered bot may be seated at in an hour: playing someone's bot is
+    /// rate-limited like practice against it, over time as well as at once.
     pub per_bot_hour: u32,
 }
 
