@@ -100,6 +100,7 @@ impl ServeConfig {
                 per_client: 3,
                 per_client_hour: 30,
                 per_bot: 2,
+                per_bot_hour: 20,
             },
             rate_people: false,
         }

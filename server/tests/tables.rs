@@ -475,6 +475,67 @@ async fn tables_are_refused_past_each_limit_and_bad_requests_say_why() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_are_counted_per_hour_for_each_address_and_each_registered_bot() {
+    let db = TempDb::new();
+    let mut config = config(&db);
+    config.table_limits.per_bot_hour = 2;
+    config.table_limits.per_client_hour = 3;
+    let server = Server::start(config).await;
+    let bots = test_bots().await;
+    let bot = server.register("busy", &bots.url("/good")).await;
+    let bot_id = bot["id"].as_str().unwrap().to_string();
+    wait_active(&server, &bot_id).await;
+    // Each table is left at once, so only the hourly counts can refuse the next.
+    let mut opened = 0;
+    let mut open_and_leave = |body: Value| {
+        opened += 1;
+        let server = &server;
+        async move {
+            let table = open(server, body).await;
+            let (status, _) = delete(server, &format!("/api/tables/{}", token(&table, 0))).await;
+            assert_eq!(status, StatusCode::OK);
+            server
+                .finished_match(table["match_id"].as_str().unwrap())
+                .await;
+        }
+    };
+    for _ in 0..2 {
+        open_and_leave(json!({"game": "durak", "seats": ["person", bot_id]})).await;
+    }
+    let (status, refused) = post(
+        &server,
+        "/api/tables",
+        json!({"game": "durak", "seats": ["person", bot_id]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{refused}");
+    assert!(
+        refused["detail"]
+            .as_str()
+            .unwrap()
+            .contains("--tables-per-bot-hour"),
+        "{refused}"
+    );
+    // A house bot is not limited; the address is, at its third table of the hour.
+    open_and_leave(json!({"game": "durak", "seats": ["person", "random"]})).await;
+    assert_eq!(opened, 3);
+    let (status, refused) = post(
+        &server,
+        "/api/tables",
+        json!({"game": "durak", "seats": ["person", "random"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{refused}");
+    assert!(
+        refused["detail"]
+            .as_str()
+            .unwrap()
+            .contains("--tables-per-hour"),
+        "{refused}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_open_when_the_server_stopped_is_cancelled_and_says_so() {
     let db = TempDb::new();
     let server = Server::start(config(&db)).await;

@@ -197,6 +197,11 @@ fn refused(refusal: TableRefusal) -> ApiError {
             "rate_limited",
             format!("bot {bot} sits at {n} open tables (--max-tables-per-bot); try again later"),
         ),
+        TableRefusal::BotHour(bot, n) => (
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!("bot {bot} sat at {n} tables in the last hour (--tables-per-bot-hour)"),
+        ),
     };
     ApiError::new(status, kind, detail)
 }

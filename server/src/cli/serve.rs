@@ -78,6 +78,9 @@ pub struct ServeArgs {
     /// The most open tables a registered bot sits at (house bots are not limited).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     max_tables_per_bot: u32,
+    /// The most tables a registered bot is seated at in an hour (house bots are not limited).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    tables_per_bot_hour: u32,
     /// Rate tables with people: the bots at them move on the leaderboard, and so does each
     /// game's "person@<game>" row.
     #[arg(long)]
@@ -136,6 +139,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
             per_client: args.max_tables_per_client,
             per_client_hour: args.tables_per_hour,
             per_bot: args.max_tables_per_bot,
+            per_bot_hour: args.tables_per_bot_hour,
         },
         rate_people: args.rate_people,
         ..ServeConfig::new(args.addr, args.database_url)

@@ -30,6 +30,9 @@ pub struct TableLimits {
     pub per_client_hour: u32,
     /// Open tables one registered bot sits at.
     pub per_bot: u32,
+    /// Tables one registered bot may be seated at in an hour: playing someone's bot is
+    /// rate-limited like practice against it, over time as well as at once.
+    pub per_bot_hour: u32,
 }
 
 /// Why a table was not opened: which limit it would pass.
@@ -43,6 +46,8 @@ pub enum TableRefusal {
     ClientHour(u32),
     /// A registered bot (by id) sits at its limit of open tables.
     BotBusy(String, u32),
+    /// A registered bot (by id) was seated at its limit of tables this hour.
+    BotHour(String, u32),
 }
 
 /// A person seat found by its token.
@@ -112,6 +117,22 @@ impl Store {
             .await?;
             if seated >= i64::from(limits.per_bot) {
                 return Ok(Err(TableRefusal::BotBusy(bot_id.clone(), limits.per_bot)));
+            }
+            let this_hour: i64 = sqlx::query_scalar(
+                "SELECT COUNT(DISTINCT s.match_id) FROM seats s JOIN bots b ON b.id = s.bot_id
+                 JOIN matches m ON m.id = s.match_id
+                 WHERE s.bot_id = $1 AND b.kind = 'http' AND s.match_kind = 'human'
+                   AND m.created_at > $2",
+            )
+            .bind(bot_id)
+            .bind(now - HOUR_MS)
+            .fetch_one(&mut *tx)
+            .await?;
+            if this_hour >= i64::from(limits.per_bot_hour) {
+                return Ok(Err(TableRefusal::BotHour(
+                    bot_id.clone(),
+                    limits.per_bot_hour,
+                )));
             }
         }
         let ids = insert_matches(&mut tx, std::slice::from_ref(&table.new_match)).await?;
