@@ -131,8 +131,9 @@ async fn rate_match(tx: &mut Tx, id: &str, seats: &[FinishedSeat]) -> Result<(),
         let faulted = seats[seat].fault.is_some();
         sqlx::query(
             "INSERT INTO ratings (bot_id, mu, sigma, matches, wins, faults) VALUES ($1, $2, $3, 1, $4, $5)
-             ON CONFLICT (bot_id) DO UPDATE SET mu = $2, sigma = $3, matches = matches + 1,
-                 wins = wins + $4, faults = faults + $5",
+             ON CONFLICT (bot_id) DO UPDATE SET mu = $2, sigma = $3,
+                 matches = ratings.matches + 1, wins = ratings.wins + $4,
+                 faults = ratings.faults + $5",
         )
         .bind(bot_id)
         .bind(after[seat].mu)

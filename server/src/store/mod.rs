@@ -90,9 +90,10 @@ impl Store {
         let pool = backend
             .connect(url, create)
             .await
-            .map_err(|e| StoreError::Open(format!("{url}: {e}")))?;
+            .map_err(|e| StoreError::Open(format!("{}: {e}", backend::redacted(url))))?;
         backend.migrate(&pool, create).await?;
         let store = Store { pool, backend };
+        // Only an old SQLite database can hold logs of the releases before compact logs.
         if backend == Backend::Sqlite {
             store.convert_legacy_logs().await?;
         }
