@@ -210,9 +210,7 @@ async fn workers_finish_every_match_once_though_one_is_killed() {
     let sample = db.query("SELECT id FROM matches ORDER BY attempt DESC, number LIMIT 5");
     for row in sample {
         let out = Command::new(env!("CARGO_BIN_EXE_cardarena"))
-            .args(["replay", "--database-url", &db.url, "--key-file"])
-            .arg(key.file())
-            .arg(&row[0])
+            .args(["replay", "--database-url", &db.url, &row[0]])
             .output()
             .unwrap();
         assert!(
