@@ -46,6 +46,23 @@ const OWNERS: &str = "WITH RECURSIVE owners(owner) AS (
     FROM owners o LEFT JOIN queue_turns t ON t.owner = o.owner
     WHERE o.owner IS NOT NULL";
 
+/// An owner's oldest queued matches with their seats' bots (`$1` the owner, `$2` how many).
+macro_rules! candidates_sql {
+    ($lock:literal) => {
+        concat!(
+            "SELECT m.number, s.bot_id, b.kind FROM
+                 (SELECT number, id FROM matches WHERE status = 'queued' AND owner = $1
+                  ORDER BY number LIMIT $2 ",
+            $lock,
+            ") m
+             JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
+             ORDER BY m.number"
+        )
+    };
+}
+const CANDIDATES: &str = candidates_sql!("");
+const CANDIDATES_LOCKED: &str = candidates_sql!("FOR UPDATE SKIP LOCKED");
+
 /// More practice matches were asked for than a bot may have waiting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct QueueFull {
@@ -127,7 +144,8 @@ impl Store {
             };
             let owner = &mut owners[next];
             if owner.candidates.is_none() {
-                owner.candidates = Some(candidates(&mut tx, &owner.name).await?);
+                let shared = self.backend.shared();
+                owner.candidates = Some(candidates(&mut tx, &owner.name, shared).await?);
             }
             let found = owner.candidates.iter_mut().flatten().find(|c| {
                 !c.taken
@@ -198,18 +216,22 @@ pub(super) async fn set_owner(tx: &mut Tx, id: &str) -> Result<(), StoreError> {
 }
 
 /// The owner's oldest queued matches with the contestant bots that sit in each.
-async fn candidates(tx: &mut Tx, owner: &str) -> Result<Vec<Candidate>, StoreError> {
-    let rows = sqlx::query(
-        "SELECT m.number, s.bot_id, b.kind FROM
-             (SELECT number, id FROM matches WHERE status = 'queued' AND owner = $1
-              ORDER BY number LIMIT $2) m
-         JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
-         ORDER BY m.number",
-    )
-    .bind(owner)
-    .bind(LOOKAHEAD)
-    .fetch_all(&mut **tx)
-    .await?;
+///
+/// On a database several processes share, the queued rows are read `FOR UPDATE SKIP LOCKED`:
+/// claims are serialised by the write lock already, but a row another transaction holds (a
+/// reaper's or a worker's handing back, which take no write lock) is passed over for this claim
+/// rather than waited for.
+async fn candidates(tx: &mut Tx, owner: &str, shared: bool) -> Result<Vec<Candidate>, StoreError> {
+    let sql = if shared {
+        CANDIDATES_LOCKED
+    } else {
+        CANDIDATES
+    };
+    let rows = sqlx::query(sql)
+        .bind(owner)
+        .bind(LOOKAHEAD)
+        .fetch_all(&mut **tx)
+        .await?;
     let mut out: Vec<Candidate> = Vec::new();
     for row in &rows {
         let number: i64 = row.try_get("number")?;
