@@ -74,6 +74,15 @@ async fn get_json(http: &reqwest::Client, url: String) -> Value {
     serde_json::from_str(&body).unwrap()
 }
 
+/// POSTs `body` to `url`, with a bearer `token` if given; the JSON answer.
+async fn post(http: &reqwest::Client, url: String, token: Option<&str>, body: &Value) -> Value {
+    let mut request = http.post(url).json(body);
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    request.send().await.unwrap().json().await.unwrap()
+}
+
 /// Polls `url` until `done` holds for its JSON, for at most 60 s; returns that JSON.
 async fn wait_for(http: &reqwest::Client, url: String, done: impl Fn(&Value) -> bool) -> Value {
     for _ in 0..600 {
@@ -102,27 +111,13 @@ async fn a_contest_runs_on_postgres_and_replays_from_it() {
     let http = reqwest::Client::new();
     let bots = test_bots().await;
 
-    let registered: Value = http
-        .post(format!("{}/api/bots", server.base))
-        .json(&json!({"name": "pg-bot", "url": bots.url("/good"), "game": "durak"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let bot = json!({"name": "pg-bot", "url": bots.url("/good"), "game": "durak"});
+    let registered = post(&http, format!("{}/api/bots", server.base), None, &bot).await;
     let bot_id = registered["id"].as_str().unwrap().to_string();
-    let token = registered["token"].as_str().unwrap();
-    let practice: Value = http
-        .post(format!("{}/api/bots/{bot_id}/practice", server.base))
-        .bearer_auth(token)
-        .json(&json!({"matches": 1, "opponents": ["greedy"]}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let token = registered["token"].as_str();
+    let practice = json!({"matches": 1, "opponents": ["greedy"]});
+    let url = format!("{}/api/bots/{bot_id}/practice", server.base);
+    let practice = post(&http, url, token, &practice).await;
     let match_id = practice["match_ids"][0].as_str().unwrap().to_string();
     let played = wait_for(
         &http,

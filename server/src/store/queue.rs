@@ -6,7 +6,7 @@
 //! round-robin between owners, tournaments before everyone else, oldest first within an owner,
 //! and never puts a contestant's (HTTP) bot in more than a set number of running matches. The
 //! running matches are counted in the database, inside the claim's transaction, so the limit
-//! holds for every process sharing the file.
+//! holds for every process sharing the database.
 
 use std::collections::HashMap;
 
