@@ -1,33 +1,36 @@
 //! The card lists of durak-duel's actions: every list the legal actions name, and the check of a
 //! list a bot sent (each card once, ascending, allowed now, not too many).
 
+use crate::card_list::CardList;
 use crate::cards::{Card, CardSet};
 use crate::game::RuleError;
 
 /// Calls `out` with every subset of `pool` of 1 to `max` cards, each ascending: by size, then in
-/// lexicographic order.
-pub(super) fn subsets(pool: CardSet, max: usize, out: &mut impl FnMut(Vec<Card>)) {
-    fn go(
-        cards: &[Card],
-        size: usize,
-        start: usize,
-        current: &mut Vec<Card>,
-        out: &mut impl FnMut(Vec<Card>),
-    ) {
-        if current.len() == size {
-            out(current.clone());
-            return;
-        }
-        for (i, &card) in cards.iter().enumerate().skip(start) {
-            current.push(card);
-            go(cards, size, i + 1, current, out);
-            current.pop();
-        }
+/// lexicographic order. The subsets are walked as positions in the pool, nothing allocated.
+pub(super) fn subsets(pool: CardSet, max: usize, out: &mut impl FnMut(CardList)) {
+    let mut cards = [Card::BLACK_JOKER; 64];
+    let mut n = 0;
+    for card in pool {
+        cards[n] = card;
+        n += 1;
     }
-    let cards: Vec<Card> = pool.iter().collect();
-    let mut current = Vec::new();
-    for size in 1..=max.min(cards.len()) {
-        go(&cards, size, 0, &mut current, out);
+    // The positions of the current subset's cards in `cards`, ascending.
+    let mut at = [0usize; CardList::CAPACITY];
+    for size in 1..=max.min(n).min(CardList::CAPACITY) {
+        for (i, slot) in at[..size].iter_mut().enumerate() {
+            *slot = i;
+        }
+        loop {
+            out(at[..size].iter().map(|&i| cards[i]).collect());
+            // The last position that can still move right, moved; those after it follow it.
+            let Some(i) = (0..size).rev().find(|&i| at[i] < n - size + i) else {
+                break;
+            };
+            at[i] += 1;
+            for j in i + 1..size {
+                at[j] = at[j - 1] + 1;
+            }
+        }
     }
 }
 

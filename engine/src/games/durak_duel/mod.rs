@@ -32,6 +32,7 @@ pub use view::{DuelTablePair, DurakDuelView};
 use ending::Ending;
 use lists::subsets;
 
+use crate::card_list::CardList;
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
 use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SetupError};
 use crate::shuffle::{self, ShuffleModel};
@@ -61,7 +62,7 @@ pub enum DurakDuelAction {
     /// (a siege); or, once every attack card is beaten, any cards whose ranks are on the table.
     Attack {
         /// The cards played, ascending.
-        cards: Vec<Card>,
+        cards: CardList,
     },
     /// The defender beats one unbeaten attack card with one card from hand.
     Defend {
@@ -74,7 +75,7 @@ pub enum DurakDuelAction {
     /// other player must now answer every attack card.
     Counterattack {
         /// The cards added, ascending.
-        cards: Vec<Card>,
+        cards: CardList,
     },
     /// The defender gives up the round and will take every card on the table.
     Pass,
@@ -82,7 +83,7 @@ pub enum DurakDuelAction {
     /// take too.
     PileOn {
         /// The cards added, ascending.
-        cards: Vec<Card>,
+        cards: CardList,
     },
     /// The attacker ends the round: every attack card is beaten (or, after a pass, nothing more
     /// is piled on).

@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 pub use table::PrsiLayout;
 pub use view::PrsiView;
 
+use crate::card_list::CardList;
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
 use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
 use crate::shuffle::{self, ShuffleModel};
@@ -67,7 +68,7 @@ pub enum PrsiAction {
     /// ascending. `suit` is the suit chosen with overs (queens), and only with them.
     Play {
         /// The cards, in the order laid.
-        cards: Vec<Card>,
+        cards: CardList,
         /// The suit asked for, with overs only.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         suit: Option<Suit>,
@@ -108,24 +109,24 @@ pub fn prsi_pack() -> Vec<Card> {
     pack(Rank::Seven, Suit::ALL)
 }
 
-/// Calls `out` with every subset of `pool` (1 to 4 cards) in each order the game lists: every
-/// last card, the cards before it ascending.
-fn orders(pool: CardSet, out: &mut impl FnMut(Vec<Card>)) {
-    let cards: Vec<Card> = pool.iter().collect();
-    let n = cards.len();
+/// Calls `out` with every subset of `pool` (1 to 4 cards of one value) in each order the game
+/// lists (every last card, the cards before it ascending) whose last card is in `lasts`.
+fn orders(pool: CardSet, lasts: CardSet, out: &mut impl FnMut(CardList)) {
+    let mut cards = [GREEN_UNDER; 4];
+    let mut n = 0;
+    for card in pool {
+        cards[n] = card;
+        n += 1;
+    }
     for mask in 1u32..(1 << n) {
-        let subset: Vec<Card> = (0..n)
-            .filter(|i| mask & (1 << i) != 0)
-            .map(|i| cards[i])
-            .collect();
-        for (l, &last) in subset.iter().enumerate() {
-            let mut list: Vec<Card> = subset
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| i != l)
-                .map(|(_, &c)| c)
-                .collect();
-            list.push(last);
+        for l in (0..n).filter(|&l| mask & (1 << l) != 0 && lasts.contains(cards[l])) {
+            let mut list = CardList::new();
+            for (i, &card) in cards[..n].iter().enumerate() {
+                if i != l && mask & (1 << i) != 0 {
+                    list.push(card);
+                }
+            }
+            list.push(cards[l]);
             out(list);
         }
     }
@@ -198,6 +199,25 @@ impl Prsi {
         top == GREEN_UNDER || green_last || rank == top.rank() || last.suit() == Some(self.suit)
     }
 
+    /// The cards a play may end with now, [`Prsi::fits`] as a set: whether a play fits depends
+    /// on its value and its last card only, and the value is the last card's.
+    fn fitting_lasts(&self) -> CardSet {
+        if self.aces > 0 {
+            return CardSet::of_rank(Rank::Ace);
+        }
+        let mut green = CardSet::EMPTY;
+        green.insert(GREEN_UNDER);
+        if self.sevens > 0 {
+            return CardSet::of_rank(Rank::Seven) | green;
+        }
+        let top = self.top();
+        match top.rank() {
+            _ if top == GREEN_UNDER => CardSet::from_rank(Rank::Seven),
+            Some(rank) => CardSet::of_rank(rank) | CardSet::of_suit(self.suit) | green,
+            None => CardSet::of_suit(self.suit) | green,
+        }
+    }
+
     /// Refuses an action that is not legal now, saying why.
     fn check(&self, action: &PrsiAction) -> Result<(), RuleError> {
         let illegal = |why: String| Err(RuleError::Illegal(why));
@@ -220,12 +240,7 @@ impl Prsi {
                 if let Some(card) = cards.iter().find(|&&c| !hand.contains(c)) {
                     return illegal(format!("{card} is not in the hand"));
                 }
-                if cards
-                    .iter()
-                    .collect::<std::collections::BTreeSet<_>>()
-                    .len()
-                    != cards.len()
-                {
+                if cards.iter().copied().collect::<CardSet>().len() != cards.len() {
                     return illegal("a card is listed twice".into());
                 }
                 if cards.iter().any(|c| c.rank() != cards[0].rank()) {
@@ -393,15 +408,17 @@ impl Game for Prsi {
             return;
         }
         let hand = self.hands[self.turn];
+        let lasts = self.fitting_lasts();
         for rank in Rank::ALL.into_iter().filter(|&r| r >= Rank::Seven) {
-            orders(hand & CardSet::of_rank(rank), &mut |cards| {
-                if !self.fits(&cards) {
-                    return;
-                }
+            let pool = hand & CardSet::of_rank(rank);
+            if (pool & lasts).is_empty() {
+                continue;
+            }
+            orders(pool, lasts, &mut |cards| {
                 if rank == Rank::Queen {
                     for suit in Suit::ALL {
                         out.push(PrsiAction::Play {
-                            cards: cards.clone(),
+                            cards,
                             suit: Some(suit),
                         });
                     }
