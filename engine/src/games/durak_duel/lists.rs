@@ -1,14 +1,22 @@
 //! The card lists of durak-duel's actions: every list the legal actions name, and the check of a
 //! list a bot sent (each card once, ascending, allowed now, not too many).
 
+use super::{DurakDuelAction, PACK_SIZE};
 use crate::card_list::CardList;
 use crate::cards::{Card, CardSet};
 use crate::game::RuleError;
 
-/// Calls `out` with every subset of `pool` of 1 to `max` cards, each ascending: by size, then in
-/// lexicographic order. The subsets are walked as positions in the pool, nothing allocated.
-pub(super) fn subsets(pool: CardSet, max: usize, out: &mut impl FnMut(CardList)) {
-    let mut cards = [Card::BLACK_JOKER; 64];
+/// Pushes onto `out` an action made by `kind` of every subset of `pool` of 1 to `max` cards, each
+/// ascending: by size, then in lexicographic order. The subsets are walked as positions in the
+/// pool, and each list is filled in place in `out`: nothing is allocated, and no list is built
+/// on the stack only to be copied a byte at a time.
+pub(super) fn subsets(
+    pool: CardSet,
+    max: usize,
+    out: &mut Vec<DurakDuelAction>,
+    kind: fn(CardList) -> DurakDuelAction,
+) {
+    let mut cards = [Card::BLACK_JOKER; PACK_SIZE];
     let mut n = 0;
     for card in pool {
         cards[n] = card;
@@ -21,7 +29,12 @@ pub(super) fn subsets(pool: CardSet, max: usize, out: &mut impl FnMut(CardList))
             *slot = i;
         }
         loop {
-            out(at[..size].iter().map(|&i| cards[i]).collect());
+            out.push(kind(CardList::new()));
+            if let Some(list) = out.last_mut().and_then(DurakDuelAction::cards_mut) {
+                for &i in &at[..size] {
+                    list.push(cards[i]);
+                }
+            }
             // The last position that can still move right, moved; those after it follow it.
             let Some(i) = (0..size).rev().find(|&i| at[i] < n - size + i) else {
                 break;

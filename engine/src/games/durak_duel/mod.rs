@@ -90,6 +90,18 @@ pub enum DurakDuelAction {
     Done,
 }
 
+impl DurakDuelAction {
+    /// The card list of an attack, counterattack or pile-on.
+    fn cards_mut(&mut self) -> Option<&mut CardList> {
+        match self {
+            DurakDuelAction::Attack { cards }
+            | DurakDuelAction::Counterattack { cards }
+            | DurakDuelAction::PileOn { cards } => Some(cards),
+            _ => None,
+        }
+    }
+}
+
 /// Where the current round stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -476,27 +488,24 @@ impl Game for DurakDuel {
             Phase::Open => {
                 let limit = self.open_limit();
                 for rank in Rank::ALL {
-                    subsets(
-                        attacker_hand & CardSet::of_rank(rank),
-                        limit,
-                        &mut |cards| out.push(DurakDuelAction::Attack { cards }),
-                    );
+                    let pool = attacker_hand & CardSet::of_rank(rank);
+                    if !pool.is_empty() {
+                        subsets(pool, limit, out, |cards| DurakDuelAction::Attack { cards });
+                    }
                 }
             }
             Phase::Continue => {
-                subsets(
-                    attacker_hand & self.table_ranks(),
-                    self.add_limit(),
-                    &mut |cards| out.push(DurakDuelAction::Attack { cards }),
-                );
+                let pool = attacker_hand & self.table_ranks();
+                subsets(pool, self.add_limit(), out, |cards| {
+                    DurakDuelAction::Attack { cards }
+                });
                 out.push(DurakDuelAction::Done);
             }
             Phase::PileOn => {
-                subsets(
-                    attacker_hand & self.table_ranks(),
-                    self.add_limit(),
-                    &mut |cards| out.push(DurakDuelAction::PileOn { cards }),
-                );
+                let pool = attacker_hand & self.table_ranks();
+                subsets(pool, self.add_limit(), out, |cards| {
+                    DurakDuelAction::PileOn { cards }
+                });
                 out.push(DurakDuelAction::Done);
             }
             Phase::Defend => {
@@ -513,8 +522,8 @@ impl Game for DurakDuel {
                     }
                 }
                 let (pool, max) = self.counter_options();
-                subsets(pool, max, &mut |cards| {
-                    out.push(DurakDuelAction::Counterattack { cards })
+                subsets(pool, max, out, |cards| DurakDuelAction::Counterattack {
+                    cards,
                 });
                 out.push(DurakDuelAction::Pass);
             }

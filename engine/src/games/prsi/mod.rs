@@ -109,9 +109,11 @@ pub fn prsi_pack() -> Vec<Card> {
     pack(Rank::Seven, Suit::ALL)
 }
 
-/// Calls `out` with every subset of `pool` (1 to 4 cards of one value) in each order the game
-/// lists (every last card, the cards before it ascending) whose last card is in `lasts`.
-fn orders(pool: CardSet, lasts: CardSet, out: &mut impl FnMut(CardList)) {
+/// Pushes onto `out` a play of every subset of `pool` (1 to 4 cards of one value) in each order
+/// the game lists (every last card, the cards before it ascending) whose last card is in
+/// `lasts`, once for each of `suits` (`[None]` but for overs). Each list is filled in place in
+/// `out`: no list is built on the stack only to be copied a byte at a time.
+fn plays(pool: CardSet, lasts: CardSet, suits: &[Option<Suit>], out: &mut Vec<PrsiAction>) {
     let mut cards = [GREEN_UNDER; 4];
     let mut n = 0;
     for card in pool {
@@ -120,14 +122,21 @@ fn orders(pool: CardSet, lasts: CardSet, out: &mut impl FnMut(CardList)) {
     }
     for mask in 1u32..(1 << n) {
         for l in (0..n).filter(|&l| mask & (1 << l) != 0 && lasts.contains(cards[l])) {
-            let mut list = CardList::new();
-            for (i, &card) in cards[..n].iter().enumerate() {
-                if i != l && mask & (1 << i) != 0 {
-                    list.push(card);
+            for &suit in suits {
+                out.push(PrsiAction::Play {
+                    cards: CardList::new(),
+                    suit,
+                });
+                let Some(PrsiAction::Play { cards: list, .. }) = out.last_mut() else {
+                    continue;
+                };
+                for (i, &card) in cards[..n].iter().enumerate() {
+                    if i != l && mask & (1 << i) != 0 {
+                        list.push(card);
+                    }
                 }
+                list.push(cards[l]);
             }
-            list.push(cards[l]);
-            out(list);
         }
     }
 }
@@ -269,8 +278,9 @@ impl Prsi {
                 if self.pile.len() <= 1 {
                     return;
                 }
+                // The deck is empty: it takes the pile's cards and the pile its buffer.
                 let top = self.pile.pop().expect("pile has a top");
-                self.deck = std::mem::take(&mut self.pile);
+                std::mem::swap(&mut self.deck, &mut self.pile);
                 self.pile.push(top);
                 self.reshuffles += 1;
                 let seed = shuffle::derive_seed(self.seed, self.reshuffles as u64);
@@ -347,13 +357,18 @@ impl Prsi {
             seven_draw: options.seven_draw,
             shuffle: options.shuffle,
             deck,
-            pile: vec![top],
+            pile: {
+                // Room for the whole pack, so laying cards never reallocates.
+                let mut pile = Vec::with_capacity(PACK_SIZE);
+                pile.push(top);
+                pile
+            },
             hands,
             turn: 0,
             aces: 0,
             suit: top.suit().unwrap_or(Suit::Spades),
             sevens: 0,
-            out: Vec::new(),
+            out: Vec::with_capacity(players),
             turns: 0,
             reshuffles: 0,
             over: false,
@@ -414,18 +429,14 @@ impl Game for Prsi {
             if (pool & lasts).is_empty() {
                 continue;
             }
-            orders(pool, lasts, &mut |cards| {
-                if rank == Rank::Queen {
-                    for suit in Suit::ALL {
-                        out.push(PrsiAction::Play {
-                            cards,
-                            suit: Some(suit),
-                        });
-                    }
-                } else {
-                    out.push(PrsiAction::Play { cards, suit: None });
-                }
-            });
+            const OVERS: [Option<Suit>; 4] = [
+                Some(Suit::Clubs),
+                Some(Suit::Diamonds),
+                Some(Suit::Hearts),
+                Some(Suit::Spades),
+            ];
+            let suits: &[Option<Suit>] = if rank == Rank::Queen { &OVERS } else { &[None] };
+            plays(pool, lasts, suits, out);
         }
         if self.aces > 0 {
             out.push(PrsiAction::Stand);
