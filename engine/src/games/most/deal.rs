@@ -1,7 +1,7 @@
 //! Dealing and ending a deal: the shuffle (uniform, or a dealer's riffles from the cards as the
 //! table gathers them), the deal's scores and the match's end.
 
-use super::{HAND_SIZE, Most, Phase, most_pack};
+use super::{HAND_SIZE, Most, PACK_SIZE, Phase, most_pack};
 use crate::cards::{Card, CardSet};
 use crate::shuffle::{self, ShuffleModel};
 
@@ -61,10 +61,14 @@ impl Most {
                 cards
             }
         };
-        self.bridge = vec![cards.pop().expect("a card for the bridge")];
+        // The bridge keeps its buffer, with room for the pack, from deal to deal.
+        self.bridge.clear();
+        self.bridge.reserve(PACK_SIZE);
+        self.bridge
+            .push(cards.pop().expect("a card for the bridge"));
         self.deck = cards;
         self.melds.clear();
-        self.melded = vec![false; self.players];
+        self.melded.fill(false);
         self.to_act = (self.dealer + 1) % self.players;
         self.phase = Phase::Draw;
         self.pending = None;
@@ -73,11 +77,11 @@ impl Most {
 
     /// Scores the deal that just ended and deals the next, or ends the match.
     pub(super) fn end_deal(&mut self) {
-        let scores: Vec<i32> = (0..self.players).map(|s| self.deal_points(s)).collect();
-        for (total, score) in self.totals.iter_mut().zip(&scores) {
-            *total += score;
+        for seat in 0..self.players {
+            let score = self.deal_points(seat);
+            self.totals[seat] += score;
+            self.scores.push(score);
         }
-        self.scores.extend(scores);
         self.deal += 1;
         let reached = self.totals.iter().any(|&t| t >= self.options.target);
         if self.options.single_deal || reached || self.deal >= self.options.max_deals {
