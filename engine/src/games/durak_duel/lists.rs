@@ -22,6 +22,8 @@ pub(super) fn subsets(
         cards[n] = card;
         n += 1;
     }
+    // Each action is pushed as a copy of one made here, long written, then filled.
+    let blank = kind(CardList::new());
     // The positions of the current subset's cards in `cards`, ascending.
     let mut at = [0usize; CardList::CAPACITY];
     for size in 1..=max.min(n).min(CardList::CAPACITY) {
@@ -29,7 +31,7 @@ pub(super) fn subsets(
             *slot = i;
         }
         loop {
-            out.push(kind(CardList::new()));
+            out.push(blank.clone());
             if let Some(list) = out.last_mut().and_then(DurakDuelAction::cards_mut) {
                 for &i in &at[..size] {
                     list.push(cards[i]);

@@ -120,13 +120,23 @@ fn plays(pool: CardSet, lasts: CardSet, suits: &[Option<Suit>], out: &mut Vec<Pr
         cards[n] = card;
         n += 1;
     }
+    // Each action is pushed as a copy of one made here, long written, then filled.
+    let mut blanks = [
+        PrsiAction::Draw,
+        PrsiAction::Draw,
+        PrsiAction::Draw,
+        PrsiAction::Draw,
+    ];
+    for (blank, &suit) in blanks.iter_mut().zip(suits) {
+        *blank = PrsiAction::Play {
+            cards: CardList::new(),
+            suit,
+        };
+    }
     for mask in 1u32..(1 << n) {
         for l in (0..n).filter(|&l| mask & (1 << l) != 0 && lasts.contains(cards[l])) {
-            for &suit in suits {
-                out.push(PrsiAction::Play {
-                    cards: CardList::new(),
-                    suit,
-                });
+            for blank in &blanks[..suits.len()] {
+                out.push(blank.clone());
                 let Some(PrsiAction::Play { cards: list, .. }) = out.last_mut() else {
                     continue;
                 };
