@@ -118,15 +118,11 @@ pub fn points(card: Card) -> u32 {
 
 /// A card's precedence within its suit, higher wins: J 5, 9 4, A 3, 10 2, K 1, Q 0.
 pub fn precedence(card: Card) -> u8 {
-    match card.rank() {
-        Some(Rank::Jack) => 5,
-        Some(Rank::Nine) => 4,
-        Some(Rank::Ace) => 3,
-        Some(Rank::Ten) => 2,
-        Some(Rank::King) => 1,
-        _ => 0,
-    }
+    PRECEDENCE[card.index() / 4]
 }
+
+/// [`precedence`] by rank position (two first); ranks below nine and jokers have 0.
+const PRECEDENCE: [u8; 14] = [0, 0, 0, 0, 0, 0, 0, 4, 2, 5, 0, 1, 3, 0];
 
 /// The team of `seat`: 0 for even seats, 1 for odd seats.
 pub fn team(seat: Seat) -> usize {
@@ -146,7 +142,11 @@ pub fn fifty_six_pack(players: usize) -> Vec<Card> {
 /// The order hands are kept in: by suit (♣ ♦ ♥ ♠), then by precedence, J first. Two cards
 /// share a key only when they are two copies of one card.
 fn hand_order(card: &Card) -> u8 {
-    let suit = card.suit().map_or(0, |s| s as u8 + 1);
+    let suit = if card.is_joker() {
+        0
+    } else {
+        card.index() as u8 % 4 + 1
+    };
     suit * 8 + (7 - precedence(*card))
 }
 
