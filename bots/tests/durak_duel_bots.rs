@@ -9,7 +9,7 @@ use cardarena_engine::games::durak_duel::{
     DuelTablePair, DurakDuel, DurakDuelAction, DurakDuelOptions, DurakDuelView, Phase,
 };
 use cardarena_engine::shuffle::derive_seed;
-use cardarena_engine::{Card, Game};
+use cardarena_engine::{Card, CardList, Game};
 use support::{play_house, runtime};
 
 /// Plays one game with these house bots, each seeded from the game's seed; no seat may fault.
@@ -22,6 +22,11 @@ fn card(text: &str) -> Card {
 }
 
 fn cards(texts: &[&str]) -> Vec<Card> {
+    texts.iter().map(|t| card(t)).collect()
+}
+
+/// The card list of an action.
+fn list(texts: &[&str]) -> CardList {
     texts.iter().map(|t| card(t)).collect()
 }
 
@@ -145,7 +150,7 @@ fn view(
 /// The legal actions of `view`, listed as the engine would (only the kinds the tests need).
 fn attacks(sets: &[&[&str]]) -> Vec<DurakDuelAction> {
     sets.iter()
-        .map(|s| DurakDuelAction::Attack { cards: cards(s) })
+        .map(|s| DurakDuelAction::Attack { cards: list(s) })
         .collect()
 }
 
@@ -163,7 +168,7 @@ fn greedy_opens_with_its_lowest_non_trump() {
     assert_eq!(
         Greedy.choose(&v, &legal),
         Some(DurakDuelAction::Attack {
-            cards: cards(&["8D"])
+            cards: list(&["8D"])
         })
     );
 }
@@ -175,7 +180,7 @@ fn greedy_lays_siege_with_a_low_rank_it_holds_twice() {
     assert_eq!(
         Greedy.choose(&v, &legal),
         Some(DurakDuelAction::Attack {
-            cards: cards(&["8D", "8H"])
+            cards: list(&["8D", "8H"])
         })
     );
 }
@@ -203,14 +208,14 @@ fn greedy_counterattacks_with_a_low_non_trump_of_the_rank() {
     let legal = vec![
         defend("8D", "9D"),
         DurakDuelAction::Counterattack {
-            cards: cards(&["8H"]),
+            cards: list(&["8H"]),
         },
         DurakDuelAction::Pass,
     ];
     assert_eq!(
         Greedy.choose(&v, &legal),
         Some(DurakDuelAction::Counterattack {
-            cards: cards(&["8H"])
+            cards: list(&["8H"])
         })
     );
 }
@@ -223,7 +228,7 @@ fn greedy_does_not_counterattack_with_a_trump() {
         defend("8D", "8C"),
         defend("8D", "9D"),
         DurakDuelAction::Counterattack {
-            cards: cards(&["8C"]),
+            cards: list(&["8C"]),
         },
         DurakDuelAction::Pass,
     ];
@@ -250,32 +255,32 @@ fn greedy_piles_on_its_low_cards_and_keeps_trumps() {
     );
     let legal = vec![
         DurakDuelAction::PileOn {
-            cards: cards(&["8H"]),
+            cards: list(&["8H"]),
         },
         DurakDuelAction::PileOn {
-            cards: cards(&["9C"]),
+            cards: list(&["9C"]),
         },
         DurakDuelAction::PileOn {
-            cards: cards(&["9S"]),
+            cards: list(&["9S"]),
         },
         DurakDuelAction::PileOn {
-            cards: cards(&["8H", "9C"]),
+            cards: list(&["8H", "9C"]),
         },
         DurakDuelAction::PileOn {
-            cards: cards(&["8H", "9S"]),
+            cards: list(&["8H", "9S"]),
         },
         DurakDuelAction::PileOn {
-            cards: cards(&["9C", "9S"]),
+            cards: list(&["9C", "9S"]),
         },
         DurakDuelAction::PileOn {
-            cards: cards(&["8H", "9C", "9S"]),
+            cards: list(&["8H", "9C", "9S"]),
         },
         DurakDuelAction::Done,
     ];
     assert_eq!(
         Greedy.choose(&v, &legal),
         Some(DurakDuelAction::PileOn {
-            cards: cards(&["8H", "9S"])
+            cards: list(&["8H", "9S"])
         })
     );
 }
@@ -290,7 +295,7 @@ fn greedy_is_done_when_nothing_cheap_is_left_to_add() {
     );
     let legal = vec![
         DurakDuelAction::Attack {
-            cards: cards(&["8C"]),
+            cards: list(&["8C"]),
         },
         DurakDuelAction::Done,
     ];
@@ -302,20 +307,20 @@ fn greedy_goes_out_when_the_deck_is_empty() {
     let v = view(Phase::Continue, &["8C", "10H"], &[("8D", Some("10D"))], 0);
     let legal = vec![
         DurakDuelAction::Attack {
-            cards: cards(&["8C"]),
+            cards: list(&["8C"]),
         },
         DurakDuelAction::Attack {
-            cards: cards(&["10H"]),
+            cards: list(&["10H"]),
         },
         DurakDuelAction::Attack {
-            cards: cards(&["8C", "10H"]),
+            cards: list(&["8C", "10H"]),
         },
         DurakDuelAction::Done,
     ];
     assert_eq!(
         Greedy.choose(&v, &legal),
         Some(DurakDuelAction::Attack {
-            cards: cards(&["8C", "10H"])
+            cards: list(&["8C", "10H"])
         })
     );
 }

@@ -5,7 +5,7 @@ mod support;
 
 use cardarena_bots::most::Greedy;
 use cardarena_bots::{HouseGame, Played};
-use cardarena_engine::games::most::{Most, MostAction, MostOptions};
+use cardarena_engine::games::most::{JokerList, Most, MostAction, MostOptions};
 use cardarena_engine::{Card, Game};
 use support::{play_house, runtime};
 
@@ -112,12 +112,12 @@ fn greedy_melds_its_most_costly_cards_and_keeps_its_jokers() {
         .map(|t| card(t))
         .collect();
     let low = MostAction::Meld {
-        cards: vec![card("2C"), card("3C"), card("4C")],
-        jokers: vec![],
+        cards: [card("2C"), card("3C"), card("4C")].into(),
+        jokers: JokerList::new(),
     };
     let high = MostAction::Meld {
-        cards: vec![card("KD"), card("KH"), card("KS")],
-        jokers: vec![],
+        cards: [card("KD"), card("KH"), card("KS")].into(),
+        jokers: JokerList::new(),
     };
     let discards: Vec<MostAction> = view
         .hand

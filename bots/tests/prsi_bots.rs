@@ -41,7 +41,7 @@ fn view(hand: &str, top: &str, aces: u32, sevens: u32) -> PrsiView {
 
 fn play_of(text: &str, suit: Option<Suit>) -> PrsiAction {
     PrsiAction::Play {
-        cards: cards(text),
+        cards: cards(text).into(),
         suit,
     }
 }

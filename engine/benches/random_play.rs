@@ -1,24 +1,45 @@
-//! Criterion bench: whole random games of each game, dealt and played in process.
+//! Criterion bench: whole random games of each game, dealt and played in process, with their
+//! throughput in decisions per second (criterion's "elements").
 
 use cardarena_engine::Game;
+use cardarena_engine::games::bridge::Bridge;
 use cardarena_engine::games::durak::Durak;
+use cardarena_engine::games::durak_duel::DurakDuel;
 use cardarena_engine::games::fifty_six::{FiftySix, fifty_six_pack};
+use cardarena_engine::games::most::{Most, MostOptions};
+use cardarena_engine::games::prsi::Prsi;
 use cardarena_engine::playout::random_playout;
 use cardarena_engine::shuffle::{RiffleShuffle, derive_seed, rng, shuffle};
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-fn random_games<G: Game>(c: &mut Criterion, players: usize) {
-    let options = G::Options::default();
-    let mut legal = Vec::new();
+/// Plays `games` random games of `G` from fixed seeds, each dealt and played to its end, the
+/// choices drawn from a generator reset first: the same decisions at every call. Returns how
+/// many decisions were taken.
+fn play<G: Game>(
+    options: &G::Options,
+    players: usize,
+    games: u64,
+    legal: &mut Vec<G::Action>,
+) -> u64 {
     let mut chooser = rng(1);
-    let mut index = 0;
-    c.bench_function(&format!("{} random game, {players} players", G::ID), |b| {
-        b.iter(|| {
-            index += 1;
-            let mut game = G::new(&options, players, derive_seed(7, index)).expect("valid setup");
-            random_playout(&mut game, &mut chooser, &mut legal).expect("legal play")
+    (0..games)
+        .map(|index| {
+            let mut game = G::new(options, players, derive_seed(7, index)).expect("valid setup");
+            random_playout(&mut game, &mut chooser, legal).expect("legal play")
         })
+        .sum()
+}
+
+/// Whole random games of `G`, `games` to an iteration, with their throughput in decisions.
+fn random_games<G: Game>(c: &mut Criterion, options: G::Options, players: usize, games: u64) {
+    let mut legal = Vec::new();
+    let decisions = play::<G>(&options, players, games, &mut legal);
+    let mut group = c.benchmark_group(format!("{} random play", G::ID));
+    group.throughput(Throughput::Elements(decisions));
+    group.bench_function(format!("{players} players, {games} games"), |b| {
+        b.iter(|| play::<G>(&options, players, games, &mut legal))
     });
+    group.finish();
 }
 
 /// The two shuffle models on fifty-six's 48 cards: a uniform shuffle, and three riffles with a
@@ -44,10 +65,19 @@ fn shuffles(c: &mut Criterion) {
 }
 
 fn benches(c: &mut Criterion) {
-    random_games::<Durak>(c, 2);
-    random_games::<Durak>(c, 4);
-    random_games::<FiftySix>(c, 4);
-    random_games::<FiftySix>(c, 6);
+    random_games::<Prsi>(c, Default::default(), 2, 16);
+    random_games::<DurakDuel>(c, Default::default(), 2, 16);
+    random_games::<Durak>(c, Default::default(), 2, 16);
+    random_games::<Durak>(c, Default::default(), 4, 16);
+    random_games::<FiftySix>(c, Default::default(), 4, 16);
+    random_games::<FiftySix>(c, Default::default(), 6, 16);
+    random_games::<Bridge>(c, Default::default(), 4, 4);
+    // One deal a game (a whole match is some ten deals).
+    let one_deal = MostOptions {
+        single_deal: true,
+        ..MostOptions::default()
+    };
+    random_games::<Most>(c, one_deal, 2, 4);
     shuffles(c);
 }
 

@@ -234,6 +234,16 @@ impl CardSet {
     /// The empty set.
     pub const EMPTY: CardSet = CardSet(0);
 
+    /// The set whose bit `i` holds the card with number `i` (bits 54 and up are dropped).
+    pub const fn from_bits(bits: u64) -> CardSet {
+        CardSet(bits & ((1 << 54) - 1))
+    }
+
+    /// The set as bits: bit `i` holds the card with number `i`.
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
     /// Every card of one suit.
     pub const fn of_suit(suit: Suit) -> CardSet {
         CardSet(0x1_1111_1111_1111 << suit as u64)

@@ -3,6 +3,7 @@
 //! The engine is pure and synchronous: no I/O, no async, no clocks. A game is a state machine with
 //! hidden information behind the [`Game`] trait; cards and seeded shuffles are shared by all games.
 
+pub mod card_list;
 pub mod cards;
 pub mod describe;
 pub mod game;
@@ -12,6 +13,7 @@ pub mod playout;
 pub mod shuffle;
 pub mod table;
 
+pub use card_list::{CardList, InlineList};
 pub use cards::{Card, CardSet, ParseCardError, Rank, Suit};
 pub use game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
 pub use table::{Eye, Layout, Pile, Table};

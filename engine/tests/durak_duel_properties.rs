@@ -10,7 +10,7 @@ use cardarena_engine::games::durak_duel::{
     DurakDuel, DurakDuelAction, DurakDuelOptions, DurakDuelView, MAX_ATTACKS, STALL_LIMIT,
     duel_pack,
 };
-use cardarena_engine::{Card, CardSet, Game};
+use cardarena_engine::{Card, CardList, CardSet, Game};
 use proptest::prelude::*;
 
 /// Every action moves a card or ends a phase, so a game needs far fewer decisions than this.
@@ -137,9 +137,15 @@ fn many_actions() -> Vec<DurakDuelAction> {
     let mut all = vec![
         DurakDuelAction::Pass,
         DurakDuelAction::Done,
-        DurakDuelAction::Attack { cards: vec![] },
-        DurakDuelAction::Counterattack { cards: vec![] },
-        DurakDuelAction::PileOn { cards: vec![] },
+        DurakDuelAction::Attack {
+            cards: CardList::new(),
+        },
+        DurakDuelAction::Counterattack {
+            cards: CardList::new(),
+        },
+        DurakDuelAction::PileOn {
+            cards: CardList::new(),
+        },
     ];
     let lists = pack
         .iter()
@@ -150,12 +156,9 @@ fn many_actions() -> Vec<DurakDuelAction> {
         )
         .collect::<Vec<_>>();
     for cards in lists {
-        all.push(DurakDuelAction::Attack {
-            cards: cards.clone(),
-        });
-        all.push(DurakDuelAction::Counterattack {
-            cards: cards.clone(),
-        });
+        let cards = CardList::from(cards);
+        all.push(DurakDuelAction::Attack { cards });
+        all.push(DurakDuelAction::Counterattack { cards });
         all.push(DurakDuelAction::PileOn { cards });
     }
     for &attack in &pack {

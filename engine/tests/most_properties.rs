@@ -8,7 +8,7 @@
 mod support;
 
 use cardarena_engine::games::most::{
-    JokerAs, Most, MostAction, MostOptions, MostView, meld_shape, most_pack,
+    JokerAs, JokerList, Most, MostAction, MostOptions, MostView, meld_shape, most_pack,
 };
 use cardarena_engine::{Card, CardSet, Game, Rank, Suit};
 use proptest::prelude::*;
@@ -158,8 +158,8 @@ fn many_actions() -> Vec<MostAction> {
             }
         }
         all.push(MostAction::Meld {
-            cards: window.clone(),
-            jokers: vec![],
+            cards: window.as_slice().into(),
+            jokers: JokerList::new(),
         });
         for skip in 0..3 {
             for joker in [Card::BLACK_JOKER, Card::RED_JOKER] {
@@ -167,11 +167,12 @@ fn many_actions() -> Vec<MostAction> {
                 let x = cards.remove(skip);
                 cards.sort();
                 all.push(MostAction::Meld {
-                    cards,
-                    jokers: vec![JokerAs {
+                    cards: cards.as_slice().into(),
+                    jokers: [JokerAs {
                         joker,
                         stands_for: x,
-                    }],
+                    }]
+                    .into(),
                 });
             }
         }

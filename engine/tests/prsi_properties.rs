@@ -9,7 +9,7 @@ mod support;
 use cardarena_engine::games::prsi::{
     MAX_TURNS, Prsi, PrsiAction, PrsiOptions, PrsiView, prsi_pack,
 };
-use cardarena_engine::{Card, CardSet, Game, Suit};
+use cardarena_engine::{Card, CardList, CardSet, Game, Suit};
 use proptest::prelude::*;
 
 /// The turn limit ends every game; one decision is one turn.
@@ -77,7 +77,7 @@ fn many_actions() -> Vec<PrsiAction> {
         PrsiAction::Draw,
         PrsiAction::Stand,
         PrsiAction::Play {
-            cards: vec![],
+            cards: CardList::new(),
             suit: None,
         },
     ];
@@ -101,12 +101,12 @@ fn many_actions() -> Vec<PrsiAction> {
     }
     for cards in lists {
         all.push(PrsiAction::Play {
-            cards: cards.clone(),
+            cards: cards.as_slice().into(),
             suit: None,
         });
         for suit in Suit::ALL {
             all.push(PrsiAction::Play {
-                cards: cards.clone(),
+                cards: cards.as_slice().into(),
                 suit: Some(suit),
             });
         }

@@ -1,33 +1,51 @@
 //! The card lists of durak-duel's actions: every list the legal actions name, and the check of a
 //! list a bot sent (each card once, ascending, allowed now, not too many).
 
+use super::{DurakDuelAction, PACK_SIZE};
+use crate::card_list::CardList;
 use crate::cards::{Card, CardSet};
 use crate::game::RuleError;
 
-/// Calls `out` with every subset of `pool` of 1 to `max` cards, each ascending: by size, then in
-/// lexicographic order.
-pub(super) fn subsets(pool: CardSet, max: usize, out: &mut impl FnMut(Vec<Card>)) {
-    fn go(
-        cards: &[Card],
-        size: usize,
-        start: usize,
-        current: &mut Vec<Card>,
-        out: &mut impl FnMut(Vec<Card>),
-    ) {
-        if current.len() == size {
-            out(current.clone());
-            return;
-        }
-        for (i, &card) in cards.iter().enumerate().skip(start) {
-            current.push(card);
-            go(cards, size, i + 1, current, out);
-            current.pop();
-        }
+/// Pushes onto `out` an action made by `kind` of every subset of `pool` of 1 to `max` cards, each
+/// ascending: by size, then in lexicographic order. The subsets are walked as positions in the
+/// pool, and each list is filled in place in `out`: nothing is allocated, and no list is built
+/// on the stack only to be copied a byte at a time.
+pub(super) fn subsets(
+    pool: CardSet,
+    max: usize,
+    out: &mut Vec<DurakDuelAction>,
+    kind: fn(CardList) -> DurakDuelAction,
+) {
+    let mut cards = [Card::BLACK_JOKER; PACK_SIZE];
+    let mut n = 0;
+    for card in pool {
+        cards[n] = card;
+        n += 1;
     }
-    let cards: Vec<Card> = pool.iter().collect();
-    let mut current = Vec::new();
-    for size in 1..=max.min(cards.len()) {
-        go(&cards, size, 0, &mut current, out);
+    // Each action is pushed as a copy of one made here, long written, then filled.
+    let blank = kind(CardList::new());
+    // The positions of the current subset's cards in `cards`, ascending.
+    let mut at = [0usize; CardList::CAPACITY];
+    for size in 1..=max.min(n).min(CardList::CAPACITY) {
+        for (i, slot) in at[..size].iter_mut().enumerate() {
+            *slot = i;
+        }
+        loop {
+            out.push(blank.clone());
+            if let Some(list) = out.last_mut().and_then(DurakDuelAction::cards_mut) {
+                for &i in &at[..size] {
+                    list.push(cards[i]);
+                }
+            }
+            // The last position that can still move right, moved; those after it follow it.
+            let Some(i) = (0..size).rev().find(|&i| at[i] < n - size + i) else {
+                break;
+            };
+            at[i] += 1;
+            for j in i + 1..size {
+                at[j] = at[j - 1] + 1;
+            }
+        }
     }
 }
 

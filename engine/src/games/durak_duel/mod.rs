@@ -32,6 +32,7 @@ pub use view::{DuelTablePair, DurakDuelView};
 use ending::Ending;
 use lists::subsets;
 
+use crate::card_list::CardList;
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
 use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SetupError};
 use crate::shuffle::{self, ShuffleModel};
@@ -61,7 +62,7 @@ pub enum DurakDuelAction {
     /// (a siege); or, once every attack card is beaten, any cards whose ranks are on the table.
     Attack {
         /// The cards played, ascending.
-        cards: Vec<Card>,
+        cards: CardList,
     },
     /// The defender beats one unbeaten attack card with one card from hand.
     Defend {
@@ -74,7 +75,7 @@ pub enum DurakDuelAction {
     /// other player must now answer every attack card.
     Counterattack {
         /// The cards added, ascending.
-        cards: Vec<Card>,
+        cards: CardList,
     },
     /// The defender gives up the round and will take every card on the table.
     Pass,
@@ -82,11 +83,23 @@ pub enum DurakDuelAction {
     /// take too.
     PileOn {
         /// The cards added, ascending.
-        cards: Vec<Card>,
+        cards: CardList,
     },
     /// The attacker ends the round: every attack card is beaten (or, after a pass, nothing more
     /// is piled on).
     Done,
+}
+
+impl DurakDuelAction {
+    /// The card list of an attack, counterattack or pile-on.
+    fn cards_mut(&mut self) -> Option<&mut CardList> {
+        match self {
+            DurakDuelAction::Attack { cards }
+            | DurakDuelAction::Counterattack { cards }
+            | DurakDuelAction::PileOn { cards } => Some(cards),
+            _ => None,
+        }
+    }
 }
 
 /// Where the current round stands.
@@ -475,27 +488,24 @@ impl Game for DurakDuel {
             Phase::Open => {
                 let limit = self.open_limit();
                 for rank in Rank::ALL {
-                    subsets(
-                        attacker_hand & CardSet::of_rank(rank),
-                        limit,
-                        &mut |cards| out.push(DurakDuelAction::Attack { cards }),
-                    );
+                    let pool = attacker_hand & CardSet::of_rank(rank);
+                    if !pool.is_empty() {
+                        subsets(pool, limit, out, |cards| DurakDuelAction::Attack { cards });
+                    }
                 }
             }
             Phase::Continue => {
-                subsets(
-                    attacker_hand & self.table_ranks(),
-                    self.add_limit(),
-                    &mut |cards| out.push(DurakDuelAction::Attack { cards }),
-                );
+                let pool = attacker_hand & self.table_ranks();
+                subsets(pool, self.add_limit(), out, |cards| {
+                    DurakDuelAction::Attack { cards }
+                });
                 out.push(DurakDuelAction::Done);
             }
             Phase::PileOn => {
-                subsets(
-                    attacker_hand & self.table_ranks(),
-                    self.add_limit(),
-                    &mut |cards| out.push(DurakDuelAction::PileOn { cards }),
-                );
+                let pool = attacker_hand & self.table_ranks();
+                subsets(pool, self.add_limit(), out, |cards| {
+                    DurakDuelAction::PileOn { cards }
+                });
                 out.push(DurakDuelAction::Done);
             }
             Phase::Defend => {
@@ -512,8 +522,8 @@ impl Game for DurakDuel {
                     }
                 }
                 let (pool, max) = self.counter_options();
-                subsets(pool, max, &mut |cards| {
-                    out.push(DurakDuelAction::Counterattack { cards })
+                subsets(pool, max, out, |cards| DurakDuelAction::Counterattack {
+                    cards,
                 });
                 out.push(DurakDuelAction::Pass);
             }

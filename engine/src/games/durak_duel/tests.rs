@@ -57,7 +57,9 @@ pub(super) fn position(
 }
 
 pub(super) fn attack(text: &str) -> DurakDuelAction {
-    DurakDuelAction::Attack { cards: cards(text) }
+    DurakDuelAction::Attack {
+        cards: cards(text).into(),
+    }
 }
 
 pub(super) fn defend(attack: &str, with: &str) -> DurakDuelAction {
@@ -68,11 +70,15 @@ pub(super) fn defend(attack: &str, with: &str) -> DurakDuelAction {
 }
 
 pub(super) fn counter(text: &str) -> DurakDuelAction {
-    DurakDuelAction::Counterattack { cards: cards(text) }
+    DurakDuelAction::Counterattack {
+        cards: cards(text).into(),
+    }
 }
 
 pub(super) fn pile_on(text: &str) -> DurakDuelAction {
-    DurakDuelAction::PileOn { cards: cards(text) }
+    DurakDuelAction::PileOn {
+        cards: cards(text).into(),
+    }
 }
 
 pub(super) fn play(game: &mut DurakDuel, actions: &[DurakDuelAction]) {
@@ -160,14 +166,20 @@ fn first_attack_holds_no_more_cards_than_the_defender() {
 fn card_lists_must_be_ascending_and_without_repeats() {
     let game = first_attack_position();
     let backwards = DurakDuelAction::Attack {
-        cards: vec![card("8D"), card("8C")],
+        cards: [card("8D"), card("8C")].into(),
     };
     assert_validity(&game, &backwards, false);
     let twice = DurakDuelAction::Attack {
-        cards: vec![card("8C"), card("8C")],
+        cards: [card("8C"), card("8C")].into(),
     };
     assert_validity(&game, &twice, false);
-    assert_validity(&game, &DurakDuelAction::Attack { cards: vec![] }, false);
+    assert_validity(
+        &game,
+        &DurakDuelAction::Attack {
+            cards: CardList::new(),
+        },
+        false,
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -300,7 +312,7 @@ fn defend_row(played: &str, attack: &str, selected: &str) -> Vec<Kind> {
     let mut kinds = Vec::new();
     if !selected.is_empty()
         && legal.contains(&DurakDuelAction::Counterattack {
-            cards: selected.clone(),
+            cards: selected.as_slice().into(),
         })
     {
         kinds.push(Kind::Counterattack);

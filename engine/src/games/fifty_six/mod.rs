@@ -7,6 +7,7 @@
 //! are in RULES.md beside this file.
 
 mod bidding;
+mod deal;
 mod describe;
 mod play;
 mod table;
@@ -18,17 +19,16 @@ mod table_tests;
 #[cfg(test)]
 mod tests;
 
-use std::cmp::Reverse;
-
 use serde::{Deserialize, Serialize};
 
+pub use deal::score_change;
 pub use play::trick_winner;
 pub use table::{FiftySixLayout, Revealed, Won};
 pub use view::{Bid, BidEntry, DealResult, FiftySixView, FinishedTrick, PlayedCard, Reveal, Trick};
 
 use crate::cards::{Card, Rank, Suit, pack};
 use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
-use crate::shuffle::{self, ShuffleModel};
+use crate::shuffle::ShuffleModel;
 
 /// Cards dealt to each player, and tricks in a deal.
 pub const HAND_SIZE: usize = 8;
@@ -118,15 +118,11 @@ pub fn points(card: Card) -> u32 {
 
 /// A card's precedence within its suit, higher wins: J 5, 9 4, A 3, 10 2, K 1, Q 0.
 pub fn precedence(card: Card) -> u8 {
-    match card.rank() {
-        Some(Rank::Jack) => 5,
-        Some(Rank::Nine) => 4,
-        Some(Rank::Ace) => 3,
-        Some(Rank::Ten) => 2,
-        Some(Rank::King) => 1,
-        _ => 0,
-    }
+    PRECEDENCE[card.index() / 4]
 }
+
+/// [`precedence`] by rank position (two first); ranks below nine and jokers have 0.
+const PRECEDENCE: [u8; 14] = [0, 0, 0, 0, 0, 0, 0, 4, 2, 5, 0, 1, 3, 0];
 
 /// The team of `seat`: 0 for even seats, 1 for odd seats.
 pub fn team(seat: Seat) -> usize {
@@ -143,9 +139,15 @@ pub fn fifty_six_pack(players: usize) -> Vec<Card> {
     [one.clone(), one].concat()
 }
 
-/// The order hands are kept in: by suit (♣ ♦ ♥ ♠), then by precedence, J first.
-fn hand_order(card: &Card) -> (Option<Suit>, Reverse<u8>) {
-    (card.suit(), Reverse(precedence(*card)))
+/// The order hands are kept in: by suit (♣ ♦ ♥ ♠), then by precedence, J first. Two cards
+/// share a key only when they are two copies of one card.
+fn hand_order(card: &Card) -> u8 {
+    let suit = if card.is_joker() {
+        0
+    } else {
+        card.index() as u8 % 4 + 1
+    };
+    suit * 8 + (7 - precedence(*card))
 }
 
 /// Puts `card` into the sorted `hand`.
@@ -323,125 +325,10 @@ impl FiftySix {
         taken
     }
 
-    /// Shuffles and deals a new deal for the current dealer; `lying` is the pack as it lies on
-    /// the table before the shuffle (the riffle model starts from it).
-    fn start_deal(&mut self, lying: Vec<Card>) {
-        let n = self.players;
-        let mut rng = shuffle::rng(shuffle::derive_seed(self.seed, self.deal_counter));
-        let hands = match self.shuffle {
-            ShuffleModel::Uniform => {
-                let mut deck = fifty_six_pack(n);
-                shuffle::shuffle(&mut deck, &mut rng);
-                shuffle::deal_in_packets(&mut deck, n, HAND_SIZE, DEAL_PACKET)
-            }
-            ShuffleModel::Riffle(riffle) => {
-                let mut deck = lying;
-                riffle.shuffle(&mut deck, &mut rng);
-                riffle.deal(&mut deck, n, HAND_SIZE)
-            }
-        };
-        let first = (self.dealer + 1) % n;
-        self.dealt = vec![Vec::new(); n];
-        for (k, hand) in hands.into_iter().enumerate() {
-            self.dealt[(first + k) % n] = hand;
-        }
-        self.hands = self
-            .dealt
-            .iter()
-            .map(|hand| {
-                let mut sorted = hand.clone();
-                sorted.sort_by_key(hand_order);
-                sorted
-            })
-            .collect();
-        self.phase = Phase::Bidding;
-        self.turn = first;
-        self.bids.clear();
-        self.standing = None;
-        self.passes = 0;
-        self.trump = None;
-        self.reveal = None;
-        self.trick = Trick {
-            leader: first,
-            cards: Vec::new(),
-        };
-        self.tricks.clear();
-    }
-
-    /// The cards of this deal as dealt, hands in seat order from left of the dealer: how a void
-    /// deal's cards are gathered.
-    fn gathered_as_dealt(&self) -> Vec<Card> {
-        (1..=self.players)
-            .flat_map(|k| self.dealt[(self.dealer + k) % self.players].iter().copied())
-            .collect()
-    }
-
-    /// The cards of a played deal as the table gathers them: the tricks in the order they were
-    /// won, each in play order, then the cards still in hands (tani sit-outs) in seat order.
-    fn gathered_after_play(&self) -> Vec<Card> {
-        self.tricks
-            .iter()
-            .flat_map(|t| t.cards.iter().map(|p| p.card))
-            .chain(self.hands.iter().flatten().copied())
-            .collect()
-    }
-
-    /// The deal is void (the defenders hold no trump): the same dealer deals again.
-    fn void_deal(&mut self) {
-        let lying = self.gathered_as_dealt();
-        self.void_deals += 1;
-        self.deal_counter += 1;
-        self.start_deal(lying);
-    }
-
-    /// Scores the deal after its eighth trick and starts the next, or ends the match.
-    fn end_deal(&mut self) {
-        let contract = self.standing.expect("a deal in play has a contract");
-        let bidding_team = team(contract.seat);
-        let taken = self.card_points()[bidding_team];
-        let tani = contract.points == TANI;
-        let made = if tani {
-            self.tricks.iter().all(|t| t.winner == contract.seat)
-        } else {
-            taken >= contract.points
-        };
-        let change = score_change(contract.points, made, self.players);
-        self.totals[bidding_team] += change;
-        self.last_deal = Some(DealResult {
-            bidder: contract.seat,
-            team: bidding_team,
-            bid: contract.points,
-            tani,
-            card_points: taken,
-            made,
-            change,
-        });
-        self.deal += 1;
-        if self.deal >= self.deals {
-            self.phase = Phase::Over;
-            return;
-        }
-        let lying = self.gathered_after_play();
-        self.dealer = (self.dealer + 1) % self.players;
-        self.deal_counter += 1;
-        self.start_deal(lying);
-    }
-
     /// The error refusing an action of the seat to act, saying why.
     fn illegal(&self, why: String) -> RuleError {
         RuleError::Illegal(format!("seat {}: {why}", self.turn))
     }
-}
-
-/// The change to the bidding team's total: 28–39 made +1, failed −2; 40–55 +2 / −3; tani (56)
-/// +players / −(players + 1).
-pub fn score_change(bid: u32, made: bool, players: usize) -> i32 {
-    let (win, loss) = match bid {
-        TANI => (players as i32, -(players as i32 + 1)),
-        b if b >= HIGH_BID => (2, -3),
-        _ => (1, -2),
-    };
-    if made { win } else { loss }
 }
 
 impl Game for FiftySix {

@@ -3,7 +3,7 @@
 //! the trump, judging tricks, tani, scoring, the dealer's turn, the match's end and the view.
 
 use super::*;
-use crate::shuffle::RiffleShuffle;
+use crate::shuffle::{self, RiffleShuffle};
 
 fn card(text: &str) -> Card {
     text.parse().unwrap()

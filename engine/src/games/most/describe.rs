@@ -90,7 +90,7 @@ fn whose(m: &TableMeld, seat: Seat) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{JokerAs, Phase};
+    use super::super::{JokerAs, JokerList, Phase};
     use super::*;
     use crate::cards::CardSet;
     use crate::game::Game;
@@ -148,16 +148,17 @@ mod tests {
         let mut game = start();
         say(&mut game, MostAction::Take { index: 0 });
         let set_of_fives = MostAction::Meld {
-            cards: vec![c("5C"), c("5D"), c("5S")],
-            jokers: Vec::new(),
+            cards: [c("5C"), c("5D"), c("5S")].into(),
+            jokers: JokerList::new(),
         };
         assert_eq!(say(&mut game, set_of_fives), "melds 5C 5D 5S");
         let run = MostAction::Meld {
-            cards: vec![c("8H"), c("9H")],
-            jokers: vec![JokerAs {
+            cards: [c("8H"), c("9H")].into(),
+            jokers: [JokerAs {
                 joker: c("RJ"),
                 stands_for: c("7H"),
-            }],
+            }]
+            .into(),
         };
         assert_eq!(say(&mut game, run), "melds RJ=7H 8H 9H");
         let ten = MostAction::LayOff {

@@ -1,7 +1,7 @@
-//! The shapes of melds: what makes a run or a set, every place a meld can take, and which
-//! cards extend a meld on the table.
+//! The shapes of melds: what makes a run or a set, and which cards extend a meld on the table.
 
 use super::{MeldKind, Slot, TableMeld};
+use crate::card_list::CardList;
 use crate::cards::{Card, CardSet, Rank, Suit};
 
 /// The rank's place in the wrapping order 2, 3, …, K, A: 0 to 12.
@@ -40,62 +40,35 @@ pub fn meld_shape(cards: &[Card]) -> Option<(MeldKind, Vec<Card>)> {
     Some((MeldKind::Run, order))
 }
 
-/// Every place a meld can take, once: each set of three or four suits of a rank, then each run by
-/// suit, length and start (a full 13-card run once, from the 2).
-pub(super) fn windows() -> &'static [Vec<Card>] {
-    static WINDOWS: std::sync::OnceLock<Vec<Vec<Card>>> = std::sync::OnceLock::new();
-    WINDOWS.get_or_init(|| {
-        let mut windows: Vec<Vec<Card>> = Vec::new();
-        for rank in Rank::ALL {
-            for skip in [None, Some(0), Some(1), Some(2), Some(3)] {
-                windows.push(
-                    Suit::ALL
-                        .iter()
-                        .enumerate()
-                        .filter(|(i, _)| Some(*i) != skip)
-                        .map(|(_, &s)| Card::new(rank, s))
-                        .collect(),
-                );
-            }
-        }
-        for suit in Suit::ALL {
-            for len in 3..=13 {
-                let starts = if len == 13 { 1 } else { 13 };
-                for start in 0..starts {
-                    windows.push((0..len).map(|k| card_at(start + k, suit)).collect());
-                }
-            }
-        }
-        windows
-    })
-}
-
 impl TableMeld {
-    /// The standard cards that may extend this meld.
-    pub fn extensions(&self) -> Vec<Card> {
+    /// The standard cards that may extend this meld: a set's missing suits in suit order, a
+    /// run's next card after its end, then before its start.
+    pub fn extensions(&self) -> CardList {
         let len = self.slots.len();
         let first = self.slots[0].stands_for;
+        let mut out = CardList::new();
         let (Some(rank), Some(suit)) = (first.rank(), first.suit()) else {
-            return Vec::new();
+            return out;
         };
         match self.kind {
-            MeldKind::Set => Suit::ALL
-                .into_iter()
-                .map(|s| Card::new(rank, s))
-                .filter(|c| self.slots.iter().all(|s| s.stands_for != *c))
-                .collect(),
+            MeldKind::Set => {
+                for card in Suit::ALL.into_iter().map(|s| Card::new(rank, s)) {
+                    if self.slots.iter().all(|s| s.stands_for != card) {
+                        out.push(card);
+                    }
+                }
+            }
             MeldKind::Run => {
                 let start = rank_pos(first);
-                let mut out = Vec::new();
                 if len < 13 {
                     out.push(card_at(start + len, suit));
                 }
                 if len < 12 {
                     out.push(card_at(start + 12, suit));
                 }
-                out
             }
         }
+        out
     }
 
     /// Puts `slot` in its place: a set in card order, a run at the end it extends.

@@ -36,11 +36,12 @@ fn position(hands: &[&str], bridge: &str, deck: &str, phase: Phase) -> Most {
 fn a_meld_shows_each_joker_with_the_card_it_stands_for() {
     let mut game = position(&["BJ 8H 9H 2C", "3D"], "5D", "4S 4C", Phase::Play);
     game.apply(&MostAction::Meld {
-        cards: cards("8H 9H"),
-        jokers: vec![JokerAs {
+        cards: cards("8H 9H").into(),
+        jokers: [JokerAs {
             joker: c("BJ"),
             stands_for: c("7H"),
-        }],
+        }]
+        .into(),
     })
     .unwrap();
     let json = serde_json::to_value(game.table(Eye::Public)).unwrap();
@@ -78,8 +79,8 @@ fn a_card_taken_from_the_bridge_waits_apart_until_it_is_melded() {
     assert_eq!(own.hands[0], Pile::up(cards("2S 7C 7D 9C")));
     assert_eq!(serde_json::to_value(&own).unwrap()["pending"], "7S");
     game.apply(&MostAction::Meld {
-        cards: cards("7C 7D 7S"),
-        jokers: Vec::new(),
+        cards: cards("7C 7D 7S").into(),
+        jokers: JokerList::new(),
     })
     .unwrap();
     let own = game.table(Eye::Seat(0));

@@ -2,7 +2,7 @@
 //! enumeration against a brute force.
 
 use super::*;
-use crate::shuffle::{below, rng};
+use crate::shuffle::{self, below, rng};
 
 fn c(text: &str) -> Card {
     text.parse().unwrap()
@@ -57,7 +57,7 @@ fn play(hands: &[&str], melds: Vec<TableMeld>, melded: &[bool]) -> Most {
 
 fn meld_action(naturals: &str, jokers: &[(&str, &str)]) -> MostAction {
     MostAction::Meld {
-        cards: cards(naturals),
+        cards: cards(naturals).into(),
         jokers: jokers
             .iter()
             .map(|(j, x)| JokerAs {
@@ -401,8 +401,8 @@ fn brute_force_melds(game: &Most) -> Vec<MostAction> {
             .collect();
         for js in &joker_lists {
             let action = MostAction::Meld {
-                cards: chosen.clone(),
-                jokers: js.clone(),
+                cards: chosen.as_slice().into(),
+                jokers: js.as_slice().into(),
             };
             if game.check(&action).is_ok() {
                 out.push(action);

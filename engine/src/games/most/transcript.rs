@@ -157,7 +157,7 @@ fn deal_footer(out: &mut String, game: &Most, why: &str, name: &impl Fn(usize) -
 
 #[cfg(test)]
 mod tests {
-    use super::super::{JokerAs, Most, MostAction, Phase};
+    use super::super::{JokerAs, JokerList, Most, MostAction, Phase};
     use crate::cards::{Card, CardSet};
     use crate::game::Game;
 
@@ -184,15 +184,16 @@ mod tests {
         let actions = [
             MostAction::Take { index: 0 },
             MostAction::Meld {
-                cards: vec![c("7C"), c("7D"), c("7S")],
-                jokers: Vec::new(),
+                cards: [c("7C"), c("7D"), c("7S")].into(),
+                jokers: JokerList::new(),
             },
             MostAction::Meld {
-                cards: vec![c("8H"), c("9H")],
-                jokers: vec![JokerAs {
+                cards: [c("8H"), c("9H")].into(),
+                jokers: [JokerAs {
                     joker: c("BJ"),
                     stands_for: c("7H"),
-                }],
+                }]
+                .into(),
             },
             MostAction::Discard { card: c("5S") },
             MostAction::Draw,

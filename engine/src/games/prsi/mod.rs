@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 pub use table::PrsiLayout;
 pub use view::PrsiView;
 
+use crate::card_list::CardList;
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
 use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
 use crate::shuffle::{self, ShuffleModel};
@@ -67,7 +68,7 @@ pub enum PrsiAction {
     /// ascending. `suit` is the suit chosen with overs (queens), and only with them.
     Play {
         /// The cards, in the order laid.
-        cards: Vec<Card>,
+        cards: CardList,
         /// The suit asked for, with overs only.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         suit: Option<Suit>,
@@ -108,25 +109,44 @@ pub fn prsi_pack() -> Vec<Card> {
     pack(Rank::Seven, Suit::ALL)
 }
 
-/// Calls `out` with every subset of `pool` (1 to 4 cards) in each order the game lists: every
-/// last card, the cards before it ascending.
-fn orders(pool: CardSet, out: &mut impl FnMut(Vec<Card>)) {
-    let cards: Vec<Card> = pool.iter().collect();
-    let n = cards.len();
+/// Pushes onto `out` a play of every subset of `pool` (1 to 4 cards of one value) in each order
+/// the game lists (every last card, the cards before it ascending) whose last card is in
+/// `lasts`, once for each of `suits` (`[None]` but for overs). Each list is filled in place in
+/// `out`: no list is built on the stack only to be copied a byte at a time.
+fn plays(pool: CardSet, lasts: CardSet, suits: &[Option<Suit>], out: &mut Vec<PrsiAction>) {
+    let mut cards = [GREEN_UNDER; 4];
+    let mut n = 0;
+    for card in pool {
+        cards[n] = card;
+        n += 1;
+    }
+    // Each action is pushed as a copy of one made here, long written, then filled.
+    let mut blanks = [
+        PrsiAction::Draw,
+        PrsiAction::Draw,
+        PrsiAction::Draw,
+        PrsiAction::Draw,
+    ];
+    for (blank, &suit) in blanks.iter_mut().zip(suits) {
+        *blank = PrsiAction::Play {
+            cards: CardList::new(),
+            suit,
+        };
+    }
     for mask in 1u32..(1 << n) {
-        let subset: Vec<Card> = (0..n)
-            .filter(|i| mask & (1 << i) != 0)
-            .map(|i| cards[i])
-            .collect();
-        for (l, &last) in subset.iter().enumerate() {
-            let mut list: Vec<Card> = subset
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| i != l)
-                .map(|(_, &c)| c)
-                .collect();
-            list.push(last);
-            out(list);
+        for l in (0..n).filter(|&l| mask & (1 << l) != 0 && lasts.contains(cards[l])) {
+            for blank in &blanks[..suits.len()] {
+                out.push(blank.clone());
+                let Some(PrsiAction::Play { cards: list, .. }) = out.last_mut() else {
+                    continue;
+                };
+                for (i, &card) in cards[..n].iter().enumerate() {
+                    if i != l && mask & (1 << i) != 0 {
+                        list.push(card);
+                    }
+                }
+                list.push(cards[l]);
+            }
         }
     }
 }
@@ -198,6 +218,25 @@ impl Prsi {
         top == GREEN_UNDER || green_last || rank == top.rank() || last.suit() == Some(self.suit)
     }
 
+    /// The cards a play may end with now, [`Prsi::fits`] as a set: whether a play fits depends
+    /// on its value and its last card only, and the value is the last card's.
+    fn fitting_lasts(&self) -> CardSet {
+        if self.aces > 0 {
+            return CardSet::of_rank(Rank::Ace);
+        }
+        let mut green = CardSet::EMPTY;
+        green.insert(GREEN_UNDER);
+        if self.sevens > 0 {
+            return CardSet::of_rank(Rank::Seven) | green;
+        }
+        let top = self.top();
+        match top.rank() {
+            _ if top == GREEN_UNDER => CardSet::from_rank(Rank::Seven),
+            Some(rank) => CardSet::of_rank(rank) | CardSet::of_suit(self.suit) | green,
+            None => CardSet::of_suit(self.suit) | green,
+        }
+    }
+
     /// Refuses an action that is not legal now, saying why.
     fn check(&self, action: &PrsiAction) -> Result<(), RuleError> {
         let illegal = |why: String| Err(RuleError::Illegal(why));
@@ -220,12 +259,7 @@ impl Prsi {
                 if let Some(card) = cards.iter().find(|&&c| !hand.contains(c)) {
                     return illegal(format!("{card} is not in the hand"));
                 }
-                if cards
-                    .iter()
-                    .collect::<std::collections::BTreeSet<_>>()
-                    .len()
-                    != cards.len()
-                {
+                if cards.iter().copied().collect::<CardSet>().len() != cards.len() {
                     return illegal("a card is listed twice".into());
                 }
                 if cards.iter().any(|c| c.rank() != cards[0].rank()) {
@@ -254,8 +288,9 @@ impl Prsi {
                 if self.pile.len() <= 1 {
                     return;
                 }
+                // The deck is empty: it takes the pile's cards and the pile its buffer.
                 let top = self.pile.pop().expect("pile has a top");
-                self.deck = std::mem::take(&mut self.pile);
+                std::mem::swap(&mut self.deck, &mut self.pile);
                 self.pile.push(top);
                 self.reshuffles += 1;
                 let seed = shuffle::derive_seed(self.seed, self.reshuffles as u64);
@@ -332,13 +367,18 @@ impl Prsi {
             seven_draw: options.seven_draw,
             shuffle: options.shuffle,
             deck,
-            pile: vec![top],
+            pile: {
+                // Room for the whole pack, so laying cards never reallocates.
+                let mut pile = Vec::with_capacity(PACK_SIZE);
+                pile.push(top);
+                pile
+            },
             hands,
             turn: 0,
             aces: 0,
             suit: top.suit().unwrap_or(Suit::Spades),
             sevens: 0,
-            out: Vec::new(),
+            out: Vec::with_capacity(players),
             turns: 0,
             reshuffles: 0,
             over: false,
@@ -393,22 +433,20 @@ impl Game for Prsi {
             return;
         }
         let hand = self.hands[self.turn];
+        let lasts = self.fitting_lasts();
         for rank in Rank::ALL.into_iter().filter(|&r| r >= Rank::Seven) {
-            orders(hand & CardSet::of_rank(rank), &mut |cards| {
-                if !self.fits(&cards) {
-                    return;
-                }
-                if rank == Rank::Queen {
-                    for suit in Suit::ALL {
-                        out.push(PrsiAction::Play {
-                            cards: cards.clone(),
-                            suit: Some(suit),
-                        });
-                    }
-                } else {
-                    out.push(PrsiAction::Play { cards, suit: None });
-                }
-            });
+            let pool = hand & CardSet::of_rank(rank);
+            if (pool & lasts).is_empty() {
+                continue;
+            }
+            const OVERS: [Option<Suit>; 4] = [
+                Some(Suit::Clubs),
+                Some(Suit::Diamonds),
+                Some(Suit::Hearts),
+                Some(Suit::Spades),
+            ];
+            let suits: &[Option<Suit>] = if rank == Rank::Queen { &OVERS } else { &[None] };
+            plays(pool, lasts, suits, out);
         }
         if self.aces > 0 {
             out.push(PrsiAction::Stand);

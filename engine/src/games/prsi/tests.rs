@@ -29,14 +29,14 @@ pub(super) fn position(hands: &[&str], pile: &str, deck: &str) -> Prsi {
 
 pub(super) fn play(text: &str) -> PrsiAction {
     PrsiAction::Play {
-        cards: cards(text),
+        cards: cards(text).into(),
         suit: None,
     }
 }
 
 pub(super) fn over(text: &str, suit: Suit) -> PrsiAction {
     PrsiAction::Play {
-        cards: cards(text),
+        cards: cards(text).into(),
         suit: Some(suit),
     }
 }

@@ -1,0 +1,125 @@
+//! Dealing, a void deal's re-deal, and scoring a deal that was played out.
+
+use super::{
+    DEAL_PACKET, DealResult, FiftySix, HAND_SIZE, HIGH_BID, Phase, TANI, Trick, fifty_six_pack,
+    hand_order, team,
+};
+use crate::cards::Card;
+use crate::shuffle::{self, ShuffleModel};
+
+impl FiftySix {
+    /// Shuffles and deals a new deal for the current dealer; `lying` is the pack as it lies on
+    /// the table before the shuffle (the riffle model starts from it).
+    pub(super) fn start_deal(&mut self, lying: Vec<Card>) {
+        let n = self.players;
+        let mut rng = shuffle::rng(shuffle::derive_seed(self.seed, self.deal_counter));
+        let hands = match self.shuffle {
+            ShuffleModel::Uniform => {
+                let mut deck = fifty_six_pack(n);
+                shuffle::shuffle(&mut deck, &mut rng);
+                shuffle::deal_in_packets(&mut deck, n, HAND_SIZE, DEAL_PACKET)
+            }
+            ShuffleModel::Riffle(riffle) => {
+                let mut deck = lying;
+                riffle.shuffle(&mut deck, &mut rng);
+                riffle.deal(&mut deck, n, HAND_SIZE)
+            }
+        };
+        let first = (self.dealer + 1) % n;
+        self.dealt = vec![Vec::new(); n];
+        for (k, hand) in hands.into_iter().enumerate() {
+            self.dealt[(first + k) % n] = hand;
+        }
+        self.hands = self
+            .dealt
+            .iter()
+            .map(|hand| {
+                let mut sorted = hand.clone();
+                sorted.sort_unstable_by_key(hand_order);
+                sorted
+            })
+            .collect();
+        self.phase = Phase::Bidding;
+        self.turn = first;
+        self.bids.clear();
+        self.standing = None;
+        self.passes = 0;
+        self.trump = None;
+        self.reveal = None;
+        self.trick = Trick {
+            leader: first,
+            cards: Vec::new(),
+        };
+        self.tricks.clear();
+    }
+
+    /// The cards of this deal as dealt, hands in seat order from left of the dealer: how a void
+    /// deal's cards are gathered.
+    pub(super) fn gathered_as_dealt(&self) -> Vec<Card> {
+        (1..=self.players)
+            .flat_map(|k| self.dealt[(self.dealer + k) % self.players].iter().copied())
+            .collect()
+    }
+
+    /// The cards of a played deal as the table gathers them: the tricks in the order they were
+    /// won, each in play order, then the cards still in hands (tani sit-outs) in seat order.
+    pub(super) fn gathered_after_play(&self) -> Vec<Card> {
+        self.tricks
+            .iter()
+            .flat_map(|t| t.cards.iter().map(|p| p.card))
+            .chain(self.hands.iter().flatten().copied())
+            .collect()
+    }
+
+    /// The deal is void (the defenders hold no trump): the same dealer deals again.
+    pub(super) fn void_deal(&mut self) {
+        let lying = self.gathered_as_dealt();
+        self.void_deals += 1;
+        self.deal_counter += 1;
+        self.start_deal(lying);
+    }
+
+    /// Scores the deal after its eighth trick and starts the next, or ends the match.
+    pub(super) fn end_deal(&mut self) {
+        let contract = self.standing.expect("a deal in play has a contract");
+        let bidding_team = team(contract.seat);
+        let taken = self.card_points()[bidding_team];
+        let tani = contract.points == TANI;
+        let made = if tani {
+            self.tricks.iter().all(|t| t.winner == contract.seat)
+        } else {
+            taken >= contract.points
+        };
+        let change = score_change(contract.points, made, self.players);
+        self.totals[bidding_team] += change;
+        self.last_deal = Some(DealResult {
+            bidder: contract.seat,
+            team: bidding_team,
+            bid: contract.points,
+            tani,
+            card_points: taken,
+            made,
+            change,
+        });
+        self.deal += 1;
+        if self.deal >= self.deals {
+            self.phase = Phase::Over;
+            return;
+        }
+        let lying = self.gathered_after_play();
+        self.dealer = (self.dealer + 1) % self.players;
+        self.deal_counter += 1;
+        self.start_deal(lying);
+    }
+}
+
+/// The change to the bidding team's total: 28–39 made +1, failed −2; 40–55 +2 / −3; tani (56)
+/// +players / −(players + 1).
+pub fn score_change(bid: u32, made: bool, players: usize) -> i32 {
+    let (win, loss) = match bid {
+        TANI => (players as i32, -(players as i32 + 1)),
+        b if b >= HIGH_BID => (2, -3),
+        _ => (1, -2),
+    };
+    if made { win } else { loss }
+}
