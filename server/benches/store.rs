@@ -166,12 +166,12 @@ async fn fill(url: &str, n: u64, house: &[String], rare: &str) {
     .unwrap();
     sqlx::query(
         "INSERT INTO seats (match_id, seat, bot_id, rank, score, mu_before, sigma_before,
-             mu_after, sigma_after, match_number)
+             mu_after, sigma_after, match_number, match_kind)
          SELECT m.id, s.seat,
              CASE WHEN m.number <= 10 AND s.seat = 0 THEN ?4
                   WHEN (m.number + s.seat) % 3 = 0 THEN ?1
                   WHEN (m.number + s.seat) % 3 = 1 THEN ?2 ELSE ?3 END,
-             s.seat + 1, 1.0 - s.seat / 2.0, 25.0, 8.3, 25.0 + s.seat, 8.0, m.number
+             s.seat + 1, 1.0 - s.seat / 2.0, 25.0, 8.3, 25.0 + s.seat, 8.0, m.number, 'ladder'
          FROM matches m, (SELECT 0 AS seat UNION ALL SELECT 1 UNION ALL SELECT 2) s",
     )
     .bind(&house[0])

@@ -26,10 +26,10 @@ use crate::{api, games};
 pub struct ServeConfig {
     /// The address to listen on (port 0 picks a free port).
     pub addr: SocketAddr,
-    /// The database, `sqlite://path` or `sqlite::memory:`.
+    /// The database, `sqlite://path`, `sqlite::memory:` or `postgres://…`.
     pub database_url: String,
-    /// The file of the key signing secrets are derived from; by default the database's path
-    /// with ".key" added.
+    /// The file of the key signing secrets are derived from; by default a SQLite database's
+    /// path with ".key" added. Required for any other database.
     pub key_file: Option<PathBuf>,
     /// Whether the house bots play a ladder of their own, so the leaderboard moves from the start.
     pub demo: bool,
@@ -115,17 +115,21 @@ impl ServeConfig {
         }
     }
 
-    /// The key file: the one given, or the database's path with ".key" added; `None` for an
-    /// in-memory database.
-    fn key_path(&self) -> Option<PathBuf> {
+    /// The key file: the one given, or a SQLite database's path with ".key" added; `None` for
+    /// an in-memory database. A database that is not a file (PostgreSQL) has no place for the
+    /// key beside it, and every process of a contest must sign with the same key, so it needs
+    /// the key file to be given.
+    fn key_path(&self) -> Result<Option<PathBuf>, StartError> {
         if let Some(path) = &self.key_file {
-            return Some(path.clone());
+            return Ok(Some(path.clone()));
         }
-        let rest = self.database_url.strip_prefix("sqlite:")?;
+        let Some(rest) = self.database_url.strip_prefix("sqlite:") else {
+            return Err(StartError::KeyFileNeeded);
+        };
         let path = rest.trim_start_matches("//");
         let path = path.split('?').next().unwrap_or(path);
-        (!path.is_empty() && !path.contains(":memory:"))
-            .then(|| PathBuf::from(format!("{path}.key")))
+        Ok((!path.is_empty() && !path.contains(":memory:"))
+            .then(|| PathBuf::from(format!("{path}.key"))))
     }
 }
 
@@ -162,6 +166,13 @@ pub enum StartError {
     /// The database could not be opened.
     #[error(transparent)]
     Store(#[from] crate::store::StoreError),
+    /// The database is not a SQLite file, beside which the key file would live, and no key
+    /// file was given.
+    #[error(
+        "the database is not a SQLite file to keep the server's key beside: give --key-file \
+         PATH, the same file to every process of the contest (it is made on first start)"
+    )]
+    KeyFileNeeded,
     /// The key file could not be read or written.
     #[error("key file {path}: {error}")]
     Key {
@@ -195,8 +206,9 @@ pub struct Running {
 /// Opens the store (re-queueing matches a previous run left unfinished), starts the scheduler and
 /// the ladder, and serves the API and the pages.
 pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
+    let key_path = config.key_path()?;
     let store = Store::open(&config.database_url).await?;
-    let key = match config.key_path() {
+    let key = match key_path {
         Some(path) => ServerKey::load_or_create(&path).map_err(|error| StartError::Key {
             path: path.display().to_string(),
             error,

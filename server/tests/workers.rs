@@ -210,9 +210,7 @@ async fn workers_finish_every_match_once_though_one_is_killed() {
     let sample = db.query("SELECT id FROM matches ORDER BY attempt DESC, number LIMIT 5");
     for row in sample {
         let out = Command::new(env!("CARGO_BIN_EXE_cardarena"))
-            .args(["replay", "--database-url", &db.url, "--key-file"])
-            .arg(key.file())
-            .arg(&row[0])
+            .args(["replay", "--database-url", &db.url, &row[0]])
             .output()
             .unwrap();
         assert!(
@@ -254,4 +252,125 @@ async fn the_per_bot_cap_holds_across_workers() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     assert_eq!(most, 2, "the workers together use the bot's two places");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_tournament_runs_through_its_stages_across_workers() {
+    let db = Database::new();
+    let key = KeyDir::new();
+    let server = no_play_server(&db, &key).await;
+    let bots = test_bots().await;
+    let stages = json!([
+        {"kind": "house", "opponents": ["random"], "matches": 4},
+        {"kind": "gauntlet", "top": 2, "matches": 2},
+        {"kind": "final", "top": 3, "deals": 2, "table": 3}
+    ]);
+    let body = json!({"name": "Cup", "game": "durak", "stages": stages, "auto_advance": true});
+    let (status, cup) = server
+        .send(
+            reqwest::Method::POST,
+            "/api/tournaments",
+            Some(ADMIN),
+            Some(body),
+        )
+        .await;
+    assert_eq!(status, reqwest::StatusCode::CREATED, "{cup}");
+    let id = cup["id"].as_str().unwrap().to_string();
+    for name in ["ann", "bob", "cid"] {
+        let bot = server.register(name, &bots.url("/good")).await;
+        let (status, answer) = server
+            .send(
+                reqwest::Method::POST,
+                &format!("/api/tournaments/{id}/entries"),
+                bot["token"].as_str(),
+                Some(json!({"bot_id": bot["id"]})),
+            )
+            .await;
+        assert_eq!(status, reqwest::StatusCode::CREATED, "{answer}");
+    }
+    let _workers = [
+        Worker::start(&db, &key.file(), 4, 4),
+        Worker::start(&db, &key.file(), 4, 4),
+    ];
+    let (status, answer) = server
+        .send(
+            reqwest::Method::POST,
+            &format!("/api/tournaments/{id}/start"),
+            Some(ADMIN),
+            None,
+        )
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{answer}");
+    let start = std::time::Instant::now();
+    let cup = loop {
+        let (_, cup) = server.get(&format!("/api/tournaments/{id}")).await;
+        if cup["status"] == "finished" {
+            break cup;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(240),
+            "the cup is over in 4 minutes: {cup}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    for stage in cup["stages"].as_array().unwrap() {
+        assert_eq!(stage["status"], "finished", "{stage}");
+        let counts = &stage["matches"];
+        assert!(counts["finished"].as_u64().unwrap() > 0, "{stage}");
+        assert_eq!(counts["failed"].as_u64().unwrap_or(0), 0, "{stage}");
+    }
+    assert_eq!(cup["stages"][2]["standings"].as_array().unwrap().len(), 3);
+    // Both workers played: no match was played by the server itself.
+    let players = db.query(
+        "SELECT w.role, COUNT(*) FROM matches m JOIN workers w ON w.id = m.worker
+         WHERE m.kind = 'tournament' GROUP BY w.role",
+    );
+    assert_eq!(players.len(), 1, "{players:?}");
+    assert_eq!(players[0][0], "worker");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_match_a_worker_plays_is_followed_live_on_the_server() {
+    let db = Database::new();
+    let key = KeyDir::new();
+    let server = no_play_server(&db, &key).await;
+    let bots = test_bots().await;
+    let bot = server.register("steady", &bots.url("/steady")).await;
+    let ids = server.practice(&bot, 1, &["random"]).await;
+    let _worker = Worker::start(&db, &key.file(), 2, 2);
+    wait_for(Duration::from_secs(60), "the match to start", || {
+        statuses(&db).contains_key("running")
+    })
+    .await;
+    let response = server
+        .http
+        .get(server.url(&format!("/api/matches/{}/live", ids[0])))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), reqwest::StatusCode::OK);
+    let mut response = response;
+    let mut text = String::new();
+    let read = tokio::time::timeout(Duration::from_secs(120), async {
+        while let Some(chunk) = response.chunk().await.unwrap() {
+            text.push_str(&String::from_utf8_lossy(&chunk));
+            if text.contains("event: end") {
+                break;
+            }
+        }
+    })
+    .await;
+    assert!(read.is_ok(), "the feed ended with the match: {text}");
+    let frames = text.matches("event: frame").count();
+    assert!(frames > 3, "frames came as the worker played: {frames}");
+    // Public only: no frame shows the seats' hands.
+    for line in text.lines().filter(|l| l.starts_with("data: {\"step\"")) {
+        let frame: serde_json::Value = serde_json::from_str(&line[6..]).unwrap();
+        for hand in frame["table"]["hands"].as_array().unwrap() {
+            assert_eq!(hand["cards"], json!([]), "a hand shown live: {hand}");
+        }
+    }
+    let finished = server.finished_match(&ids[0]).await;
+    let steps = finished["actions"].as_array().unwrap().len();
+    assert!(frames <= steps, "{frames} frames, {steps} steps");
 }

@@ -77,6 +77,7 @@ pub fn match_json(detail: &MatchDetail) -> Value {
         "created_at": m.created_at,
         "finished_at": m.finished_at,
         "rules_version": m.rules_version,
+        "attempt": m.attempt,
         "seats": seats,
         "log": log_json(&detail.log),
         "actions": actions,

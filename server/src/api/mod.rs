@@ -13,6 +13,7 @@ mod matches;
 mod practice;
 mod tables;
 mod tournaments;
+mod workers;
 
 use std::time::Duration;
 
@@ -70,6 +71,7 @@ pub fn router(body_timeout: Duration) -> Router<AppState> {
         .route("/tournaments/{id}/entries", post(tournaments::enter))
         .route("/tournaments/{id}/start", post(tournaments::start))
         .route("/tournaments/{id}/advance", post(tournaments::advance))
+        .route("/workers", get(workers::list))
         .fallback(|| async {
             ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such API route")
         })

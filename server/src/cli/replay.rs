@@ -11,7 +11,7 @@ use crate::store::{LogState, MatchStatus, Store, stamp_mismatch};
 pub struct ReplayArgs {
     /// The match's id.
     match_id: String,
-    /// The database the match is in.
+    /// The database the match is in: sqlite://PATH or postgres://USER@HOST/DATABASE.
     #[arg(long, default_value = "sqlite://cardarena.db")]
     database_url: String,
 }
@@ -28,7 +28,7 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
             .map_err(|e| {
                 CliError(format!(
                     "{e}; replay reads an existing database and creates none: give its \
-                     --database-url sqlite://PATH"
+                     --database-url (sqlite://PATH or postgres://…)"
                 ))
             })?;
         let detail = store

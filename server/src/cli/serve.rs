@@ -26,10 +26,12 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
     /// The database: sqlite://PATH (created on first start), sqlite::memory:, or
-    /// postgres://USER:PASSWORD@HOST/DATABASE (with --key-file; docs/scaling.md).
+    /// postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (a database that exists; its tables are
+    /// made on first start).
     #[arg(long, default_value = "sqlite://cardarena.db")]
     database_url: String,
-    /// The key file signing secrets derive from [default: the database's path + ".key"].
+    /// The key file signing secrets derive from [default: a SQLite database's path + ".key";
+    /// required with postgres://, the same file for every process of the contest].
     #[arg(long)]
     key_file: Option<PathBuf>,
     /// Keep rated matches between the house bots running so the leaderboard moves, and run a

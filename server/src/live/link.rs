@@ -18,7 +18,7 @@ pub fn relays(store: &Store) -> Relays {
 
 /// Mirrors feeding `live`, their watch requests published through `store`.
 pub fn mirrors(store: &Store, live: &Live) -> Mirrors {
-    Mirrors::new(live.clone(), publisher(store, Signal::Watch))
+    Mirrors::new(live.clone(), publisher(store, Signal::Watch)).with_store(store.clone())
 }
 
 /// Follows the signals of every process: a watch request goes to `relays` (which publish the

@@ -15,7 +15,7 @@ use tokio::sync::mpsc;
 use super::relay::{Record, RecordEvent, WATCH_FOR};
 use super::{Feed, Live};
 use crate::frames::FaultFrame;
-use crate::store::MatchSummary;
+use crate::store::{MatchStatus, MatchSummary, Store};
 
 /// How many records a mirror may have waiting to be applied.
 const QUEUE_RECORDS: usize = 4096;
@@ -24,6 +24,7 @@ const QUEUE_RECORDS: usize = 4096;
 #[derive(Clone, Debug)]
 pub struct Mirrors {
     live: Live,
+    store: Option<Store>,
     mirrors: Arc<Mutex<HashMap<String, Mirrored>>>,
     watch: mpsc::Sender<String>,
 }
@@ -70,8 +71,19 @@ impl Mirrors {
     pub fn new(live: Live, watch: mpsc::Sender<String>) -> Mirrors {
         Mirrors {
             live,
+            store: None,
             mirrors: Arc::default(),
             watch,
+        }
+    }
+
+    /// The same mirrors, each looking in `store` at every tick whether its match still runs (the
+    /// attempt it mirrors): one that ended before its worker heard the watch request, or was
+    /// taken back from a dead worker, sends no more records, and its viewers must not wait.
+    pub fn with_store(self, store: Store) -> Mirrors {
+        Mirrors {
+            store: Some(store),
+            ..self
         }
     }
 
@@ -147,7 +159,14 @@ impl GameVisitor for Start<'_> {
         drop(map);
         // Registered before `attach` returns, so that a viewer can subscribe at once.
         let feed = mirrors.live.begin(&of.id, &dealt);
-        tokio::spawn(mirror(mirrors.clone(), of.id, dealt, feed, inbox));
+        tokio::spawn(mirror(
+            mirrors.clone(),
+            of.id,
+            of.attempt,
+            dealt,
+            feed,
+            inbox,
+        ));
         true
     }
 }
@@ -157,6 +176,7 @@ impl GameVisitor for Start<'_> {
 async fn mirror<G: Game>(
     mirrors: Mirrors,
     id: String,
+    attempt: u32,
     dealt: G,
     mut feed: Feed,
     mut inbox: mpsc::Receiver<Record>,
@@ -183,6 +203,9 @@ async fn mirror<G: Game>(
                 }
             }
             _ = tick.tick() => {
+                if !mirrors.still_running(&id, attempt).await {
+                    break;
+                }
                 // Viewers keep the mirror (and the worker's records) going; two quiet ticks in
                 // a row end it.
                 if mirrors.live.watchers(&id).unwrap_or(0) == 0 {
@@ -201,6 +224,21 @@ async fn mirror<G: Game>(
     }
     mirrors.map().remove(&id);
     mirrors.live.end(&id);
+}
+
+impl Mirrors {
+    /// Whether the store says match `id` runs its attempt `attempt` (true without a store, or
+    /// when the store cannot say).
+    async fn still_running(&self, id: &str, attempt: u32) -> bool {
+        let Some(store) = &self.store else {
+            return true;
+        };
+        match store.match_summary(id).await {
+            Ok(Some(m)) => m.status == MatchStatus::Running && m.attempt == attempt,
+            Ok(None) => false,
+            Err(_) => true,
+        }
+    }
 }
 
 /// A mirror's game and the records it has not applied yet.

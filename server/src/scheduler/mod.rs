@@ -178,7 +178,11 @@ impl Scheduler {
                     .finish_match_recorded(&m.id, Some(&m.lease), result, record)
                     .await
                     .map(drop),
-                Err(e) => self.store.fail_match(&m.id, &m.lease, &e.to_string()).await,
+                Err(e) => {
+                    self.store
+                        .fail_match(&m.id, Some(&m.lease), &e.to_string())
+                        .await
+                }
             };
             match stored {
                 Ok(()) => {

@@ -16,11 +16,21 @@ use super::{StoreError, Tx};
 const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
     PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;";
 
+/// The PostgreSQL advisory lock every write transaction takes (the bytes of "cardaren"): one
+/// writer at a time, as on SQLite.
+const WRITE_LOCK: i64 = 0x6361_7264_6172_656e;
+
+/// Connections of a PostgreSQL pool: a server's readers and its writers waiting for the write
+/// lock, well under PostgreSQL's default of 100 for the whole cluster.
+const POSTGRES_CONNECTIONS: u32 = 16;
+
 /// Which database a store talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
     /// One SQLite file (or an in-memory database): `sqlite://path`, `sqlite::memory:`.
     Sqlite,
+    /// A PostgreSQL database that several processes may share: `postgres://…`.
+    Postgres,
 }
 
 impl Backend {
@@ -29,6 +39,7 @@ impl Backend {
     pub fn shared(self) -> bool {
         match self {
             Backend::Sqlite => false,
+            Backend::Postgres => true,
         }
     }
 
@@ -36,15 +47,19 @@ impl Backend {
     pub fn of(url: &str) -> Result<Backend, StoreError> {
         if url.starts_with("sqlite:") {
             Ok(Backend::Sqlite)
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Backend::Postgres)
         } else {
             Err(StoreError::Open(format!(
-                "{url}: not a database URL cardarena knows (sqlite://PATH or sqlite::memory:)"
+                "{}: not a database URL cardarena knows (sqlite://PATH, sqlite::memory: or \
+                 postgres://USER@HOST/DATABASE)",
+                redacted(url)
             )))
         }
     }
 
     /// A pool of connections to the database at `url`; with `create`, a missing SQLite file is
-    /// created.
+    /// created (a PostgreSQL database must exist: cardarena never creates one).
     pub(super) async fn connect(self, url: &str, create: bool) -> Result<AnyPool, sqlx::Error> {
         sqlx::any::install_default_drivers();
         match self {
@@ -67,13 +82,39 @@ impl Backend {
                     .connect_with(options)
                     .await
             }
+            Backend::Postgres => {
+                AnyPoolOptions::new()
+                    .max_connections(POSTGRES_CONNECTIONS)
+                    .connect_with(AnyConnectOptions::from_str(url)?)
+                    .await
+            }
         }
     }
 
-    /// Applies the backend's migrations that `pool`'s database lacks.
-    pub(super) async fn migrate(self, pool: &AnyPool, _create: bool) -> Result<(), StoreError> {
+    /// Applies the backend's migrations that `pool`'s database lacks. Without `create`, a
+    /// PostgreSQL database that cardarena never migrated is refused rather than migrated (a
+    /// `replay` pointed at the wrong database must not fill it with empty tables).
+    pub(super) async fn migrate(self, pool: &AnyPool, create: bool) -> Result<(), StoreError> {
         let migrator = match self {
             Backend::Sqlite => sqlx::migrate!("../migrations/sqlite"),
+            Backend::Postgres => {
+                if !create {
+                    let migrated: i64 = sqlx::query_scalar(
+                        "SELECT COUNT(*) FROM information_schema.tables
+                         WHERE table_schema = current_schema() AND table_name = '_sqlx_migrations'",
+                    )
+                    .fetch_one(pool)
+                    .await?;
+                    if migrated == 0 {
+                        return Err(StoreError::Open(
+                            "there are no cardarena tables in this database: `cardarena serve` \
+                             makes them on its first start"
+                                .into(),
+                        ));
+                    }
+                }
+                sqlx::migrate!("../migrations/postgres")
+            }
         };
         migrator
             .run(pool)
@@ -82,11 +123,34 @@ impl Backend {
     }
 
     /// Starts a write transaction that holds the database's write lock from its first
-    /// statement, so that write transactions run one at a time: on SQLite `BEGIN IMMEDIATE`
-    /// (two writers never deadlock upgrading a read lock).
+    /// statement, so that write transactions run one at a time, whichever process runs them. On
+    /// SQLite `BEGIN IMMEDIATE` (two writers never deadlock upgrading a read lock); on PostgreSQL
+    /// a transaction-scoped advisory lock, released by the commit or the rollback. Serialised
+    /// writes keep what the store reads and then writes consistent without retries: the next
+    /// `rating_seq` and the ratings a result moves, a claim's count of each bot's running matches,
+    /// a table's limits.
     pub(super) async fn begin_write(self, pool: &AnyPool) -> Result<Tx, sqlx::Error> {
         match self {
             Backend::Sqlite => pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => {
+                let mut tx = pool.begin().await?;
+                sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                    .bind(WRITE_LOCK)
+                    .execute(&mut *tx)
+                    .await?;
+                Ok(tx)
+            }
         }
+    }
+}
+
+/// `url` with its password, if it has one, replaced by `***`, for messages.
+pub fn redacted(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut parsed) if parsed.password().is_some() => {
+            let _ = parsed.set_password(Some("***"));
+            parsed.to_string()
+        }
+        _ => url.to_string(),
     }
 }

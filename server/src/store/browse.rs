@@ -152,8 +152,8 @@ fn page_query(filter: &MatchFilter, at: PageAt, limit: u32) -> PageQuery {
     PageQuery { sql, binds }
 }
 
-/// The window of [`Store::rivalries`]: the bot `?1`'s latest `?3` finished seats, read newest
-/// first from `seats_by_bot`; or (`kind`) those of kind `?2`, the ladder from `seats_by_bot` and
+/// The window of [`Store::rivalries`]: the bot `$1`'s latest `$3` finished seats, read newest
+/// first from `seats_by_bot`; or (`kind`) those of kind `$2`, the ladder from `seats_by_bot` and
 /// (`rare_kind`) the others from the partial index `seats_by_bot_kind`.
 macro_rules! window {
     () => {
@@ -181,7 +181,7 @@ macro_rules! rivals {
              FROM (",
             window!($($kind)?),
             ") me
-             JOIN seats o ON o.match_id = me.match_id AND o.bot_id != ?1 AND o.rank IS NOT NULL
+             JOIN seats o ON o.match_id = me.match_id AND o.bot_id != $1 AND o.rank IS NOT NULL
              JOIN bots b ON b.id = o.bot_id
              GROUP BY o.bot_id, b.name
              ORDER BY n DESC, b.name"

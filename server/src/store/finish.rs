@@ -73,17 +73,24 @@ impl Store {
         Ok(true)
     }
 
-    /// Marks a running match as failed, with the reason, if it is still running under `lease`.
-    pub async fn fail_match(&self, id: &str, lease: &Lease, error: &str) -> Result<(), StoreError> {
+    /// Marks a running match as failed, with the reason; with a `lease`, only if it is still
+    /// running under it.
+    pub async fn fail_match(
+        &self,
+        id: &str,
+        lease: Option<&Lease>,
+        error: &str,
+    ) -> Result<(), StoreError> {
         sqlx::query(
             "UPDATE matches SET status = 'failed', error = $1, finished_at = $2
-             WHERE id = $3 AND status = 'running' AND worker = $4 AND attempt = $5",
+             WHERE id = $3 AND status = 'running'
+               AND ($4 = '' OR (worker = $4 AND attempt = $5))",
         )
         .bind(error)
         .bind(now_ms())
         .bind(id)
-        .bind(&lease.worker)
-        .bind(i64::from(lease.attempt))
+        .bind(lease.map_or("", |l| l.worker.as_str()))
+        .bind(lease.map_or(0, |l| i64::from(l.attempt)))
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -139,8 +146,9 @@ async fn rate_match(tx: &mut Tx, id: &str, seats: &[FinishedSeat]) -> Result<(),
         let faulted = seats[seat].fault.is_some();
         sqlx::query(
             "INSERT INTO ratings (bot_id, mu, sigma, matches, wins, faults) VALUES ($1, $2, $3, 1, $4, $5)
-             ON CONFLICT (bot_id) DO UPDATE SET mu = $2, sigma = $3, matches = matches + 1,
-                 wins = wins + $4, faults = faults + $5",
+             ON CONFLICT (bot_id) DO UPDATE SET mu = $2, sigma = $3,
+                 matches = ratings.matches + 1, wins = ratings.wins + $4,
+                 faults = ratings.faults + $5",
         )
         .bind(bot_id)
         .bind(after[seat].mu)

@@ -5,6 +5,7 @@
 use serde_json::Value;
 use sqlx::Row;
 
+use super::backend::Backend;
 use super::matches::{MatchSummary, SavedAction};
 use super::{Store, StoreError, Tx, now_ms};
 use crate::runner::{Deal, decode_log, encode_log};
@@ -152,8 +153,12 @@ impl Store {
         Ok((actions, LogState::Kept))
     }
 
-    /// A log still stored one row per action (by a version before compact logs).
+    /// A log still stored one row per action (by a version before compact logs); none on
+    /// PostgreSQL, which never held such logs (and has no `actions` table).
     async fn legacy_actions(&self, id: &str) -> Result<Vec<SavedAction>, StoreError> {
+        if self.backend == Backend::Postgres {
+            return Ok(Vec::new());
+        }
         sqlx::query("SELECT seat, action, say FROM actions WHERE match_id = $1 ORDER BY idx")
             .bind(id)
             .fetch_all(&self.pool)
@@ -258,6 +263,9 @@ impl Store {
     /// stored, whose rules have changed since, so they were not converted) of ladder matches
     /// finished before `finished_before`. Driven by the old table, which only old databases fill.
     async fn drop_legacy_ladder_logs(&self, finished_before: i64) -> Result<u64, StoreError> {
+        if self.backend == Backend::Postgres {
+            return Ok(0);
+        }
         let mut dropped = 0;
         loop {
             let mut tx = self.write().await?;

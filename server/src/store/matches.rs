@@ -266,7 +266,7 @@ macro_rules! seat_columns {
     };
 }
 
-/// The ids of the `?2` most recent matches the bot `?1` sat in: read newest first from the index
+/// The ids of the `$2` most recent matches the bot `$1` sat in: read newest first from the index
 /// `seats_by_bot (bot_id, match_number)`, so as fast with a million matches stored as with ten.
 macro_rules! recent_of_bot {
     () => {

@@ -100,7 +100,7 @@ impl Store {
         let pool = backend
             .connect(url, create)
             .await
-            .map_err(|e| StoreError::Open(format!("{url}: {e}")))?;
+            .map_err(|e| StoreError::Open(format!("{}: {e}", backend::redacted(url))))?;
         backend.migrate(&pool, create).await?;
         let store = Store {
             pool,
@@ -108,6 +108,7 @@ impl Store {
             url: Arc::from(url),
             signals: Arc::default(),
         };
+        // Only an old SQLite database can hold logs of the releases before compact logs.
         if backend == Backend::Sqlite {
             store.convert_legacy_logs().await?;
         }

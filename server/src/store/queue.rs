@@ -22,7 +22,7 @@ use super::{ClaimedMatch, NewMatch, SeatPlayer, Store, StoreError, Tx, now_ms};
 const LOOKAHEAD: i64 = 200;
 
 /// The owner of a match, worked out from its row and seats (the same expression as migration
-/// 0004's): `?1` is the match's id.
+/// 0004's): `$1` is the match's id.
 const SET_OWNER: &str = "UPDATE matches SET owner = CASE kind
         WHEN 'tournament' THEN 'tournament:' || tournament_id
         WHEN 'ladder' THEN 'ladder:' || game

@@ -114,26 +114,32 @@ impl Store {
             .collect()
     }
 
-    /// Enters a bot; false if it was entered already.
+    /// Enters a bot; false if it was entered already. Each entry takes the tournament's next
+    /// `seq` (in a write transaction, so two entries never share one), its place among entries
+    /// that joined in the same millisecond.
     pub async fn add_entry(&self, tournament_id: &str, bot_id: &str) -> Result<bool, StoreError> {
+        let mut tx = self.write().await?;
         let done = sqlx::query(
-            "INSERT INTO tournament_entries (tournament_id, bot_id, joined_at) VALUES ($1, $2, $3)
+            "INSERT INTO tournament_entries (tournament_id, bot_id, joined_at, seq)
+             SELECT $1, $2, $3, COALESCE(MAX(seq), 0) + 1 FROM tournament_entries
+             WHERE tournament_id = $1
              ON CONFLICT DO NOTHING",
         )
         .bind(tournament_id)
         .bind(bot_id)
         .bind(now_ms())
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
+        tx.commit().await?;
         Ok(done.rows_affected() == 1)
     }
 
     /// The entries, as (bot id, name), in the order they joined (entries of the same
-    /// millisecond in the order they were stored).
+    /// millisecond in the order they were stored, by `seq`).
     pub async fn entries(&self, tournament_id: &str) -> Result<Vec<(String, String)>, StoreError> {
         let rows = sqlx::query(
             "SELECT e.bot_id, b.name FROM tournament_entries e JOIN bots b ON b.id = e.bot_id
-             WHERE e.tournament_id = $1 ORDER BY e.joined_at, e.rowid",
+             WHERE e.tournament_id = $1 ORDER BY e.joined_at, e.seq",
         )
         .bind(tournament_id)
         .fetch_all(&self.pool)
