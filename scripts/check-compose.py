@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Checks docker-compose.yml and the Dockerfile without Docker (CI runs it; no daemon needed).
+"""Checks docker-compose.yml, docker-compose.postgres.yml laid over it, and the Dockerfile without
+Docker (CI runs it; no daemon needed).
 
     scripts/check-compose.py [--require-compose] [--bin target/debug/cardarena]
 
 - `docker-compose config` (or `docker compose config`) validates the compose file and gives it
   normalized: relative paths made absolute, the short forms spelled out. Without either tool the
-  file is read as it is, with a warning; --require-compose makes that an error (CI).
+  file is read as it is, with a warning, and the overlay is not checked (merging the two is the
+  tool's work); --require-compose makes that an error (CI).
 - Every file that a service's command names inside a bind mount exists in the repository, and so
   does every build context, Dockerfile, and source the Dockerfile COPYs (not ignored by
   .dockerignore).
@@ -15,6 +17,21 @@
   exactly those bots, the secrets' volumes mounted where it writes them, and the server's token
   volume.
 - With --bin, every flag of the server's command is one `cardarena serve --help` knows.
+
+docker-compose.postgres.yml laid over docker-compose.yml (`docker-compose -f docker-compose.yml -f
+docker-compose.postgres.yml config`), the scaled-out contest of docs/scaling.md:
+- The bots and the organiser are the first file's, unchanged; every service's build and files are
+  checked as above.
+- The server runs `serve --no-play` with a postgres:// --database-url, whose host is a postgres
+  service (a postgres image with a healthcheck, created with the URL's user, password and
+  database) that the server depends on being healthy, and with --key-file on a named volume the
+  server may write (it makes the key on its first start).
+- A `worker` service (at least two replicas) runs `cardarena worker` from the server's image,
+  with the same --database-url, --key-file on the same volume mounted read-only, the same
+  --public, --bot-concurrency and --clock-percent as the server, no published port, and depends
+  on the server being healthy (the server has a healthcheck) and on postgres being healthy.
+- With --bin, every flag of the server's command is one `cardarena serve --help` knows, and every
+  flag of the worker's one `cardarena worker --help` knows.
 
 Reading YAML needs PyYAML: when this python3 lacks it, the script runs itself again with Debian's
 /usr/bin/python3, which has it once `docker-compose` (or python3-yaml) is installed.
@@ -28,6 +45,7 @@ import re
 import shutil
 import subprocess
 import sys
+import urllib.parse
 
 try:
     import yaml
@@ -43,6 +61,8 @@ except ImportError:
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COMPOSE_FILE = os.path.join(ROOT, "docker-compose.yml")
+# Laid over COMPOSE_FILE: the same contest on PostgreSQL with workers.
+OVERLAY_FILE = os.path.join(ROOT, "docker-compose.postgres.yml")
 # Each kit: the image it runs in, its interpreter, its folder and file.
 KITS = {
     "python": {"image": "python:", "run": "python3", "dir": "bots/kits/python", "file": "bot.py"},
@@ -66,24 +86,31 @@ def compose_tool():
     return None
 
 
-def load_compose(require):
+def load_compose(files, require):
+    """The compose files laid over one another, as `config` validates and normalizes them. Without
+    a tool (and without --require-compose) one file is read as it is, and several give None."""
+    names = " -f ".join(os.path.basename(f) for f in files)
     tool = compose_tool()
     if tool is None:
         if require:
             sys.exit("check-compose: neither docker-compose nor `docker compose` is installed")
+        if len(files) > 1:
+            print(f"check-compose: warning: no docker-compose; -f {names} is not checked")
+            return None
         print("check-compose: warning: no docker-compose; reading the file without validating it")
-        with open(COMPOSE_FILE) as file:
-            return yaml.safe_load(file), False
-    # A variable the file uses must not be needed: the file works with none set.
+        with open(files[0]) as file:
+            return yaml.safe_load(file)
+    # A variable the files use must not be needed: they work with none set.
     env = {k: v for k, v in os.environ.items() if not k.startswith("CARDARENA_")}
-    done = subprocess.run([*tool, "-f", COMPOSE_FILE, "config"], capture_output=True, text=True,
+    arguments = [word for f in files for word in ("-f", f)]
+    done = subprocess.run([*tool, *arguments, "config"], capture_output=True, text=True,
                           cwd=ROOT, env=env)
     if done.returncode != 0 or done.stderr.strip():
         # A warning (an unset variable, say) counts too.
         sys.exit(f"check-compose: {' '.join(tool)} config refuses or warns about"
-                 f" {os.path.basename(COMPOSE_FILE)}:\n{done.stderr.strip() or done.stdout}")
-    print(f"check-compose: {' '.join(tool)} config: valid")
-    return yaml.safe_load(done.stdout), True
+                 f" -f {names}:\n{done.stderr.strip() or done.stdout}")
+    print(f"check-compose: {' '.join(tool)} -f {names} config: valid")
+    return yaml.safe_load(done.stdout)
 
 
 def mounts(service, normalized):
@@ -337,12 +364,130 @@ def check_topology(services):
             problem(f"{name}: its secret's volume is mounted by {', '.join(sharing)} too")
 
 
-def check_flags(binary, services):
-    help_text = subprocess.run([binary, "serve", "--help"], capture_output=True, text=True,
-                               check=True).stdout
-    for word in command_of("server", services.get("server", {})):
-        if word.startswith("--") and word not in help_text:
-            problem(f"server: `cardarena serve` has no {word}")
+def depends(service):
+    """The services `service` depends on, each with the condition it waits for."""
+    depends_on = service.get("depends_on") or {}
+    if isinstance(depends_on, list):
+        return {name: "service_started" for name in depends_on}
+    return {name: (spec or {}).get("condition", "service_started")
+            for name, spec in depends_on.items()}
+
+
+def volume_file(path, service_mounts):
+    """The named volume holding the container path `path`, with the path inside it, and whether
+    it is mounted read-only; None outside every named volume."""
+    best = None
+    for kind, source, target, read_only in service_mounts:
+        if kind == "volume" and path.startswith(target.rstrip("/") + "/"):
+            if best is None or len(target) > len(best[1]):
+                best = (source, target, read_only)
+    if best is None:
+        return None
+    return best[0], os.path.relpath(path, best[1]), best[2]
+
+
+def check_postgres(services, url):
+    """The service the database URL's host names: a PostgreSQL with a healthcheck, made with the
+    URL's user, password and database. Returns its name, or None."""
+    name = url.hostname
+    service = services.get(name)
+    if service is None:
+        problem(f"server: its database's host {name!r} is not a service of the file")
+        return None
+    if not str(service.get("image", "")).startswith("postgres:"):
+        problem(f"{name}: the server's database runs in a postgres:* image")
+    test = (service.get("healthcheck") or {}).get("test")
+    if not test or test[0] == "NONE" or service["healthcheck"].get("disable"):
+        problem(f"{name}: give it a healthcheck (pg_isready), so that the others wait for it")
+    environment = service.get("environment") or {}
+    if isinstance(environment, list):
+        environment = dict(e.split("=", 1) for e in environment)
+    user = environment.get("POSTGRES_USER", "postgres")
+    made = (user, environment.get("POSTGRES_PASSWORD"), environment.get("POSTGRES_DB", user))
+    if (url.username, url.password, url.path.lstrip("/")) != made:
+        problem(f"{name}: it makes user {made[0]!r} and database {made[2]!r} (with its"
+                " POSTGRES_PASSWORD); the server's --database-url names others")
+    return name
+
+
+def check_scaled(base, services):
+    """docker-compose.postgres.yml laid over the first file (`base`, normalized alone): the server
+    on PostgreSQL playing nothing, and workers playing for it (docs/scaling.md)."""
+    def unordered(service):
+        # `config` lists the mounts of merged files in an order of its own.
+        return {**service, "volumes": sorted(map(str, service.get("volumes", [])))}
+    for name, service in base.items():
+        if name != "server" and unordered(services.get(name, {})) != unordered(service):
+            problem(f"{name}: the overlay changes it; it should change the server only")
+    server = services.get("server", {})
+    words = command_of("server", server)
+    if "serve" not in words or "--no-play" not in words:
+        problem("server: it must run `serve --no-play`, leaving the queued matches to workers")
+    if "--demo" in words:
+        problem("server: no --demo: the demo cup's bots answer inside the server's container,"
+                " where the workers cannot call them")
+    if not server.get("healthcheck"):
+        problem("server: give it a healthcheck: the workers wait for it to be healthy")
+    database = (option(words, "--database-url") or [""])[0]
+    url = urllib.parse.urlsplit(database)
+    postgres = None
+    if url.scheme not in ("postgres", "postgresql") or not url.hostname:
+        problem(f"server: the database {database!r} is not a postgres:// URL")
+    else:
+        postgres = check_postgres(services, url)
+    if postgres and depends(server).get(postgres) != "service_healthy":
+        problem(f"server: it must depend on {postgres} being healthy (service_healthy)")
+    key_file = (option(words, "--key-file") or [""])[0]
+    key = volume_file(key_file, mounts(server, True))
+    if key is None:
+        problem(f"server: its --key-file {key_file!r} is not on a named volume")
+    elif key[2]:
+        problem("server: its key's volume must be writable (it makes the key on its first start)")
+
+    worker = services.get("worker")
+    if worker is None:
+        problem("no `worker` service runs `cardarena worker`")
+        return
+    worker_words = command_of("worker", worker)
+    if list(worker.get("entrypoint") or []) != ["cardarena"] or worker_words[:1] != ["worker"]:
+        problem("worker: it must run `cardarena worker` (entrypoint [\"cardarena\"]: the"
+                " image's own settles the organiser's token, which is the server's business)")
+    if worker.get("image") != server.get("image") and worker.get("build") != server.get("build"):
+        problem("worker: it must run the server's image")
+    if option(worker_words, "--database-url") != [database]:
+        problem("worker: its --database-url must be the server's")
+    worker_key_file = (option(worker_words, "--key-file") or [""])[0]
+    worker_key = volume_file(worker_key_file, mounts(worker, True))
+    if worker_key is None or key is None or worker_key[:2] != key[:2]:
+        problem(f"worker: its --key-file {worker_key_file!r} must be the server's key file, on"
+                " the same named volume")
+    elif not worker_key[2]:
+        problem("worker: mount the key's volume read-only")
+    for flag in ("--bot-concurrency", "--clock-percent"):
+        if option(worker_words, flag) != option(words, flag):
+            problem(f"worker: give it the server's {flag} (the cap and the clocks are shared)")
+    if ("--public" in worker_words) != ("--public" in words):
+        problem("worker: give it --public exactly when the server has it")
+    if worker.get("ports"):
+        problem("worker: it serves nothing; publish no port")
+    conditions = depends(worker)
+    if conditions.get("server") != "service_healthy":
+        problem("worker: it must depend on the server being healthy (which makes the key file)")
+    if postgres and conditions.get(postgres) != "service_healthy":
+        problem(f"worker: it must depend on {postgres} being healthy")
+    if int((worker.get("deploy") or {}).get("replicas", 1)) < 2:
+        problem("worker: run two workers at least (deploy.replicas)")
+
+
+def check_flags(binary, services, commands):
+    """Every flag of each named service's command is one `cardarena SUBCOMMAND --help` lists."""
+    for name, subcommand in commands.items():
+        help_text = subprocess.run([binary, subcommand, "--help"], capture_output=True,
+                                   text=True, check=True).stdout
+        known = set(re.findall(r"--[a-z0-9][a-z0-9-]*", help_text))
+        for word in command_of(name, services.get(name, {})):
+            if word.startswith("--") and word.split("=", 1)[0] not in known:
+                problem(f"{name}: `cardarena {subcommand}` has no {word}")
 
 
 def main():
@@ -350,24 +495,41 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--require-compose", action="store_true",
                         help="fail when docker-compose is missing, instead of a warning")
-    parser.add_argument("--bin", help="a built cardarena, to check the server's flags")
+    parser.add_argument("--bin", help="a built cardarena, to check the commands' flags")
     parser.add_argument("--file", default=COMPOSE_FILE, help=argparse.SUPPRESS)
+    parser.add_argument("--overlay", default=OVERLAY_FILE, help=argparse.SUPPRESS)
     args = parser.parse_args()
     COMPOSE_FILE = os.path.abspath(args.file)
-    compose, _ = load_compose(args.require_compose)
+    compose = load_compose([COMPOSE_FILE], args.require_compose)
     services = compose.get("services") or {}
     for name, service in services.items():
         check_build(name, service)
     check_referenced_files(services)
     check_topology(services)
     if args.bin:
-        check_flags(args.bin, services)
-    for text in problems:
-        print(f"check-compose: {text}")
+        check_flags(args.bin, services, {"server": "serve"})
+    first = len(problems)
+
+    overlay = os.path.abspath(args.overlay)
+    scaled = load_compose([COMPOSE_FILE, overlay], args.require_compose)
+    if scaled is not None:
+        scaled_services = scaled.get("services") or {}
+        for name, service in scaled_services.items():
+            check_build(name, service)
+        check_referenced_files(scaled_services)
+        check_scaled(services, scaled_services)
+        if args.bin:
+            check_flags(args.bin, scaled_services, {"server": "serve", "worker": "worker"})
+    for index, text in enumerate(problems):
+        where = "" if index < first else f"{os.path.basename(overlay)}: "
+        print(f"check-compose: {where}{text}")
     if problems:
         return 1
     print(f"check-compose: {len(services)} services agree with scripts/contest.json, and every"
           " file they use exists")
+    if scaled is not None:
+        print(f"check-compose: {os.path.basename(overlay)} runs the server on PostgreSQL with"
+              f" {scaled_services['worker'].get('deploy', {}).get('replicas')} workers")
     return 0
 
 

@@ -1,4 +1,5 @@
-//! The `cardarena` binary, run as a user runs it: `play` and `bench`, good input and bad.
+//! The `cardarena` binary, run as a user runs it: `play` and `bench` (of the engine and of the
+//! queue), good input and bad.
 
 use std::process::{Command, Output};
 
@@ -139,6 +140,64 @@ fn bench_prints_one_json_line_of_figures() {
     let per_sec = report["decisions_per_sec"].as_f64().unwrap();
     assert!((per_sec * seconds - decisions as f64).abs() / (decisions as f64) < 0.01);
     assert!(report["games_per_sec"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn bench_queue_plays_every_queued_match_on_sqlite() {
+    let dir = std::env::temp_dir().join(format!("cardarena-bench-queue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("bench.db").display());
+    let args = [
+        "bench",
+        "--queue",
+        "--database-url",
+        &url,
+        "--matches",
+        "6",
+        "--think-ms",
+        "1",
+        "--max-matches",
+        "4",
+    ];
+    let output = cardarena(&args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    let report: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(report["backend"], "sqlite");
+    assert_eq!(report["workers"], 0);
+    assert_eq!(report["slots"], 4);
+    assert_eq!(report["matches"], 6);
+    assert_eq!(report["finished"], 6, "{report}");
+    assert!(
+        report["decisions_per_sec"].as_f64().unwrap() > 0.0,
+        "{report}"
+    );
+    // The database holds matches now: a second run would count them, so it is refused.
+    let again = cardarena(&args);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(
+        stderr(&again).contains("holds matches already"),
+        "{}",
+        stderr(&again)
+    );
+    // Workers share a PostgreSQL database; a SQLite file is one process's.
+    let other = format!("sqlite://{}", dir.join("other.db").display());
+    let workers = cardarena(&[
+        "bench",
+        "--queue",
+        "--database-url",
+        &other,
+        "--workers",
+        "2",
+    ]);
+    assert_eq!(workers.status.code(), Some(2));
+    assert!(
+        stderr(&workers).contains("--workers needs PostgreSQL"),
+        "{}",
+        stderr(&workers)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

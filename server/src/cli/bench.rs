@@ -1,4 +1,5 @@
-//! `cardarena bench`: random-vs-random games in process, timed, printed as one JSON line.
+//! `cardarena bench`: random-vs-random games in process, timed, printed as one JSON line; with
+//! `--http` the match runner against a loopback bot, with `--queue` the queue and the database.
 
 use std::time::Instant;
 
@@ -36,10 +37,45 @@ pub struct BenchArgs {
     /// With --http: how long each concurrent phase runs, in seconds.
     #[arg(long, default_value_t = 3.0)]
     seconds: f64,
+    /// Measure matches per second through the queue: rated matches between loopback bots that
+    /// think --think-ms per decision, queued in the store at --database-url and played in this
+    /// process (the scheduler `serve` uses) or by --workers `cardarena worker` processes.
+    #[arg(long, conflicts_with = "http", requires = "database_url")]
+    queue: bool,
+    /// With --queue: the store, holding no match yet: sqlite://PATH or postgres://…
+    #[arg(long, requires = "queue")]
+    database_url: Option<String>,
+    /// With --queue: how many `cardarena worker` processes play the matches (PostgreSQL only);
+    /// 0 plays them in this process.
+    #[arg(long, default_value_t = 0, requires = "queue",
+          value_parser = clap::value_parser!(u32).range(0..=64))]
+    workers: u32,
+    /// With --queue: how many matches to queue.
+    #[arg(long, default_value_t = 400, requires = "queue",
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    matches: u32,
+    /// With --queue: milliseconds the bots think before each decision.
+    #[arg(long, default_value_t = 2, requires = "queue",
+          value_parser = clap::value_parser!(u64).range(0..=1000))]
+    think_ms: u64,
+    /// With --queue: the most matches each process plays at once (a worker's --max-matches).
+    #[arg(long, default_value_t = 16, requires = "queue",
+          value_parser = clap::value_parser!(u16).range(1..))]
+    max_matches: u16,
 }
 
 /// Plays the games and prints the figures.
 pub fn run(args: BenchArgs) -> Result<(), CliError> {
+    if args.queue {
+        return super::bench_queue::run(super::bench_queue::QueueBench {
+            database_url: args.database_url.unwrap_or_default(),
+            workers: args.workers,
+            matches: args.matches,
+            think_ms: args.think_ms,
+            game: args.game,
+            slots: args.max_matches,
+        });
+    }
     if args.http {
         if !(args.seconds > 0.0 && args.seconds <= 3600.0) {
             return Err(CliError(

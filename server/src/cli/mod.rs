@@ -2,6 +2,7 @@
 
 mod bench;
 mod bench_http;
+mod bench_queue;
 mod options;
 mod play;
 mod playing;
@@ -42,7 +43,8 @@ enum Command {
     Worker(WorkerArgs),
     /// Re-run a stored match from its seed and actions and check its stored outcome.
     Replay(ReplayArgs),
-    /// Play random-vs-random games in process and print the engine's speed as one JSON line.
+    /// Measure speed, printed as one JSON line: the engine's (random-vs-random games in
+    /// process), the match runner's (--http) or the queue's (--queue).
     Bench(BenchArgs),
 }
 
