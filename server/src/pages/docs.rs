@@ -95,6 +95,11 @@ const DOCS: &[Doc] = &[
         "Running a contest"
     ),
     doc!(
+        "scaling",
+        "docs/scaling.md",
+        "Scaling out: PostgreSQL and workers"
+    ),
+    doc!(
         "architecture",
         "docs/architecture.md",
         "How cardarena is built"
