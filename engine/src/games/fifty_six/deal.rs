@@ -26,19 +26,17 @@ impl FiftySix {
             }
         };
         let first = (self.dealer + 1) % n;
-        self.dealt = vec![Vec::new(); n];
+        self.dealt.resize(n, Vec::new());
         for (k, hand) in hands.into_iter().enumerate() {
             self.dealt[(first + k) % n] = hand;
         }
-        self.hands = self
-            .dealt
-            .iter()
-            .map(|hand| {
-                let mut sorted = hand.clone();
-                sorted.sort_unstable_by_key(hand_order);
-                sorted
-            })
-            .collect();
+        // The sorted hands keep their buffers from deal to deal.
+        self.hands.resize(n, Vec::new());
+        for (sorted, hand) in self.hands.iter_mut().zip(&self.dealt) {
+            sorted.clear();
+            sorted.extend_from_slice(hand);
+            sorted.sort_unstable_by_key(hand_order);
+        }
         self.phase = Phase::Bidding;
         self.turn = first;
         self.bids.clear();
@@ -51,6 +49,15 @@ impl FiftySix {
             cards: Vec::new(),
         };
         self.tricks.clear();
+    }
+
+    /// The cards as they lie before the next shuffle, gathered by `gather`, when the riffle
+    /// model needs them; nothing for the uniform model, which starts from a new pack.
+    fn lying(&self, gather: fn(&FiftySix) -> Vec<Card>) -> Vec<Card> {
+        match self.shuffle {
+            ShuffleModel::Uniform => Vec::new(),
+            ShuffleModel::Riffle(_) => gather(self),
+        }
     }
 
     /// The cards of this deal as dealt, hands in seat order from left of the dealer: how a void
@@ -73,7 +80,7 @@ impl FiftySix {
 
     /// The deal is void (the defenders hold no trump): the same dealer deals again.
     pub(super) fn void_deal(&mut self) {
-        let lying = self.gathered_as_dealt();
+        let lying = self.lying(FiftySix::gathered_as_dealt);
         self.void_deals += 1;
         self.deal_counter += 1;
         self.start_deal(lying);
@@ -106,7 +113,7 @@ impl FiftySix {
             self.phase = Phase::Over;
             return;
         }
-        let lying = self.gathered_after_play();
+        let lying = self.lying(FiftySix::gathered_after_play);
         self.dealer = (self.dealer + 1) % self.players;
         self.deal_counter += 1;
         self.start_deal(lying);
