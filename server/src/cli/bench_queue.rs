@@ -37,7 +37,7 @@ const POLL: Duration = Duration::from_millis(50);
 /// How long the count of unplayed matches may stay the same before the bench gives up.
 const STALL: Duration = Duration::from_secs(60);
 
-/// The start of a turn request's body: the bench bot thinks before answering turns only.
+/// What marks a turn request's body: the bench bot thinks before answering turns only.
 const TURN: &[u8] = br#""type":"turn""#;
 
 /// What `bench --queue` measures.
