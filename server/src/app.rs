@@ -108,11 +108,7 @@ impl ServeConfig {
 
     /// Which bot addresses may be called.
     pub fn address_policy(&self) -> AddressPolicy {
-        if self.public {
-            AddressPolicy::Public
-        } else {
-            AddressPolicy::Local
-        }
+        address_policy(self.public)
     }
 
     /// The key file: the one given, or a SQLite database's path with ".key" added; `None` for
@@ -130,6 +126,16 @@ impl ServeConfig {
         let path = path.split('?').next().unwrap_or(path);
         Ok((!path.is_empty() && !path.contains(":memory:"))
             .then(|| PathBuf::from(format!("{path}.key"))))
+    }
+}
+
+/// Which bot addresses a process may call: public ones only when it is open to the internet
+/// (`--public`), any otherwise.
+pub fn address_policy(public: bool) -> AddressPolicy {
+    if public {
+        AddressPolicy::Public
+    } else {
+        AddressPolicy::Local
     }
 }
 
@@ -243,9 +249,12 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
     let health = crate::health::Health::new(store.clone(), client.clone(), key.clone());
     tokio::spawn(health.clone().run());
     let live = crate::live::Live::default();
-    let relays = crate::live::link::relays(&store);
+    // Records for other servers' viewers are kept only where other processes share the database.
+    let relays = store.shared().then(|| crate::live::link::relays(&store));
     let mirrors = crate::live::link::mirrors(&store, &live);
-    crate::live::link::follow(&store, Some(relays.clone()), Some(mirrors.clone()));
+    if store.shared() {
+        crate::live::link::follow(&store, relays.clone(), Some(mirrors.clone()));
+    }
     let tables = crate::tables::Tables::new(config.person_deadline);
     let runner = Runner::new(client, key.clone())
         .with_clock_percent(config.clock_percent)

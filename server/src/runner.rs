@@ -81,11 +81,8 @@ impl Runner {
 
     /// The same runner keeping the records of every match it plays in `relays`, for servers in
     /// other processes to follow ([`crate::live::Relays`]).
-    pub fn with_relays(self, relays: Relays) -> Runner {
-        Runner {
-            relays: Some(relays),
-            ..self
-        }
+    pub fn with_relays(self, relays: Option<Relays>) -> Runner {
+        Runner { relays, ..self }
     }
 
     /// The same runner seating people at the tables of `tables` ([`crate::tables`]).

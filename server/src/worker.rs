@@ -5,9 +5,9 @@
 
 use std::path::PathBuf;
 
-use cardarena_bots::http::{AddressPolicy, HttpClient};
+use cardarena_bots::http::HttpClient;
 
-use crate::app::StartError;
+use crate::app::{StartError, address_policy};
 use crate::runner::Runner;
 use crate::scheduler::{Scheduler, SchedulerConfig};
 use crate::secrets::ServerKey;
@@ -45,16 +45,11 @@ pub async fn start(config: WorkerConfig) -> Result<RunningWorker, StartError> {
         path: config.key_file.display().to_string(),
         error,
     })?;
-    let policy = if config.public {
-        AddressPolicy::Public
-    } else {
-        AddressPolicy::Local
-    };
     let relays = crate::live::link::relays(&store);
     crate::live::link::follow(&store, Some(relays.clone()), None);
-    let runner = Runner::new(HttpClient::new(policy), key)
+    let runner = Runner::new(HttpClient::new(address_policy(config.public)), key)
         .with_clock_percent(config.clock_percent)
-        .with_relays(relays);
+        .with_relays(Some(relays));
     let scheduler = Scheduler::new(
         store.clone(),
         runner,

@@ -12,7 +12,6 @@ use super::ApiError;
 use super::extract::Path;
 use crate::app::AppState;
 use crate::frames::{self, FaultFrame, Frame, Frames, Stored};
-use crate::live::MirrorOf;
 use crate::store::{LogState, MatchDetail, MatchStatus, MatchSummary, PlayRecord};
 
 /// The longest match id looked up (a UUID is 36 characters).
@@ -165,10 +164,8 @@ pub async fn frames(
         _ => Eye::Public,
     };
     if eye == Eye::Public {
-        if summary.status == MatchStatus::Running {
-            // Played by a worker: its frames come through a mirror, from the deal on.
-            state.mirrors.attach(MirrorOf::of(summary));
-        }
+        // Played by a worker: its frames come through a mirror, from the deal on.
+        state.mirrors.follow(summary);
         if let Some(live) = state.live.frames(&summary.id) {
             let log = log_json(&LogState::Kept);
             return Ok(Answer::new(summary, eye, log, Some(&live), &live.faults).response());

@@ -16,7 +16,7 @@ use super::extract::Path;
 use super::frames::{Answer, Read, log_json};
 use crate::app::AppState;
 use crate::frames::{self, Frames};
-use crate::live::{LiveEvent, MirrorOf, Subscription};
+use crate::live::{LiveEvent, Subscription};
 use crate::store::{LogState, MatchStatus};
 
 /// How often a quiet feed sends a keep-alive comment.
@@ -35,10 +35,8 @@ pub async fn live(
 ) -> Result<Response, ApiError> {
     let read = Read::of(&state, &id).await?;
     let summary = &read.detail.summary;
-    if summary.status == MatchStatus::Running {
-        // Played by a worker (not here): follow it through a mirror. Played here: a no-op.
-        state.mirrors.attach(MirrorOf::of(summary));
-    }
+    // Played by a worker (not here): follow it through a mirror.
+    state.mirrors.follow(summary);
     let subscription = state.live.subscribe(&summary.id).map_err(|full| {
         ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,

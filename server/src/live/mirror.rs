@@ -24,6 +24,8 @@ const QUEUE_RECORDS: usize = 4096;
 #[derive(Clone, Debug)]
 pub struct Mirrors {
     live: Live,
+    /// Whether matches are mirrored at all: only where other processes play them.
+    active: bool,
     store: Option<Store>,
     mirrors: Arc<Mutex<HashMap<String, Mirrored>>>,
     watch: mpsc::Sender<String>,
@@ -71,6 +73,7 @@ impl Mirrors {
     pub fn new(live: Live, watch: mpsc::Sender<String>) -> Mirrors {
         Mirrors {
             live,
+            active: true,
             store: None,
             mirrors: Arc::default(),
             watch,
@@ -82,8 +85,17 @@ impl Mirrors {
     /// taken back from a dead worker, sends no more records, and its viewers must not wait.
     pub fn with_store(self, store: Store) -> Mirrors {
         Mirrors {
+            active: store.shared(),
             store: Some(store),
             ..self
+        }
+    }
+
+    /// Mirrors the stored match `summary` if it is running and its feed is not here (another
+    /// process plays it); does nothing where no other process plays (a database not shared).
+    pub fn follow(&self, summary: &MatchSummary) {
+        if self.active && summary.status == MatchStatus::Running {
+            self.attach(MirrorOf::of(summary));
         }
     }
 
@@ -223,7 +235,7 @@ async fn mirror<G: Game>(
         }
     }
     mirrors.map().remove(&id);
-    mirrors.live.end(&id);
+    mirrors.live.end_feed(&id, &feed);
 }
 
 impl Mirrors {

@@ -128,16 +128,33 @@ impl Live {
 
     /// Ends match `id`'s feed: subscribers get `end`, and the match leaves the registry.
     pub fn end(&self, id: &str) {
-        if let Some(watched) = self.map().remove(id) {
-            let frames = watched
-                .frames
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            let _ = watched.events.send(LiveEvent {
-                name: "end",
-                data: Arc::from(format!("{{\"steps\":{}}}", frames.frames.len())),
-            });
+        let removed = self.map().remove(id);
+        if let Some(watched) = removed {
+            Live::ended(&watched);
         }
+    }
+
+    /// Ends `feed`, the feed of match `id`, if it is still the match's feed here (a mirror's end
+    /// must not end a feed the match was given since, by being played here).
+    pub fn end_feed(&self, id: &str, feed: &Feed) {
+        let mut map = self.map();
+        if map.get(id).is_some_and(|w| Arc::ptr_eq(w, &feed.watched)) {
+            let watched = map.remove(id);
+            drop(map);
+            watched.iter().for_each(|w| Live::ended(w));
+        }
+    }
+
+    /// Tells `watched`'s subscribers that its match ended.
+    fn ended(watched: &Watched) {
+        let frames = watched
+            .frames
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let _ = watched.events.send(LiveEvent {
+            name: "end",
+            data: Arc::from(format!("{{\"steps\":{}}}", frames.frames.len())),
+        });
     }
 
     /// The public frames of match `id` so far, if it is being played.

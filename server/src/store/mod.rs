@@ -115,6 +115,12 @@ impl Store {
         Ok(store)
     }
 
+    /// Whether several processes may play from this database at once (PostgreSQL): then a
+    /// running match may be another process's, and live feeds cross processes.
+    pub fn shared(&self) -> bool {
+        self.backend.shared()
+    }
+
     /// Starts a write transaction, serialised with every other write transaction on the
     /// database (see [`Backend::begin_write`]).
     async fn write(&self) -> Result<Tx, StoreError> {
