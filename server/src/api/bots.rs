@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 
 use super::ApiError;
 use super::auth::owned_bot;
+use super::openapi::schemas::{Bot, BotPage, ErrorBody, Registered};
 use crate::app::AppState;
 use crate::games;
 use crate::secrets;
@@ -23,7 +24,7 @@ use crate::store::{BotKind, BotRecord, NewBot, PauseReason};
 pub const MAX_NAME_CHARS: usize = 40;
 
 /// POST /api/bots.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Registration {
     name: String,
@@ -32,7 +33,7 @@ pub struct Registration {
 }
 
 /// PATCH /api/bots/{id}: a new URL, a pause or resume, or both.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BotChange {
     url: Option<String>,
@@ -40,7 +41,8 @@ pub struct BotChange {
 }
 
 /// The query of GET /api/bots: `?game=` filter, `?limit=` and the `?after=` cursor.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     game: Option<String>,
     limit: Option<u32>,
@@ -126,6 +128,12 @@ async fn check_url(state: &AppState, url: &str) -> Result<String, ApiError> {
 }
 
 /// Registers a bot and shows its owner token and signing secret, once.
+#[utoipa::path(post, path = "/bots", tag = "bots", request_body = Registration, responses(
+    (status = 201, description = "Registered; the token and secret are shown this once", body = Registered),
+    (status = 400, description = "`bad_name`, `bad_url`, `unknown_game`, `bad_json`", body = ErrorBody),
+    (status = 409, description = "`name_taken`", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: too many registrations from this address (public mode)", body = ErrorBody),
+))]
 pub async fn register(
     State(state): State<AppState>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
@@ -170,6 +178,10 @@ pub async fn register(
 /// Lists the bots that are not removed, by name, of one game with `?game=`: a page of at most
 /// `?limit=` ([`DEFAULT_PAGE`], at most [`MAX_PAGE`]) after the name `?after=`, with the cursor
 /// of the next page in `"next"` (null on the last).
+#[utoipa::path(get, path = "/bots", tag = "bots", params(ListQuery), responses(
+    (status = 200, description = "A page of bots by name", body = BotPage),
+    (status = 400, description = "`bad_query`: limit out of bounds, a field given twice", body = ErrorBody),
+))]
 pub async fn list(
     State(state): State<AppState>,
     Query(query): Query<ListQuery>,
@@ -210,6 +222,9 @@ async fn with_rating(state: &AppState, bot: BotRecord) -> Result<Value, ApiError
 }
 
 /// Shows one bot with its rating.
+#[utoipa::path(get, path = "/bots/{id}", tag = "bots", params(("id" = String, Path, description = "The bot's id")), responses(
+    (status = 200, description = "The bot", body = Bot),
+))]
 pub async fn show(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -226,6 +241,13 @@ pub async fn show(
 /// Changes the owner's bot: `"url"` points it at a new URL (it is pinged there before it plays
 /// on the ladder again), `"active": false` pauses it, `"active": true` asks for a ping now and
 /// resumes it once the ping passes.
+#[utoipa::path(patch, path = "/bots/{id}", tag = "bots", params(("id" = String, Path, description = "The bot's id")),
+    request_body = BotChange, security(("owner_token" = [])), responses(
+    (status = 200, description = "The bot as changed", body = Bot),
+    (status = 400, description = "`bad_request` (nothing to change), `bad_url`, `bad_json`", body = ErrorBody),
+    (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
+    (status = 403, description = "`forbidden`: another bot's token", body = ErrorBody),
+))]
 pub async fn update(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -263,6 +285,12 @@ pub async fn update(
 }
 
 /// Removes the owner's bot: it plays no more; its results stay.
+#[utoipa::path(delete, path = "/bots/{id}", tag = "bots", params(("id" = String, Path, description = "The bot's id")),
+    security(("owner_token" = [])), responses(
+    (status = 204, description = "Removed"),
+    (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
+    (status = 403, description = "`forbidden`: another bot's token", body = ErrorBody),
+))]
 pub async fn remove(
     State(state): State<AppState>,
     headers: HeaderMap,
