@@ -54,8 +54,9 @@ impl Contract {
             None => {
                 return Err(format!(
                     "{what}: status {status} is not documented for {method} {template} \
-                     (documented: {}); body {body}",
-                    keys(responses)
+                     (documented: {}); body {}",
+                    keys(responses),
+                    short(&body.to_string())
                 ));
             }
         };
@@ -85,7 +86,10 @@ impl Contract {
         };
         let key = format!("{template} {method} {status}");
         self.validate(&key, schema, body).map_err(|errors| {
-            format!("{what}: the body does not match the document: {errors}; body {body}")
+            format!(
+                "{what}: the body does not match the document: {errors}; body {}",
+                short(&body.to_string())
+            )
         })
     }
 
@@ -103,8 +107,12 @@ impl Contract {
             ));
         }
         let schema = serde_json::json!({"$ref": "#/components/schemas/ErrorBody"});
-        self.validate("ErrorBody", &schema, body)
-            .map_err(|errors| format!("{what}: not an error body: {errors}; body {body}"))
+        self.validate("ErrorBody", &schema, body).map_err(|errors| {
+            format!(
+                "{what}: not an error body: {errors}; body {}",
+                short(&body.to_string())
+            )
+        })
     }
 
     /// Validates `body` against `schema`, whose `$ref`s point into the document's components.
@@ -122,7 +130,14 @@ impl Contract {
         };
         let errors: Vec<String> = validator
             .iter_errors(body)
-            .map(|e| format!("at {:?}: {e}", e.instance_path().to_string()))
+            .take(5)
+            .map(|e| {
+                format!(
+                    "at {:?}: {}",
+                    e.instance_path().to_string(),
+                    short(&e.to_string())
+                )
+            })
             .collect();
         match errors.is_empty() {
             true => Ok(()),
@@ -170,6 +185,14 @@ impl Contract {
             })
             .max_by_key(|(literal, _)| *literal)
             .map(|(_, template)| template.clone())
+    }
+}
+
+/// `text`, cut to a few hundred characters for a message.
+fn short(text: &str) -> String {
+    match text.char_indices().nth(400) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
     }
 }
 
