@@ -74,10 +74,13 @@ pub struct MatchSeat {
     /// The bot's name.
     pub name: String,
     /// Its place, 1 first; null until the match finished.
+    #[schema(required = true)]
     pub rank: Option<u32>,
     /// The game's own score.
+    #[schema(required = true)]
     pub score: Option<f64>,
     /// Its fault, if it faulted.
+    #[schema(required = true)]
     pub fault: Option<SeatFault>,
 }
 
@@ -123,12 +126,15 @@ pub struct Match {
     #[schema(value_type = Object)]
     pub options: Value,
     /// Why it failed or was cancelled.
+    #[schema(required = true)]
     pub error: Option<String>,
     /// When it was queued, Unix ms.
     pub created_at: i64,
     /// When it ended, Unix ms.
+    #[schema(required = true)]
     pub finished_at: Option<i64>,
     /// The version of the rules it was played under.
+    #[schema(required = true)]
     pub rules_version: Option<u32>,
     /// How many times a process claimed it.
     pub attempt: u32,
@@ -185,12 +191,15 @@ pub struct Frame {
     /// Who chose it.
     pub by: By,
     /// The action as the game's JSON; null while the public may not see it.
+    #[schema(required = true)]
     pub action: Option<Value>,
     /// The action in the game's words.
     pub text: String,
     /// What the bot said with it.
+    #[schema(required = true)]
     pub say: Option<String>,
     /// How long the bot took, ms; null where not recorded.
+    #[schema(required = true)]
     pub ms: Option<u32>,
     /// The `view` and `legal_actions` the seat was sent (finished matches only).
     #[schema(value_type = Option<Object>)]
@@ -205,12 +214,16 @@ pub struct Frame {
 #[serde(deny_unknown_fields)]
 pub struct FaultAnswer {
     /// The HTTP status.
+    #[schema(required = true)]
     pub status: Option<u16>,
     /// The time until the answer or the deadline, ms.
+    #[schema(required = true)]
     pub ms: Option<u32>,
     /// The first bytes of the body, as text.
+    #[schema(required = true)]
     pub body: Option<String>,
     /// Why the answer was refused.
+    #[schema(required = true)]
     pub error: Option<String>,
 }
 
@@ -221,6 +234,7 @@ pub struct FaultFrame {
     /// The seat.
     pub seat: u32,
     /// The decision it faulted at; null for matches stored before steps were recorded.
+    #[schema(required = true)]
     pub step: Option<u32>,
     /// The fault's kind.
     pub kind: String,
@@ -253,7 +267,7 @@ pub struct Frames {
     /// What became of the log.
     pub log: LogState,
     /// The table as dealt; null without a log.
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<Object>, required = true)]
     pub initial: Option<Value>,
     /// One frame per action.
     pub frames: Vec<Frame>,
@@ -272,6 +286,7 @@ pub struct ReplayAction {
     /// The action, as the game's JSON.
     pub action: Value,
     /// How long the bot took, ms.
+    #[schema(required = true)]
     pub ms: Option<u32>,
 }
 
@@ -280,8 +295,10 @@ pub struct ReplayAction {
 #[serde(deny_unknown_fields)]
 pub struct SeatResult {
     /// Its place, 1 first.
+    #[schema(required = true)]
     pub rank: Option<u32>,
     /// The game's own score.
+    #[schema(required = true)]
     pub score: Option<f64>,
 }
 
@@ -307,6 +324,7 @@ pub struct Replay {
     /// The deal's seed.
     pub seed: u64,
     /// The version of the rules it was played under.
+    #[schema(required = true)]
     pub rules_version: Option<u32>,
     /// The table size.
     pub players: u32,

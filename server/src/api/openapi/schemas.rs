@@ -83,24 +83,30 @@ pub struct Bot {
     /// What plays it.
     pub kind: BotKind,
     /// An HTTP bot's URL.
+    #[schema(required = true)]
     pub url: Option<String>,
     /// A house bot's id in its game.
+    #[schema(required = true)]
     pub house_bot: Option<String>,
     /// When it was registered, Unix ms.
     pub created_at: i64,
     /// Whether the ladder seats it.
     pub status: BotStatus,
     /// Why it is paused.
+    #[schema(required = true)]
     pub status_reason: Option<PauseReason>,
     /// What the last failed ping or the pause rule found.
+    #[schema(required = true)]
     pub status_detail: Option<String>,
     /// When the next ping goes out, Unix ms.
+    #[schema(required = true)]
     pub next_check_at: Option<i64>,
     /// Its last ladder and tournament matches (at most 50).
     pub recent_matches: u32,
     /// How many of those it faulted in.
     pub recent_faults: u32,
     /// Its leaderboard row, if it has played a rated match.
+    #[schema(required = true)]
     pub rating: Option<LeaderRow>,
 }
 
@@ -111,6 +117,7 @@ pub struct BotPage {
     /// The bots of this page.
     pub bots: Vec<Bot>,
     /// The cursor of the next page (`?after=`), null on the last.
+    #[schema(required = true)]
     pub next: Option<String>,
 }
 
@@ -251,11 +258,12 @@ pub struct SeatState {
     pub names: Vec<String>,
     /// The table as this seat sees it (docs/tables.md); null when the match is no longer in
     /// memory.
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<Object>, required = true)]
     pub table: Option<Value>,
     /// The last moves in words.
     pub recent: Vec<Value>,
     /// Null, or why a house bot plays the seat now.
+    #[schema(required = true)]
     pub replaced: Option<super::matches::SeatFault>,
     /// `waiting`: the seat to act.
     #[serde(default)]
@@ -294,6 +302,7 @@ pub struct TournamentSummary {
     /// `open`, `running` or `finished`.
     pub status: String,
     /// The stage started last, from 0.
+    #[schema(required = true)]
     pub current_stage: Option<u32>,
     /// When it was created, Unix ms.
     pub created_at: i64,
@@ -389,6 +398,7 @@ pub struct Standing {
     /// The mean result.
     pub mean: f64,
     /// Half the 95% confidence interval of the mean; null under two matches.
+    #[schema(required = true)]
     pub ci95: Option<f64>,
     /// The mean of the game's own score.
     pub mean_score: f64,
@@ -471,6 +481,7 @@ pub struct Tournament {
     /// `open`, `running` or `finished`.
     pub status: String,
     /// The stage started last.
+    #[schema(required = true)]
     pub current_stage: Option<u32>,
     /// Whether stages start by themselves.
     pub auto_advance: bool,
