@@ -63,12 +63,21 @@ fn routes_outside_the_document(source: &str, file: &str) -> Vec<(String, String)
                 depth == 0
             })
             .map_or(call.len(), |(i, _)| i);
+        let methods = &call[..end];
+        let before = found.len();
         for method in ["get", "post", "put", "patch", "delete"] {
-            let called = |prefix: &str| call[..end].contains(&format!("{prefix}{method}("));
-            if called(" ") || called(".") || called("(") || called("\n") {
+            let called = methods.match_indices(&format!("{method}(")).any(|(i, _)| {
+                let previous = methods[..i].chars().next_back();
+                !previous.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            });
+            if called {
                 found.push((method.to_string(), format!("/api{path}")));
             }
         }
+        assert!(
+            found.len() > before,
+            "{file}: cannot tell the methods of .route(\"{path}\", …): name them with get(..), post(..)"
+        );
     }
     found
 }
@@ -99,7 +108,8 @@ async fn every_route_is_in_the_document_and_every_documented_route_answers() {
         }
     }
     // The source scan finds what it looks for.
-    let sample = r#"Router::new().route("/x/{id}", get(a).delete(b)).route("/y", post(c))"#;
+    let sample =
+        r#"Router::new().route("/x/{id}", get(a).delete(budget(b))).route("/y", routing::post(c))"#;
     assert_eq!(
         routes_outside_the_document(sample, "sample"),
         [
