@@ -11,9 +11,9 @@ use serde_json::{Value, json};
 
 use super::ApiError;
 use super::auth::{admin, owned_bot};
-use super::openapi::schemas::{
-    Created, Entered, ErrorBody, StageStarted, Tournament, TournamentSpec as SpecJson,
-    TournamentSummary,
+use super::openapi::schemas::ErrorBody;
+use super::openapi::tournaments::{
+    Created, Entered, StageStarted, Tournament, TournamentSpec as SpecJson, TournamentSummary,
 };
 use crate::app::AppState;
 use crate::games;

@@ -6,6 +6,7 @@
 
 pub mod matches;
 pub mod schemas;
+pub mod tournaments;
 
 use std::sync::LazyLock;
 
