@@ -48,13 +48,17 @@ pub struct DialBotConfig {
 #[derive(Clone)]
 enum Route {
     /// A signed POST to the bot's URL.
-    Http {
-        client: HttpClient,
-        url: Url,
-        signer: Signer,
-    },
+    Http(Box<HttpRoute>),
     /// A message on one of the bot's own connections.
     Dial(Dialer),
+}
+
+/// Where an HTTP bot is and how its calls are signed.
+#[derive(Clone)]
+struct HttpRoute {
+    client: HttpClient,
+    url: Url,
+    signer: Signer,
 }
 
 impl Route {
@@ -67,12 +71,9 @@ impl Route {
         limit: Duration,
     ) -> Result<(Option<u16>, Vec<u8>), BotFault> {
         match self {
-            Route::Http {
-                client,
-                url,
-                signer,
-            } => client
-                .post_signed_answer(url, signer, match_id, body, limit)
+            Route::Http(http) => http
+                .client
+                .post_signed_answer(&http.url, &http.signer, match_id, body, limit)
                 .await
                 .map(|(status, answer)| (Some(status), answer)),
             Route::Dial(dialer) => dialer.call(&body, limit).await.map(|answer| (None, answer)),
@@ -107,11 +108,11 @@ pub struct RemoteBot<G> {
 impl<G> RemoteBot<G> {
     /// A bot called over HTTP through `client` as `config` says.
     pub fn new(client: HttpClient, config: HttpBotConfig) -> RemoteBot<G> {
-        let route = Route::Http {
+        let route = Route::Http(Box::new(HttpRoute {
             client,
             signer: Signer::new(&config.secret),
             url: config.url,
-        };
+        }));
         let dial = DialBotConfig {
             match_id: config.match_id,
             deadline: config.deadline,
@@ -205,7 +206,7 @@ impl<G> RemoteBot<G> {
 impl<G> std::fmt::Debug for RemoteBot<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let to = match &self.route {
-            Route::Http { url, .. } => url.as_str().to_string(),
+            Route::Http(http) => http.url.as_str().to_string(),
             Route::Dial(dialer) => format!("{dialer:?}"),
         };
         f.debug_struct("RemoteBot")

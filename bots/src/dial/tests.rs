@@ -184,6 +184,10 @@ async fn calls_are_spread_across_a_bots_connections_and_answered_out_of_order() 
     let _fourth = board.attach("bot").unwrap();
     assert_eq!(board.attach("bot").err(), Some(AttachError::TooMany));
     drop(third);
-    assert_eq!(board.connections("bot"), 3, "a dropped connection is detached");
+    assert_eq!(
+        board.connections("bot"),
+        3,
+        "a dropped connection is detached"
+    );
     assert!(board.attach("bot").is_ok());
 }
