@@ -11,7 +11,7 @@
 mod line;
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -26,6 +26,9 @@ pub use line::{Frame, Line, Outgoing};
 /// The most connections one bot may hold at once.
 pub const MAX_CONNECTIONS_PER_BOT: usize = 4;
 
+/// The most connections the board holds at once, all bots together.
+pub const MAX_CONNECTIONS: usize = 10_000;
+
 /// The most messages waiting to be written to one connection.
 const OUTGOING_QUEUE: usize = 64;
 
@@ -35,6 +38,9 @@ pub enum AttachError {
     /// The bot already holds [`MAX_CONNECTIONS_PER_BOT`] connections.
     #[error("the bot already holds {MAX_CONNECTIONS_PER_BOT} connections")]
     TooMany,
+    /// The board holds [`MAX_CONNECTIONS`] connections.
+    #[error("the server holds {MAX_CONNECTIONS} dial-out connections")]
+    Full,
 }
 
 /// Every dial-out bot's open connections. Cloning is cheap: clones share the board.
@@ -46,6 +52,7 @@ pub struct Switchboard {
 #[derive(Default)]
 struct Board {
     bots: Mutex<HashMap<String, Lines>>,
+    open: AtomicUsize,
     next_request: AtomicU64,
     next_line: AtomicU64,
 }
@@ -85,6 +92,10 @@ impl Switchboard {
         if lines.open.len() >= MAX_CONNECTIONS_PER_BOT {
             return Err(AttachError::TooMany);
         }
+        if self.inner.open.load(Ordering::Relaxed) >= MAX_CONNECTIONS {
+            return Err(AttachError::Full);
+        }
+        self.inner.open.fetch_add(1, Ordering::Relaxed);
         let line = Arc::new(Line::new(id, bot_id, sender));
         lines.open.push(line.clone());
         lines.opened.notify_waiters();
@@ -97,7 +108,10 @@ impl Switchboard {
         {
             let mut bots = self.lock();
             if let Some(lines) = bots.get_mut(line.bot_id()) {
+                let before = lines.open.len();
                 lines.open.retain(|open| open.id() != line.id());
+                let gone = before - lines.open.len();
+                self.inner.open.fetch_sub(gone, Ordering::Relaxed);
                 if lines.open.is_empty() && Arc::strong_count(&lines.opened) == 1 {
                     bots.remove(line.bot_id());
                 }
