@@ -1,7 +1,7 @@
 //! Bots: registration, taken names, paging by name, house and person rows, and bot health (pings
 //! due, passed and failed, the recent-fault record, pauses and what they cancel).
 
-use cardarena_server::store::{BotKind, MatchKind, PauseReason, StoreError, now_ms};
+use cardarena_server::store::{BotKind, MatchKind, PauseReason, ProgramChange, StoreError, now_ms};
 
 use crate::common::{Db, http_bot, new_match, register, result};
 
@@ -198,11 +198,12 @@ async fn health_checks_and_pauses(db: &Db) {
         (paused.paused, paused.next_check_at),
         (Some(PauseReason::Owner), None)
     );
-    assert!(
-        store
-            .set_bot_url(other, "http://127.0.0.1:9/moved")
-            .await
-            .unwrap()
+    let moved = BotKind::Http {
+        url: "http://127.0.0.1:9/moved".into(),
+    };
+    assert_eq!(
+        store.set_bot_program(other, &moved).await.unwrap(),
+        ProgramChange::NewVersion(2)
     );
     let moved = store.bot(other).await.unwrap().unwrap();
     assert_eq!(
