@@ -44,14 +44,14 @@ impl Store {
         Ok(at)
     }
 
-    /// A ping to `url` passed: the bot becomes active, unless meanwhile its owner paused it or
-    /// moved it to another URL. Returns whether it did.
-    pub async fn check_passed(&self, id: &str, url: &str) -> Result<bool, StoreError> {
+    /// A ping to `url` (`None`: over a dial-out bot's connection) passed: the bot becomes active,
+    /// unless meanwhile its owner paused it or moved it elsewhere. Returns whether it did.
+    pub async fn check_passed(&self, id: &str, url: Option<&str>) -> Result<bool, StoreError> {
         let done = sqlx::query(
             "UPDATE bots SET status = 'active', status_reason = NULL, status_detail = NULL,
                  next_check_at = NULL, active_since = $1, matches_since_active = 0
-             WHERE id = $2 AND url = $3 AND status = 'paused' AND status_reason != 'owner'
-               AND deleted_at IS NULL",
+             WHERE id = $2 AND url IS NOT DISTINCT FROM $3 AND status = 'paused'
+               AND status_reason != 'owner' AND deleted_at IS NULL",
         )
         .bind(now_ms())
         .bind(id)
@@ -61,19 +61,21 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// A ping to `url` failed: the next is due at `next_check_at` after `backoff_ms`; `detail`
-    /// says what went wrong. Nothing changes if the bot is no longer waiting for that ping.
+    /// A ping to `url` (`None`: over a dial-out bot's connection) failed: the next is due at
+    /// `next_check_at` after `backoff_ms`; `detail` says what went wrong. Nothing changes if the
+    /// bot is no longer waiting for that ping.
     pub async fn check_failed(
         &self,
         id: &str,
-        url: &str,
+        url: Option<&str>,
         detail: &str,
         backoff_ms: i64,
         next_check_at: i64,
     ) -> Result<(), StoreError> {
         sqlx::query(
             "UPDATE bots SET status_detail = $1, backoff_ms = $2, next_check_at = $3
-             WHERE id = $4 AND url = $5 AND status = 'paused' AND status_reason != 'owner'",
+             WHERE id = $4 AND url IS NOT DISTINCT FROM $5 AND status = 'paused'
+               AND status_reason != 'owner'",
         )
         .bind(detail)
         .bind(backoff_ms)

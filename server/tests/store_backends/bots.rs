@@ -121,7 +121,7 @@ async fn health_checks_and_pauses(db: &Db) {
             .is_empty()
     );
     store
-        .check_failed(bot, url, "connection refused", 1000, now + 1000)
+        .check_failed(bot, Some(url), "connection refused", 1000, now + 1000)
         .await
         .unwrap();
     let failed = store.bot(bot).await.unwrap().unwrap().health;
@@ -130,11 +130,20 @@ async fn health_checks_and_pauses(db: &Db) {
         (failed.backoff_ms, failed.next_check_at),
         (1000, Some(now + 1000))
     );
-    assert!(!store.check_passed(bot, "http://elsewhere/").await.unwrap());
-    assert!(store.check_passed(bot, url).await.unwrap());
+    assert!(
+        !store
+            .check_passed(bot, Some("http://elsewhere/"))
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store.check_passed(bot, None).await.unwrap(),
+        "not dial-out"
+    );
+    assert!(store.check_passed(bot, Some(url)).await.unwrap());
     assert!(
         store
-            .check_passed(other, "http://127.0.0.1:9/other")
+            .check_passed(other, Some("http://127.0.0.1:9/other"))
             .await
             .unwrap()
     );
