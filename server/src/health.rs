@@ -173,7 +173,7 @@ impl Health {
             Err(e) => Err(format!("bad URL: {e}")),
         };
         let stored = match answer {
-            Ok(()) => match self.store.check_passed(&bot.id, url).await {
+            Ok(()) => match self.store.check_passed(&bot.id, Some(url)).await {
                 Ok(true) => {
                     tracing::info!(bot = %bot.name, "ping answered: active");
                     Ok(())
@@ -184,7 +184,7 @@ impl Health {
                 let backoff = next_backoff(bot.health.backoff_ms);
                 let detail = format!("the last ping failed ({detail})");
                 self.store
-                    .check_failed(&bot.id, url, &detail, backoff, now_ms() + backoff)
+                    .check_failed(&bot.id, Some(url), &detail, backoff, now_ms() + backoff)
                     .await
             }
         };

@@ -186,6 +186,13 @@ async fn play<G: HouseGame>(
                     seat,
                     detail: "a person's seat, but no table is open for it".into(),
                 })?,
+            // Placeholder until the dial-out transport plays these seats.
+            BotKind::Dial => {
+                return Err(RunError::Seat {
+                    seat,
+                    detail: "dial-out bots are not played yet".into(),
+                });
+            }
             BotKind::Http { url } => {
                 let url = url::Url::parse(url).map_err(|e| RunError::Seat {
                     seat,

@@ -9,6 +9,7 @@
 //! Transactions that write are serialised (`backend::Backend::begin_write`).
 
 mod backend;
+mod bot_health;
 mod bots;
 mod browse;
 mod finish;
@@ -22,6 +23,7 @@ mod standings;
 mod tables;
 mod timing;
 mod tournaments;
+mod versions;
 
 use std::sync::Arc;
 
@@ -42,6 +44,7 @@ pub use standings::{LeaderRow, RatingPoint};
 pub use tables::{NewTable, PersonSeat, TableLimits, TableRefusal};
 pub use timing::{FaultRecord, PlayRecord, decode_timing, encode_timing};
 pub use tournaments::{StageCounts, StageRecord, TournamentRecord};
+pub use versions::ProgramChange;
 
 /// Why a store operation failed.
 #[derive(Debug, thiserror::Error)]

@@ -28,7 +28,7 @@ const SET_OWNER: &str = "UPDATE matches SET owner = CASE kind
         WHEN 'ladder' THEN 'ladder:' || game
         ELSE 'bot:' || COALESCE(
             (SELECT MIN(s.bot_id) FROM seats s JOIN bots b ON b.id = s.bot_id
-             WHERE s.match_id = matches.id AND b.kind = 'http'),
+             WHERE s.match_id = matches.id AND b.kind IN ('http', 'dial')),
             '')
     END
     WHERE id = $1";
@@ -86,7 +86,7 @@ struct Owner {
 /// A queued match that may be claimed.
 struct Candidate {
     number: i64,
-    http_bots: Vec<String>,
+    contestants: Vec<String>,
     taken: bool,
 }
 
@@ -112,7 +112,7 @@ impl Store {
         let rows = sqlx::query(
             "SELECT s.bot_id, COUNT(DISTINCT m.id) AS running FROM matches m
              JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
-             WHERE m.status = 'running' AND b.kind = 'http' GROUP BY s.bot_id",
+             WHERE m.status = 'running' AND b.kind IN ('http', 'dial') GROUP BY s.bot_id",
         )
         .fetch_all(&mut *tx)
         .await?;
@@ -149,7 +149,7 @@ impl Store {
             }
             let found = owner.candidates.iter_mut().flatten().find(|c| {
                 !c.taken
-                    && c.http_bots
+                    && c.contestants
                         .iter()
                         .all(|bot| load.get(bot).copied().unwrap_or(0) < bot_concurrency)
             });
@@ -159,7 +159,7 @@ impl Store {
                 continue;
             };
             candidate.taken = true;
-            for bot in &candidate.http_bots {
+            for bot in &candidate.contestants {
                 *load.entry(bot.clone()).or_default() += 1;
             }
             chosen.push(candidate.number);
@@ -238,7 +238,7 @@ async fn candidates(tx: &mut Tx, owner: &str, shared: bool) -> Result<Vec<Candid
         if out.last().is_none_or(|c| c.number != number) {
             out.push(Candidate {
                 number,
-                http_bots: Vec::new(),
+                contestants: Vec::new(),
                 taken: false,
             });
         }
@@ -246,8 +246,9 @@ async fn candidates(tx: &mut Tx, owner: &str, shared: bool) -> Result<Vec<Candid
         let last = out
             .last_mut()
             .unwrap_or_else(|| unreachable!("pushed above"));
-        if row.try_get::<String, _>("kind")? == "http" && !last.http_bots.contains(&bot) {
-            last.http_bots.push(bot);
+        let kind: String = row.try_get("kind")?;
+        if matches!(kind.as_str(), "http" | "dial") && !last.contestants.contains(&bot) {
+            last.contestants.push(bot);
         }
     }
     Ok(out)
@@ -275,6 +276,15 @@ pub(super) async fn claim_one(
     .fetch_one(&mut **tx)
     .await?;
     let id: String = row.try_get("id")?;
+    // The seat is played by the version current now, which may be newer than when it was queued.
+    sqlx::query(
+        "UPDATE seats SET version = (SELECT MAX(v.version) FROM bot_versions v
+                                     WHERE v.bot_id = seats.bot_id)
+         WHERE match_id = $1",
+    )
+    .bind(&id)
+    .execute(&mut **tx)
+    .await?;
     let seats = sqlx::query(
         "SELECT s.bot_id, b.name, b.kind, b.url, b.house_id FROM seats s
          JOIN bots b ON b.id = s.bot_id WHERE s.match_id = $1 ORDER BY s.seat",
@@ -284,15 +294,11 @@ pub(super) async fn claim_one(
     .await?
     .iter()
     .map(|r| {
-        let kind = match r.try_get::<String, _>("kind")?.as_str() {
-            "http" => BotKind::Http {
-                url: r.try_get("url")?,
-            },
-            "person" => BotKind::Person,
-            _ => BotKind::House {
-                house_id: r.try_get("house_id")?,
-            },
-        };
+        let kind = BotKind::from_row(
+            &r.try_get::<String, _>("kind")?,
+            r.try_get("url")?,
+            r.try_get("house_id")?,
+        )?;
         Ok(SeatPlayer {
             bot_id: r.try_get("bot_id")?,
             name: r.try_get("name")?,
