@@ -3,6 +3,7 @@
 
 mod auth;
 mod bots;
+mod connect;
 mod downloads;
 mod error;
 mod extract;
@@ -42,6 +43,7 @@ pub fn router(body_timeout: Duration) -> Router<AppState> {
             get(bots::show).patch(bots::update).delete(bots::remove),
         )
         .route("/bots/{id}/practice", post(practice::start))
+        .route("/bots/{id}/connect", get(connect::connect))
         .route("/matches/{id}", get(matches::show))
         .route(
             "/matches/{id}/frames",

@@ -213,7 +213,7 @@ impl QueueBench {
                 SchedulerConfig {
                     max_concurrent: self.slots.into(),
                     bot_concurrency: BOT_CONCURRENCY,
-                    claims: true,
+                    claims: crate::store::ClaimScope::All,
                     role: "serve",
                 },
             );

@@ -12,6 +12,7 @@ mod backend;
 mod bot_health;
 mod bots;
 mod browse;
+mod checks;
 mod finish;
 mod leases;
 mod logs;
@@ -38,7 +39,7 @@ pub use matches::{
     ClaimedMatch, FinishedSeat, MatchDetail, MatchKind, MatchResult, MatchStatus, MatchSummary,
     NewMatch, SavedAction, SeatDetail, SeatPlayer, StageRef,
 };
-pub use queue::QueueFull;
+pub use queue::{ClaimScope, QueueFull};
 pub use signals::Signal;
 pub use standings::{LeaderRow, RatingPoint};
 pub use tables::{NewTable, PersonSeat, TableLimits, TableRefusal};

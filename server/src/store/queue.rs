@@ -63,6 +63,28 @@ macro_rules! candidates_sql {
 const CANDIDATES: &str = candidates_sql!("");
 const CANDIDATES_LOCKED: &str = candidates_sql!("FOR UPDATE SKIP LOCKED");
 
+/// Which queued matches a process claims: dial-out bots' connections are held by the `serve`
+/// process they dialled, so only it can play their matches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimScope {
+    /// Every match (a `serve` that plays).
+    All,
+    /// Only matches with a dial-out bot's seat (`serve --no-play`).
+    Dial,
+    /// Only matches without one (a `worker`).
+    NoDial,
+}
+
+impl ClaimScope {
+    fn admits(self, dial: bool) -> bool {
+        match self {
+            ClaimScope::All => true,
+            ClaimScope::Dial => dial,
+            ClaimScope::NoDial => !dial,
+        }
+    }
+}
+
 /// More practice matches were asked for than a bot may have waiting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct QueueFull {
@@ -87,6 +109,8 @@ struct Owner {
 struct Candidate {
     number: i64,
     contestants: Vec<String>,
+    /// Whether a dial-out bot sits in it.
+    dial: bool,
     taken: bool,
 }
 
@@ -106,6 +130,18 @@ impl Store {
         limit: u32,
         bot_concurrency: u32,
         worker: &str,
+    ) -> Result<Vec<ClaimedMatch>, StoreError> {
+        self.claim_scoped(limit, bot_concurrency, worker, ClaimScope::All)
+            .await
+    }
+
+    /// [`Store::claim_queued`], of the matches `scope` admits only.
+    pub async fn claim_scoped(
+        &self,
+        limit: u32,
+        bot_concurrency: u32,
+        worker: &str,
+        scope: ClaimScope,
     ) -> Result<Vec<ClaimedMatch>, StoreError> {
         let mut tx = self.write().await?;
         let mut load: HashMap<String, u32> = HashMap::new();
@@ -149,6 +185,7 @@ impl Store {
             }
             let found = owner.candidates.iter_mut().flatten().find(|c| {
                 !c.taken
+                    && scope.admits(c.dial)
                     && c.contestants
                         .iter()
                         .all(|bot| load.get(bot).copied().unwrap_or(0) < bot_concurrency)
@@ -239,6 +276,7 @@ async fn candidates(tx: &mut Tx, owner: &str, shared: bool) -> Result<Vec<Candid
             out.push(Candidate {
                 number,
                 contestants: Vec::new(),
+                dial: false,
                 taken: false,
             });
         }
@@ -247,6 +285,7 @@ async fn candidates(tx: &mut Tx, owner: &str, shared: bool) -> Result<Vec<Candid
             .last_mut()
             .unwrap_or_else(|| unreachable!("pushed above"));
         let kind: String = row.try_get("kind")?;
+        last.dial |= kind == "dial";
         if matches!(kind.as_str(), "http" | "dial") && !last.contestants.contains(&bot) {
             last.contestants.push(bot);
         }
