@@ -3,6 +3,7 @@
 
 mod auth;
 mod bots;
+mod connect;
 mod downloads;
 mod error;
 mod extract;
@@ -57,6 +58,7 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(bots::register, bots::list))
         .routes(routes!(bots::show, bots::update, bots::remove))
         .routes(routes!(practice::start))
+        .routes(routes!(connect::connect))
         .routes(routes!(matches::show))
         .routes(compressed(routes!(frames::frames)))
         .routes(routes!(live::live))

@@ -20,9 +20,7 @@ use crate::app::AppState;
 use crate::games;
 use crate::ladder::new_seed;
 use crate::secrets;
-use crate::store::{
-    BotKind, MatchKind, MatchSummary, NewMatch, NewTable, PersonSeat, TableRefusal,
-};
+use crate::store::{MatchKind, MatchSummary, NewMatch, NewTable, PersonSeat, TableRefusal};
 use crate::tables::{MoveRefused, TableFacts};
 
 /// The longest a seat's state request waits for a change (`?wait=`), in seconds.
@@ -112,7 +110,7 @@ pub async fn create(
                 .store
                 .bot(name)
                 .await?
-                .filter(|b| !b.deleted && matches!(b.kind, BotKind::Http { .. }))
+                .filter(|b| !b.deleted && b.kind.is_contestant())
                 .ok_or_else(|| {
                     bad_seats(format!(
                         "seat {seat}: {name:?} is neither \"person\", a house bot of {} ({}) \

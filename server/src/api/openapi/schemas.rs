@@ -26,8 +26,14 @@ pub struct Registered {
     pub id: String,
     /// Its name.
     pub name: String,
-    /// Its URL, as the server will call it.
-    pub url: String,
+    /// Its URL, as the server will call it; null for a dial-out bot.
+    #[schema(required = true)]
+    pub url: Option<String>,
+    /// Whether it is a dial-out bot, which connects to the server instead of being called.
+    pub connect: bool,
+    /// Where a dial-out bot connects (`GET`, a WebSocket); null for an HTTP bot.
+    #[schema(required = true)]
+    pub connect_url: Option<String>,
     /// The game it plays.
     pub game: String,
     /// The owner's bearer token.
@@ -42,6 +48,8 @@ pub struct Registered {
 pub enum BotKind {
     /// A contestant's program, called over HTTP.
     Http,
+    /// A contestant's program that connects to the server (a dial-out bot).
+    Dial,
     /// One of the game's house bots.
     House,
     /// The people at the game's tables (`person@<game>`).
@@ -85,6 +93,11 @@ pub struct Bot {
     /// An HTTP bot's URL.
     #[schema(required = true)]
     pub url: Option<String>,
+    /// Whether it is a dial-out bot.
+    pub connect: bool,
+    /// Where a dial-out bot connects; null for every other bot.
+    #[schema(required = true)]
+    pub connect_url: Option<String>,
     /// A house bot's id in its game.
     #[schema(required = true)]
     pub house_bot: Option<String>,
