@@ -2,9 +2,11 @@
 //! [`MatchEnd`]) and how a bot's answer is read ([`parse_answer`]). docs/protocol.md describes
 //! the same for bot authors.
 
-use cardarena_engine::{Outcome, Seat};
+use cardarena_engine::{Game, Outcome, Seat, schema};
+use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
 
 use crate::bot::{BotFault, FaultKind, Reply};
 
@@ -32,12 +34,15 @@ pub enum MessageType {
 }
 
 /// The body of a `"turn"` request: one decision of seat `seat`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields, rename = "turn")]
 pub struct TurnRequest<'a, V, A> {
     /// Always [`PROTOCOL_VERSION`].
+    #[schemars(extend("const" = PROTOCOL_VERSION))]
     pub protocol: u32,
     /// Always [`MessageType::Turn`].
     #[serde(rename = "type")]
+    #[schemars(with = "String", extend("const" = "turn"))]
     pub kind: MessageType,
     /// The match's id (also in the `X-Cardarena-Match` header).
     pub match_id: &'a str,
@@ -46,6 +51,7 @@ pub struct TurnRequest<'a, V, A> {
     /// The seat the bot plays, from 0.
     pub seat: Seat,
     /// The number of this decision in the match, from 1.
+    #[schemars(range(min = 1))]
     pub turn: u32,
     /// How long the bot has to answer, in milliseconds.
     pub deadline_ms: u64,
@@ -55,10 +61,12 @@ pub struct TurnRequest<'a, V, A> {
     /// What is left of the seat's match clock, in milliseconds: the time its answers may still
     /// take in this match, all calls together. Absent when the match has no clock.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64")]
     pub clock_ms: Option<u64>,
     /// What the seat may see (the game's view JSON).
     pub view: &'a V,
     /// The actions the bot may choose from; never empty.
+    #[schemars(length(min = 1))]
     pub legal_actions: &'a [A],
 }
 
@@ -104,12 +112,15 @@ impl<'a, V, A> TurnRequest<'a, V, A> {
 }
 
 /// The body of a `"match_start"` request, sent once before the bot's first decision.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields, rename = "match_start")]
 pub struct MatchStart<'a, O> {
     /// Always [`PROTOCOL_VERSION`].
+    #[schemars(extend("const" = PROTOCOL_VERSION))]
     pub protocol: u32,
     /// Always [`MessageType::MatchStart`].
     #[serde(rename = "type")]
+    #[schemars(with = "String", extend("const" = "match_start"))]
     pub kind: MessageType,
     /// The match's id.
     pub match_id: &'a str,
@@ -149,12 +160,15 @@ impl<'a, O> MatchStart<'a, O> {
 }
 
 /// The body of a `"match_end"` request, sent once the match is over.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields, rename = "match_end")]
 pub struct MatchEnd<'a> {
     /// Always [`PROTOCOL_VERSION`].
+    #[schemars(extend("const" = PROTOCOL_VERSION))]
     pub protocol: u32,
     /// Always [`MessageType::MatchEnd`].
     #[serde(rename = "type")]
+    #[schemars(with = "String", extend("const" = "match_end"))]
     pub kind: MessageType,
     /// The match's id.
     pub match_id: &'a str,
@@ -182,12 +196,15 @@ impl<'a> MatchEnd<'a> {
 
 /// The body of a `"ping"` request: the server's health check of a bot, outside any match. A bot
 /// joins the ladder once it answers one, and a paused bot comes back the same way.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields, rename = "ping")]
 pub struct Ping<'a> {
     /// Always [`PROTOCOL_VERSION`].
+    #[schemars(extend("const" = PROTOCOL_VERSION))]
     pub protocol: u32,
     /// Always [`MessageType::Ping`].
     #[serde(rename = "type")]
+    #[schemars(with = "String", extend("const" = "ping"))]
     pub kind: MessageType,
     /// The bot's id, as registration gave it.
     pub bot_id: &'a str,
@@ -205,6 +222,59 @@ impl<'a> Ping<'a> {
             nonce,
         }
     }
+}
+
+/// The JSON Schemas (draft 2020-12) of every message of a match of `G`, each standalone:
+/// `turn`, `match_start`, `match_end` and `ping` as the server sends them, and `answer`, a
+/// turn's answer as a bot should send it. The turn's `view` and `legal_actions` refer to `G`'s
+/// view and action schemas in its `$defs`.
+pub fn message_schemas<G: Game>() -> Value {
+    // A match's messages always name its game.
+    let of_game = |mut schema: Value| {
+        schema["properties"]["game"]["const"] = json!(G::ID);
+        schema
+    };
+    json!({
+        "turn": of_game(schema::serialized::<TurnRequest<'static, G::View, G::Action>>()),
+        "match_start": of_game(schema::serialized::<MatchStart<'static, G::Options>>()),
+        "match_end": of_game(schema::serialized::<MatchEnd<'static>>()),
+        "ping": schema::serialized::<Ping<'static>>(),
+        "answer": answer_schema::<G::Action>(),
+    })
+}
+
+/// The schema of a turn's answer: exactly one of `action` (one of the game's actions) and
+/// `action_index`, an optional `say`, and the optional `request_id` of an answer to a dial-out
+/// request. Other fields are ignored by the server, and left out here.
+fn answer_schema<A: JsonSchema>() -> Value {
+    let mut generator = schema::for_deserialize();
+    let action = generator.subschema_for::<A>();
+    let defs = generator.take_definitions(true);
+    json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "answer",
+        "description": "A bot's answer to a turn: one of the legal actions, given as itself or by its index in legal_actions.",
+        "type": "object",
+        "properties": {
+            "action": action,
+            "action_index": {
+                "description": "The index of the chosen action in legal_actions, from 0.",
+                "type": "integer",
+                "minimum": 0,
+            },
+            "say": {
+                "description": "A line shown in the replay beside the move (cut to 200 characters).",
+                "type": "string",
+            },
+            "request_id": {
+                "description": "The request's id, echoed in an answer to a dial-out request.",
+                "type": "string",
+            },
+        },
+        "oneOf": [{"required": ["action"]}, {"required": ["action_index"]}],
+        "additionalProperties": false,
+        "$defs": defs,
+    })
 }
 
 /// Reads a ping's answer: any JSON object passes (`{"pong": true}` is what the kits send);

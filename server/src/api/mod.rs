@@ -11,6 +11,7 @@ mod guard;
 mod live;
 mod matches;
 mod practice;
+mod schema;
 mod tables;
 mod tournaments;
 mod workers;
@@ -63,6 +64,7 @@ pub fn router(body_timeout: Duration) -> Router<AppState> {
         )
         .route("/leaderboard", get(matches::leaderboard))
         .route("/games", get(matches::games))
+        .route("/games/{id}/schema", get(schema::show))
         .route(
             "/tournaments",
             post(tournaments::create).get(tournaments::list),
