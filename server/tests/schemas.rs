@@ -1,6 +1,7 @@
-//! GET /api/games/{id}/schema: the schemas of every game, a 404 for an unknown one, and the real
-//! requests an HTTP bot receives (ping, match_start, every turn, match_end), and the answers it
-//! gives, validated against them.
+//! GET /api/games/{id}/schema: the schemas of every game, a 404 for an unknown one, the real
+//! requests an HTTP bot receives (ping, match_start, every turn, match_end) and the answers it
+//! gives validated against them, and an options schema that takes exactly what the server's
+//! options check takes.
 
 mod support;
 
@@ -97,6 +98,68 @@ async fn every_game_has_its_schemas_and_an_unknown_game_is_404() {
             body["detail"].as_str().unwrap().contains("no game"),
             "{body}"
         );
+    }
+}
+
+/// Candidate values for an option: in range and out of it, and of the wrong types.
+fn candidates() -> Vec<Value> {
+    [
+        0, 1, 2, 3, 4, 13, 14, 27, 28, 32, 33, 56, 100, 101, 125, -1, -500,
+    ]
+    .into_iter()
+    .map(|n| json!(n))
+    .chain([
+        json!("x"),
+        json!(null),
+        json!(true),
+        json!({}),
+        json!([]),
+        json!(1.5),
+    ])
+    .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_options_schema_takes_exactly_the_options_a_match_accepts() {
+    let db = TempDb::new();
+    let server = Server::start(config(&db)).await;
+    let (_, games) = server.get("/api/games").await;
+    for game in games.as_array().unwrap() {
+        let id = game["id"].as_str().unwrap();
+        let (_, schemas) = server.get(&format!("/api/games/{id}/schema")).await;
+        let schema = validator(&schemas["options"]);
+        let defaults = game["options"].as_object().unwrap().clone();
+        let mut tried = vec![json!({}), json!({"colour": "blue"}), json!([]), json!(null)];
+        let riffle = json!({"kind": "riffle"});
+        for (field, _) in &defaults {
+            for value in candidates() {
+                tried.push(json!({ field: value }));
+            }
+            tried.push(json!({ field: 7, "shuffle": riffle }));
+        }
+        for field in ["riffles", "cut", "packet", "kind", "extra"] {
+            for value in candidates() {
+                tried.push(json!({"shuffle": {"kind": "riffle", field: value}}));
+                // The server ignores a uniform shuffle's other fields; the schema refuses them.
+                let uniform = json!({"shuffle": {"kind": "uniform", field: value}});
+                if field == "kind" {
+                    tried.push(uniform);
+                } else {
+                    assert!(!schema.is_valid(&uniform), "{id}: {uniform} passes");
+                }
+            }
+        }
+        for options in &tried {
+            let accepted = matches!(
+                cardarena_server::games::check_options(id, options),
+                Some(Ok(_))
+            );
+            assert_eq!(
+                schema.is_valid(options),
+                accepted,
+                "{id}: the options schema and the server disagree on {options}"
+            );
+        }
     }
 }
 

@@ -41,6 +41,14 @@ const MAX_PLAYERS: usize = 4;
 /// Options of a durak game.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
+// A deck number and a riffle shuffle are refused together (see `Durak::new`).
+#[schemars(extend("not" = {
+    "required": ["deck_number", "shuffle"],
+    "properties": {
+        "deck_number": {"type": "integer"},
+        "shuffle": {"properties": {"kind": {"const": "riffle"}}},
+    },
+}))]
 pub struct DurakOptions {
     /// Seed 000's "random number": when set, the deck is ordered from it by the seed's 1000-step
     /// rule and the match seed is not used for the deal.
