@@ -90,15 +90,21 @@ async fn every_game_has_its_schemas_and_an_unknown_game_is_404() {
             assert!(!answer.is_valid(&bad), "{id}'s answer schema takes {bad}");
         }
     }
-    for path in ["/api/games/chess/schema", "/api/games/DURAK/schema"] {
+    let long = format!("/api/games/{}/schema", "x".repeat(5000));
+    for path in ["/api/games/chess/schema", "/api/games/DURAK/schema", &long] {
         let (status, body) = server.get(path).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{path}: {body}");
         assert_eq!(body["error"], "not_found");
+        let detail = body["detail"].as_str().unwrap();
         assert!(
-            body["detail"].as_str().unwrap().contains("no game"),
+            detail.starts_with("no game") && detail.contains("durak, bridge"),
             "{body}"
         );
+        assert!(detail.len() < 200, "{detail}");
     }
+    let (status, body) = server.get("/api/games/%ff/schema").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["error"], "bad_path");
 }
 
 /// Candidate values for an option: in range and out of it, and of the wrong types.

@@ -2,13 +2,17 @@
 //! action and outcome and of the protocol's messages, generated from the Rust types.
 
 use axum::Json;
-use axum::extract::Path;
+use axum::http::StatusCode;
 use cardarena_bots::http::protocol::message_schemas;
-use cardarena_bots::{GameVisitor, HouseGame, with_game};
+use cardarena_bots::{GameVisitor, HouseGame, game_ids, with_game};
 use cardarena_engine::schema;
 use serde_json::{Value, json};
 
 use super::ApiError;
+use super::extract::Path;
+
+/// The most characters of an unknown game's id quoted back.
+const QUOTED_ID_CHARS: usize = 32;
 
 /// The schemas of one game, each standalone with its own `$defs`.
 struct Schemas;
@@ -27,9 +31,17 @@ impl GameVisitor for Schemas {
     }
 }
 
-/// GET /api/games/{id}/schema; 404 `not_found` for an unknown game.
+/// GET /api/games/{id}/schema; 404 `not_found`, naming the games there are, for an unknown game.
 pub async fn show(Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    with_game(&id, Schemas)
-        .map(Json)
-        .ok_or_else(|| ApiError::not_found("game", &id))
+    with_game(&id, Schemas).map(Json).ok_or_else(|| {
+        let quoted: String = id.chars().take(QUOTED_ID_CHARS).collect();
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            format!(
+                "no game {quoted:?}; the games are {}",
+                game_ids().join(", ")
+            ),
+        )
+    })
 }
