@@ -1,13 +1,14 @@
 //! GET /api/games/{id}/schema: the schemas of every game, a 404 for an unknown one, the real
 //! requests an HTTP bot receives (ping, match_start, every turn, match_end) and the answers it
-//! gives validated against them, and an options schema that takes exactly what the server's
-//! options check takes.
+//! gives validated against them, the answer schema against the server's reading of answers, and
+//! an options schema that takes exactly what the server's options check takes.
 
 mod support;
 
 use std::time::Duration;
 
 use axum::http::StatusCode;
+use cardarena_bots::FaultKind;
 use jsonschema::Validator;
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -105,6 +106,60 @@ async fn every_game_has_its_schemas_and_an_unknown_game_is_404() {
     let (status, body) = server.get("/api/games/%ff/schema").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_eq!(body["error"], "bad_path");
+}
+
+/// Checks the answer schema against the server's reading of answers (`parse_answer`) to one
+/// real turn of the game: an answer the schema takes is never `bad_json`, and is refused only
+/// for naming no legal action (which a schema cannot know); one the server reads, the schema
+/// takes unless it carries a property the server ignores.
+struct Answers<'a> {
+    turn: &'a Value,
+    schema: &'a Validator,
+}
+
+impl cardarena_bots::GameVisitor for Answers<'_> {
+    type Output = ();
+    fn visit<G: cardarena_bots::HouseGame>(self) {
+        let legal: Vec<G::Action> =
+            serde_json::from_value(self.turn["legal_actions"].clone()).unwrap();
+        let first = &self.turn["legal_actions"][0];
+        let answers = [
+            json!({"action_index": 0}),
+            json!({"action_index": legal.len()}),
+            json!({"action_index": -1}),
+            json!({"action_index": "0"}),
+            json!({"action_index": 0.5}),
+            json!({"action": first, "say": "mine"}),
+            json!({"action": first, "action_index": 0}),
+            json!({"action": {"kind": "nothing"}}),
+            json!({"action": null}),
+            json!({"say": "only words"}),
+            json!({"action_index": 0, "say": 42}),
+            json!({"action_index": 0, "request_id": "r-1"}),
+            json!({"action_index": 0, "mood": 7}),
+            json!({}),
+            json!([{"action_index": 0}]),
+        ];
+        for answer in answers {
+            let body = serde_json::to_vec(&answer).unwrap();
+            let read = cardarena_bots::http::parse_answer(&body, &legal);
+            if self.schema.is_valid(&answer) {
+                if let Err(fault) = &read {
+                    assert_eq!(fault.kind, FaultKind::IllegalAction, "{answer}: {fault:?}");
+                }
+            } else if read.is_ok() {
+                let extra = ["say", "mood"].iter().any(|k| answer.get(k).is_some());
+                assert!(
+                    extra,
+                    "{}: the server reads {answer}, the schema refuses it",
+                    G::ID
+                );
+            }
+            if matches!(&read, Err(fault) if fault.kind == FaultKind::BadJson) {
+                assert!(!self.schema.is_valid(&answer), "{answer}");
+            }
+        }
+    }
 }
 
 /// Candidate values for an option: in range and out of it, and of the wrong types.
@@ -231,6 +286,11 @@ async fn what_an_http_bot_receives_and_answers_fits_the_message_schemas() {
                 assert_valid(&answer, &reply, &format!("{id} answer"));
                 let chosen = json!({"action": body["legal_actions"][0], "say": "mine"});
                 assert_valid(&answer, &chosen, &format!("{id} answer by action"));
+                let answers = Answers {
+                    turn: body,
+                    schema: &answer,
+                };
+                cardarena_bots::with_game(id, answers).unwrap();
                 let mut wrong = body.clone();
                 wrong["legal_actions"][0]["kind"] = json!("nothing");
                 assert!(
