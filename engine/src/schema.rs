@@ -4,11 +4,13 @@
 //! Each schema is standalone (its own `$defs`). What the server writes (views, outcomes) is
 //! described as serialised, so every field it always writes is required, `null` included; what
 //! a bot or an organiser sends (actions, options) as deserialised, so a field with a default
-//! may be left out. Objects take no property their type does not have.
+//! may be left out. Objects take no property their type does not have, and integers no value
+//! their Rust type cannot hold.
 
 use schemars::generate::SchemaSettings;
-use schemars::{JsonSchema, SchemaGenerator};
-use serde_json::Value;
+use schemars::transform::RecursiveTransform;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde_json::{Value, json};
 
 use crate::game::{Game, Outcome};
 
@@ -16,6 +18,7 @@ use crate::game::{Game, Outcome};
 pub fn for_serialize() -> SchemaGenerator {
     SchemaSettings::draft2020_12()
         .for_serialize()
+        .with_transform(RecursiveTransform(integer_bounds as fn(&mut Schema)))
         .into_generator()
 }
 
@@ -23,7 +26,28 @@ pub fn for_serialize() -> SchemaGenerator {
 pub fn for_deserialize() -> SchemaGenerator {
     SchemaSettings::draft2020_12()
         .for_deserialize()
+        .with_transform(RecursiveTransform(integer_bounds as fn(&mut Schema)))
         .into_generator()
+}
+
+/// Bounds an integer by its Rust type: schemars names the type in `format` (`"uint32"`), which
+/// validators need not check, so `minimum` and `maximum` say it too where nothing narrower does.
+fn integer_bounds(schema: &mut Schema) {
+    let (min, max) = match schema.get("format").and_then(Value::as_str) {
+        Some("uint8") => (json!(0), json!(u8::MAX)),
+        Some("uint16") => (json!(0), json!(u16::MAX)),
+        Some("uint32") => (json!(0), json!(u32::MAX)),
+        Some("uint64" | "uint") => (json!(0), json!(u64::MAX)),
+        Some("int8") => (json!(i8::MIN), json!(i8::MAX)),
+        Some("int16") => (json!(i16::MIN), json!(i16::MAX)),
+        Some("int32") => (json!(i32::MIN), json!(i32::MAX)),
+        Some("int64" | "int") => (json!(i64::MIN), json!(i64::MAX)),
+        _ => return,
+    };
+    if let Some(object) = schema.as_object_mut() {
+        object.entry("minimum").or_insert(min);
+        object.entry("maximum").or_insert(max);
+    }
 }
 
 /// The schema of `T` as serialised (the server writes it).

@@ -168,6 +168,7 @@ fn candidates() -> Vec<Value> {
         0, 1, 2, 3, 4, 13, 14, 27, 28, 32, 33, 56, 100, 101, 125, -1, -500,
     ]
     .into_iter()
+    .chain([i64::from(i32::MAX) + 1, i64::from(u32::MAX) + 1, i64::MIN])
     .map(|n| json!(n))
     .chain([
         json!("x"),
