@@ -10,6 +10,7 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::Deref;
 
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::de::{Error as _, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -216,6 +217,29 @@ impl<'de, T: Blank + Deserialize<'de>, const N: usize> Deserialize<'de> for Inli
         }
 
         deserializer.deserialize_seq(ListVisitor(std::marker::PhantomData))
+    }
+}
+
+impl<T: Blank + JsonSchema, const N: usize> JsonSchema for InlineList<T, N> {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        format!("List_of_{}_max_{N}", T::schema_name()).into()
+    }
+
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        format!("cardarena_engine::InlineList<{}, {N}>", T::schema_id()).into()
+    }
+
+    /// The JSON array it travels as, at most `N` items long (a longer one is refused).
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "array",
+            "items": generator.subschema_for::<T>(),
+            "maxItems": N,
+        })
     }
 }
 

@@ -7,6 +7,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A suit. The order (clubs, diamonds, hearts, spades) is only the engine's internal numbering;
@@ -222,6 +223,46 @@ impl<'de> Deserialize<'de> for Card {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Card, D::Error> {
         let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
         text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+// Cards and suits serialise by hand, so their schemas are written by hand too: the exact strings
+// the serialisers write and the parsers accept, every name listed.
+impl JsonSchema for Suit {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Suit".into()
+    }
+
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        "cardarena_engine::Suit".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let letters: Vec<String> = Suit::ALL.iter().map(|s| s.letter().to_string()).collect();
+        json_schema!({
+            "description": "A suit by its letter: C (clubs), D (diamonds), H (hearts), S (spades).",
+            "type": "string",
+            "enum": letters,
+        })
+    }
+}
+
+impl JsonSchema for Card {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Card".into()
+    }
+
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        "cardarena_engine::Card".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let names: Vec<String> = (0..54).map(|i| Card(i).to_string()).collect();
+        json_schema!({
+            "description": "A card: its rank (2-10, J, Q, K, A) then its suit letter (C, D, H, S), as in \"10H\" or \"QS\"; the jokers are \"BJ\" (black) and \"RJ\" (red). Each game uses part of the pack.",
+            "type": "string",
+            "enum": names,
+        })
     }
 }
 

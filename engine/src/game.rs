@@ -2,6 +2,7 @@
 
 use std::fmt::Debug;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use crate::table::{Eye, Layout, Table};
@@ -68,11 +69,27 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     const RULES_VERSION: u32;
 
     /// The game's options; `{}` in JSON gives the defaults.
-    type Options: Clone + Debug + Default + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Options: Clone
+        + Debug
+        + Default
+        + Serialize
+        + DeserializeOwned
+        + JsonSchema
+        + Send
+        + Sync
+        + 'static;
     /// One decision a seat can take.
-    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Action: Clone
+        + Debug
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + JsonSchema
+        + Send
+        + Sync
+        + 'static;
     /// What one seat may see.
-    type View: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type View: Clone + Debug + Serialize + DeserializeOwned + JsonSchema + Send + Sync + 'static;
     /// The game's own part of a [`Table`] snapshot: where the cards outside the hands lie.
     type Layout: Layout;
 
@@ -188,16 +205,19 @@ impl SetupError {
 }
 
 /// One seat's result in a finished game.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct SeatResult {
     /// Place, 1 for the best; seats that tie share a place.
+    #[schemars(range(min = 1))]
     pub rank: u32,
     /// The game's own score for the seat (higher is better unless the game's docs say otherwise).
     pub score: f64,
 }
 
 /// The result of a finished game, one entry per seat.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Outcome {
     /// Results by seat.
     pub seats: Vec<SeatResult>,

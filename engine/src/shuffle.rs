@@ -8,6 +8,7 @@
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The engine's random generator, keyed by `seed`: the seed's eight little-endian bytes, then zeros.
@@ -70,7 +71,8 @@ pub fn derive_seed(seed: u64, index: u64) -> u64 {
 /// `{"kind": "uniform"}` (the default) is a perfect shuffle. `{"kind": "riffle", "riffles": 3}`
 /// is a dealer's shuffle as seed 004 asks for: the deck is riffled, cut, and dealt in packets, so
 /// order left in the deck (a new pack's, or the last deal's tricks) carries over into the hands.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ShuffleModel {
     /// Every order of the deck equally likely, dealt as the game's seed describes.
@@ -92,15 +94,17 @@ impl ShuffleModel {
 
 /// A dealer's shuffle: `riffles` riffle shuffles (the Gilbert–Shannon–Reeds model), then a cut,
 /// then the deal in packets of `packet` cards to each seat in turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct RiffleShuffle {
     /// How many riffles the dealer does, 1 to [`RiffleShuffle::MAX_RIFFLES`]. About seven mix a
     /// 52-card deck well; one or two leave much of its order.
+    #[schemars(range(min = 1, max = RiffleShuffle::MAX_RIFFLES))]
     pub riffles: u32,
     /// Whether the deck is cut after the riffles, as the player right of the dealer does.
     pub cut: bool,
     /// How many cards each seat gets at a time in the deal, 1 to [`RiffleShuffle::MAX_PACKET`].
+    #[schemars(range(min = 1, max = RiffleShuffle::MAX_PACKET))]
     pub packet: usize,
 }
 

@@ -182,6 +182,15 @@ async fn a_dial_out_bot_plays_every_game_over_its_connection_and_passes_its_ping
             .map(|m| m["request_id"].as_str().unwrap())
             .collect();
         assert_eq!(ids.len(), seen.len(), "request ids are unique");
+        // Every message, request_id and all, is as the game's message schemas say.
+        let (_, schemas) = server.get(&format!("/api/games/{id}/schema")).await;
+        for message in &seen {
+            let kind = message["type"].as_str().unwrap();
+            let schema = jsonschema::draft202012::new(&schemas["messages"][kind]).unwrap();
+            if let Err(error) = schema.validate(message) {
+                panic!("{id}: a {kind} message against its schema: {error}: {message}");
+            }
+        }
         let turn = seen.iter().find(|m| m["type"] == "turn").unwrap();
         for field in [
             "match_id",

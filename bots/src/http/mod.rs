@@ -9,9 +9,11 @@
 mod address;
 mod client;
 pub mod protocol;
+mod schemas;
 mod signature;
 
 pub use address::{AddressPolicy, BotUrlError, MAX_URL_LEN, check_bot_url, is_public};
 pub use client::{HttpClient, MATCH_HEADER, SIGNATURE_HEADER};
 pub use protocol::{MAX_ANSWER_BYTES, PROTOCOL_VERSION, parse_answer};
+pub use schemas::message_schemas;
 pub use signature::{SIGNATURE_PREFIX, Signer, sign, verify};

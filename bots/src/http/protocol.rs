@@ -3,6 +3,7 @@
 //! the same for bot authors.
 
 use cardarena_engine::{Outcome, Seat};
+use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -32,12 +33,15 @@ pub enum MessageType {
 }
 
 /// The body of a `"turn"` request: one decision of seat `seat`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields, rename = "turn")]
 pub struct TurnRequest<'a, V, A> {
     /// Always [`PROTOCOL_VERSION`].
+    #[schemars(extend("const" = PROTOCOL_VERSION))]
     pub protocol: u32,
     /// Always [`MessageType::Turn`].
     #[serde(rename = "type")]
+    #[schemars(with = "String", extend("const" = "turn"))]
     pub kind: MessageType,
     /// The match's id (also in the `X-Cardarena-Match` header).
     pub match_id: &'a str,
@@ -46,6 +50,7 @@ pub struct TurnRequest<'a, V, A> {
     /// The seat the bot plays, from 0.
     pub seat: Seat,
     /// The number of this decision in the match, from 1.
+    #[schemars(range(min = 1))]
     pub turn: u32,
     /// How long the bot has to answer, in milliseconds.
     pub deadline_ms: u64,
@@ -55,10 +60,12 @@ pub struct TurnRequest<'a, V, A> {
     /// What is left of the seat's match clock, in milliseconds: the time its answers may still
     /// take in this match, all calls together. Absent when the match has no clock.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64")]
     pub clock_ms: Option<u64>,
     /// What the seat may see (the game's view JSON).
     pub view: &'a V,
     /// The actions the bot may choose from; never empty.
+    #[schemars(length(min = 1))]
     pub legal_actions: &'a [A],
 }
 
@@ -104,12 +111,15 @@ impl<'a, V, A> TurnRequest<'a, V, A> {
 }
 
 /// The body of a `"match_start"` request, sent once before the bot's first decision.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields, rename = "match_start")]
 pub struct MatchStart<'a, O> {
     /// Always [`PROTOCOL_VERSION`].
+    #[schemars(extend("const" = PROTOCOL_VERSION))]
     pub protocol: u32,
     /// Always [`MessageType::MatchStart`].
     #[serde(rename = "type")]
+    #[schemars(with = "String", extend("const" = "match_start"))]
     pub kind: MessageType,
     /// The match's id.
     pub match_id: &'a str,
@@ -149,12 +159,15 @@ impl<'a, O> MatchStart<'a, O> {
 }
 
 /// The body of a `"match_end"` request, sent once the match is over.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields, rename = "match_end")]
 pub struct MatchEnd<'a> {
     /// Always [`PROTOCOL_VERSION`].
+    #[schemars(extend("const" = PROTOCOL_VERSION))]
     pub protocol: u32,
     /// Always [`MessageType::MatchEnd`].
     #[serde(rename = "type")]
+    #[schemars(with = "String", extend("const" = "match_end"))]
     pub kind: MessageType,
     /// The match's id.
     pub match_id: &'a str,
@@ -182,12 +195,15 @@ impl<'a> MatchEnd<'a> {
 
 /// The body of a `"ping"` request: the server's health check of a bot, outside any match. A bot
 /// joins the ladder once it answers one, and a paused bot comes back the same way.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields, rename = "ping")]
 pub struct Ping<'a> {
     /// Always [`PROTOCOL_VERSION`].
+    #[schemars(extend("const" = PROTOCOL_VERSION))]
     pub protocol: u32,
     /// Always [`MessageType::Ping`].
     #[serde(rename = "type")]
+    #[schemars(with = "String", extend("const" = "ping"))]
     pub kind: MessageType,
     /// The bot's id, as registration gave it.
     pub bot_id: &'a str,

@@ -13,6 +13,7 @@ mod live;
 mod matches;
 pub mod openapi;
 mod practice;
+mod schema;
 mod tables;
 mod tournaments;
 mod workers;
@@ -68,6 +69,7 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(tables::show, tables::play, tables::leave))
         .routes(routes!(matches::leaderboard))
         .routes(routes!(matches::games))
+        .routes(routes!(schema::show))
         .routes(routes!(tournaments::create, tournaments::list))
         .routes(routes!(tournaments::show))
         .routes(routes!(tournaments::enter))

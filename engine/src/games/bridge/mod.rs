@@ -16,6 +16,7 @@ mod table_tests;
 mod tests;
 
 use rand_chacha::ChaCha8Rng;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use table::{BridgeLayout, Pending};
@@ -33,10 +34,11 @@ pub const PACK_SIZE: usize = 36;
 pub const MAX_PLAYERS: usize = 6;
 
 /// Options of a bridge match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct BridgeOptions {
     /// Going over this many points loses the match; reaching it exactly resets to zero.
+    #[schemars(range(min = 1))]
     pub target: u32,
     /// Play one deal only, placed by its points (for fast rated play).
     pub single_deal: bool,
@@ -57,7 +59,7 @@ impl Default for BridgeOptions {
 }
 
 /// One decision in bridge.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum BridgeAction {
     /// Put a card on the pile; a jack names the suit it orders.

@@ -1,5 +1,6 @@
 //! What one seat sees of a bridge match: the JSON a bot receives as `view`.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::Bridge;
@@ -7,7 +8,8 @@ use crate::cards::{Card, Suit};
 use crate::game::Seat;
 
 /// Where the player to act is within their turn (public: everyone sees it).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct TurnView {
     /// The deal's first turn, on the turned-up card: it may end at once (unless a six is up).
     pub opening: bool,
@@ -20,7 +22,8 @@ pub struct TurnView {
 }
 
 /// What one seat may see of a bridge match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct BridgeView {
     /// The seat this view is for.
     pub seat: Seat,

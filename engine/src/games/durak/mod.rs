@@ -19,6 +19,7 @@ mod table_tests;
 #[cfg(test)]
 mod tests;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use ending::STALL_LIMIT;
@@ -38,8 +39,16 @@ pub const PACK_SIZE: usize = 36;
 const MAX_PLAYERS: usize = 4;
 
 /// Options of a durak game.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
+// A deck number and a riffle shuffle are refused together (see `Durak::new`).
+#[schemars(extend("not" = {
+    "required": ["deck_number", "shuffle"],
+    "properties": {
+        "deck_number": {"type": "integer"},
+        "shuffle": {"properties": {"kind": {"const": "riffle"}}},
+    },
+}))]
 pub struct DurakOptions {
     /// Seed 000's "random number": when set, the deck is ordered from it by the seed's 1000-step
     /// rule and the match seed is not used for the deal.
@@ -51,7 +60,8 @@ pub struct DurakOptions {
 }
 
 /// One decision in durak.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum DurakAction {
     /// The attacker puts a card on the table: to lead the turn, or to continue it with a rank
@@ -72,7 +82,7 @@ pub enum DurakAction {
 }
 
 /// Where the current turn stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// The attacker leads the first card of the turn.

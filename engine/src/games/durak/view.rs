@@ -1,5 +1,6 @@
 //! What one seat sees of a durak game: the JSON a bot receives as `view`.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::{Durak, Phase, sort_hand};
@@ -7,7 +8,8 @@ use crate::cards::Card;
 use crate::game::Seat;
 
 /// One attack card on the table and the card that beat it, if any.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct TablePair {
     /// The attacking card.
     pub attack: Card,
@@ -16,7 +18,8 @@ pub struct TablePair {
 }
 
 /// What one seat may see of a durak game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct DurakView {
     /// The seat this view is for.
     pub seat: Seat,

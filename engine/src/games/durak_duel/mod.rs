@@ -23,6 +23,7 @@ mod tests;
 #[cfg(test)]
 mod transcript_tests;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use ending::STALL_LIMIT;
@@ -45,7 +46,7 @@ pub const PACK_SIZE: usize = 36;
 pub const MAX_ATTACKS: usize = 6;
 
 /// Options of a durak-duel game; `{}` in JSON gives the defaults.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct DurakDuelOptions {
     /// How the match seed shuffles the deck: uniformly (the default), or by a dealer's riffles, a
@@ -55,7 +56,8 @@ pub struct DurakDuelOptions {
 
 /// One decision in durak-duel. Card lists name each card once, in ascending order (rank, then
 /// suit in the order ♣ ♦ ♥ ♠), exactly as [`Game::legal_actions`] lists them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum DurakDuelAction {
     /// The attacker puts cards on the table: to open the round, one card or several of one rank
@@ -103,7 +105,7 @@ impl DurakDuelAction {
 }
 
 /// Where the current round stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// The attacker opens the round.

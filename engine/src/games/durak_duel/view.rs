@@ -1,5 +1,6 @@
 //! What one seat sees of a durak-duel game: the JSON a bot receives as `view`.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::{DurakDuel, Phase};
@@ -7,7 +8,8 @@ use crate::cards::Card;
 use crate::game::{Game, Seat};
 
 /// One attack card on the table and the card that beat it, if any.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct DuelTablePair {
     /// The attack card.
     pub attack: Card,
@@ -16,7 +18,8 @@ pub struct DuelTablePair {
 }
 
 /// What one seat may see of a durak-duel game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct DurakDuelView {
     /// The seat this view is for.
     pub seat: Seat,

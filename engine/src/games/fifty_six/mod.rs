@@ -19,6 +19,7 @@ mod table_tests;
 #[cfg(test)]
 mod tests;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use deal::score_change;
@@ -44,11 +45,12 @@ pub const TANI: u32 = 56;
 pub const MAX_DEALS: u32 = 100;
 
 /// Options of a fifty-six match.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct FiftySixOptions {
     /// How many deals (void deals not counted) the match lasts, at most 100; 0 (the default)
     /// means one per seat, so every seat deals once.
+    #[schemars(range(max = MAX_DEALS))]
     pub deals: u32,
     /// How the cards are shuffled before each deal: `{"kind":"uniform"}` (the default) or the
     /// seed's imperfect dealer's shuffle `{"kind":"riffle","riffles":2}`, which starts from the
@@ -57,7 +59,7 @@ pub struct FiftySixOptions {
 }
 
 /// One decision in fifty-six.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum FiftySixAction {
     /// Bid to make this many card points (28 to 56; 56 is tani).
@@ -82,7 +84,7 @@ pub enum FiftySixAction {
 }
 
 /// Where a deal is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// The players bid in turn.

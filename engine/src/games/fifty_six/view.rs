@@ -1,6 +1,7 @@
 //! What one seat sees of a fifty-six match: the JSON a bot receives as `view`, and the public
 //! records (bids, tricks, the reveal, a deal's result) the game keeps.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::{FiftySix, Phase, team, trick_winner};
@@ -8,7 +9,8 @@ use crate::cards::{Card, Suit};
 use crate::game::{Game, Seat};
 
 /// A bid: who made it and how many card points it promises.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Bid {
     /// The seat that bid.
     pub seat: Seat,
@@ -17,7 +19,8 @@ pub struct Bid {
 }
 
 /// One call in the bidding: a bid or a pass.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct BidEntry {
     /// The seat that called.
     pub seat: Seat,
@@ -26,7 +29,8 @@ pub struct BidEntry {
 }
 
 /// A card on the table and the seat that played it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct PlayedCard {
     /// The seat that played the card.
     pub seat: Seat,
@@ -35,7 +39,8 @@ pub struct PlayedCard {
 }
 
 /// The trick being played.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Trick {
     /// The seat that leads (or led) the trick.
     pub leader: Seat,
@@ -44,7 +49,8 @@ pub struct Trick {
 }
 
 /// A trick of this deal that is over.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct FinishedTrick {
     /// The seat that led it.
     pub leader: Seat,
@@ -57,7 +63,8 @@ pub struct FinishedTrick {
 }
 
 /// When and by whom the trump was revealed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Reveal {
     /// The seat that called for the trump (the bidder when automatic).
     pub seat: Seat,
@@ -69,7 +76,8 @@ pub struct Reveal {
 }
 
 /// The result of a deal that was played out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct DealResult {
     /// The seat that won the bidding.
     pub bidder: Seat,
@@ -88,7 +96,8 @@ pub struct DealResult {
 }
 
 /// What one seat may see of a fifty-six match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct FiftySixView {
     /// The seat this view is for.
     pub seat: Seat,

@@ -19,6 +19,7 @@ mod table_tests;
 #[cfg(test)]
 mod tests;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use melds::meld_shape;
@@ -39,14 +40,16 @@ pub const PACK_SIZE: usize = 54;
 pub const JOKER_PENALTY: i32 = 100;
 
 /// Options of a most match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct MostOptions {
     /// The match ends after the deal in which someone's total reaches this many points.
+    #[schemars(range(min = 1))]
     pub target: i32,
     /// Play one deal only, placed by its points (for short matches).
     pub single_deal: bool,
     /// A guard against matches nobody wins: the match ends after this many deals at most.
+    #[schemars(range(min = 1))]
     pub max_deals: u32,
     /// How the match seed shuffles each deal: uniformly (the default), or by a dealer's riffles, a
     /// cut and a deal in packets, starting from the pack in order and then from the last deal's
@@ -66,7 +69,7 @@ impl Default for MostOptions {
 }
 
 /// A joker in a meld or lay-off and the card it stands for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JokerAs {
     /// The joker (`BJ` or `RJ`).
@@ -86,7 +89,7 @@ impl Blank for JokerAs {
 pub type JokerList = InlineList<JokerAs, 2>;
 
 /// One decision in most.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum MostAction {
     /// Take the top card of the deck.
@@ -131,7 +134,7 @@ pub enum MostAction {
 }
 
 /// The shape of a meld on the table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum MeldKind {
     /// A run in one suit.
@@ -141,7 +144,8 @@ pub enum MeldKind {
 }
 
 /// One card in a meld.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Slot {
     /// The card lying there: the standard card itself or a joker.
     pub card: Card,
@@ -152,7 +156,8 @@ pub struct Slot {
 }
 
 /// A meld on the table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct TableMeld {
     /// The seat that put the meld down.
     pub owner: Seat,
@@ -163,7 +168,7 @@ pub struct TableMeld {
 }
 
 /// Where the turn stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// The player to act draws or takes from the bridge.

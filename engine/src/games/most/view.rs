@@ -1,5 +1,6 @@
 //! What one seat sees of a most match: the JSON a bot receives as `view`.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::{Most, Phase, TableMeld};
@@ -7,7 +8,8 @@ use crate::cards::Card;
 use crate::game::{Game, Seat};
 
 /// What one seat may see of a most match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct MostView {
     /// The seat this view is for.
     pub seat: Seat,

@@ -17,6 +17,7 @@ mod tests;
 #[cfg(test)]
 mod transcript_tests;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use table::PrsiLayout;
@@ -39,10 +40,11 @@ pub const MAX_TURNS: u32 = 2_000;
 pub const GREEN_UNDER: Card = Card::new(Rank::Jack, Suit::Spades);
 
 /// Options of a prsi game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct PrsiOptions {
     /// Cards to draw for each seven played: 3 as the seed says, or the usual 2.
+    #[schemars(range(min = 2, max = 3))]
     pub seven_draw: u32,
     /// How the match seed shuffles the deck and each pile turned into a new deck: uniformly (the
     /// default), or by a dealer's riffles, a cut and a deal in packets (see RULES.md).
@@ -59,7 +61,8 @@ impl Default for PrsiOptions {
 }
 
 /// One decision in prsi.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum PrsiAction {
     /// Play one to four cards of one value, in the order laid: the last card becomes the top,

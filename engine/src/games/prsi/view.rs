@@ -1,5 +1,6 @@
 //! What one seat sees of a prsi game: the JSON a bot receives as `view`.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::Prsi;
@@ -7,7 +8,8 @@ use crate::cards::{Card, Suit};
 use crate::game::{Game, Seat};
 
 /// What one seat may see of a prsi game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct PrsiView {
     /// The seat this view is for.
     pub seat: Seat,
