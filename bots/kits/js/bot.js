@@ -1,14 +1,19 @@
 #!/usr/bin/env node
 // A cardarena bot (protocol version 1) in one file: Node.js 18+, no dependencies.
 //
-// It plays every game: it knows no rules and picks one of the legal actions it is given. Put your
-// strategy in chooseAction() below; everything else (HTTP, signatures, errors) is done for you.
+// It plays every game of cardarena (durak, durak-duel, bridge, most, prsi and fifty-six): it knows
+// no rules and picks one of the legal actions it is given. Put your strategy in chooseAction()
+// below; everything else (HTTP, signatures, errors, logging) is done for you.
 //
 //     CARDARENA_SECRET=<your bot's secret> PORT=9000 node bot.js
 //
 // Environment: PORT (default 9000), HOST (default 127.0.0.1; 0.0.0.0 to listen on every
 // interface), CARDARENA_SECRET (the secret registration gave you; unset: requests are not checked).
 // The protocol: docs/protocol.md; views and actions of each game: docs/games/<game>.md.
+//
+// The server plays several matches at once, and this bot answers requests of several matches in
+// any order (one at a time: Node runs chooseAction on one thread). Keep state per match, keyed by
+// request.match_id.
 
 "use strict";
 
@@ -23,8 +28,9 @@ if (Number(process.versions.node.split(".")[0]) < 18) {
 // ---------------------------------------------------------------------------------------------
 // YOUR STRATEGY GOES HERE.
 //
-// view:         what your seat may see (an object; its fields depend on the game, see
-//               docs/games/durak.md and docs/games/bridge.md)
+// view:         what your seat may see (an object; its fields depend on the game: durak,
+//               durak-duel, bridge, most, prsi or fifty-six, each described in
+//               docs/games/<game>.md)
 // legalActions: the actions you may play now (an array of objects, never empty)
 //
 // Return the index in legalActions of the action you play, or {index, say} where say is a short
@@ -41,6 +47,16 @@ function chooseAction(view, legalActions) {
 
 const SECRET = process.env.CARDARENA_SECRET || "";
 const MAX_BODY = 1 << 20; // requests are a few KiB; refuse anything absurd
+
+// One message on stderr, prefixed with the match and seat of request when given; extra values
+// (an error) follow it. One console.error call is one write, so lines never mix.
+function log(message, request, ...extra) {
+  if (request && request.match_id != null) {
+    const seat = request.seat == null ? "" : ` seat ${request.seat}`;
+    message = `match ${request.match_id}${seat}: ${message}`;
+  }
+  console.error(message, ...extra);
+}
 
 // Whether header is "sha256=" and the hex HMAC-SHA256 of body keyed with secret.
 function signedByCardarena(secret, body, header) {
@@ -69,7 +85,7 @@ function answerTurn(request) {
     }
   } catch (error) {
     // A crash in the strategy must not cost the match: play a legal action anyway.
-    console.error(`match ${request.match_id}: chooseAction failed, playing at random:`, error);
+    log("chooseAction failed, playing at random:", request, error);
     index = Math.floor(Math.random() * legalActions.length);
     say = undefined;
   }
@@ -99,9 +115,9 @@ function reply(res, status, answer) {
 
 function handle(req, res, body) {
   if (SECRET && !signedByCardarena(SECRET, body, req.headers["x-cardarena-signature"])) {
-    console.error(
-      "refused a request with a wrong signature (is CARDARENA_SECRET this bot's secret?)",
-    );
+    log("refused a request with a wrong signature (is CARDARENA_SECRET this bot's secret?)", {
+      match_id: req.headers["x-cardarena-match"],
+    });
     return reply(res, 401, { error: "bad signature" });
   }
   let request;
@@ -148,7 +164,7 @@ const server = http.createServer((req, res) => {
     try {
       handle(req, res, Buffer.concat(chunks));
     } catch (error) {
-      console.error("error answering a request:", error);
+      log("error answering a request:", undefined, error);
       if (!res.headersSent) reply(res, 500, { error: "internal error" });
     }
   });

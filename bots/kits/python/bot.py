@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
 """A cardarena bot (protocol version 1) in one file: Python 3.9+, standard library only.
 
-It plays every game: it knows no rules and picks one of the legal actions it is given. Put your
-strategy in choose_action() below; everything else (HTTP, signatures, errors) is done for you.
+It plays every game of cardarena (durak, durak-duel, bridge, most, prsi and fifty-six): it knows no
+rules and picks one of the legal actions it is given. Put your strategy in choose_action() below;
+everything else (HTTP, signatures, errors, logging) is done for you.
 
     CARDARENA_SECRET=<your bot's secret> PORT=9000 python3 bot.py
 
 Environment: PORT (default 9000), HOST (default 127.0.0.1; 0.0.0.0 to listen on every
 interface), CARDARENA_SECRET (the secret registration gave you; unset: requests are not checked).
 The protocol: docs/protocol.md; views and actions of each game: docs/games/<game>.md.
+
+The server plays several matches at once, so requests come in on several connections and this bot
+answers each connection in a thread of its own: choose_action() may run in several threads at
+once. Keep state per match (keyed by request["match_id"]) and guard anything shared with a lock.
 """
 
 import hashlib
@@ -18,6 +23,7 @@ import operator
 import os
 import random
 import sys
+import threading
 import traceback
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -28,8 +34,8 @@ if sys.version_info < (3, 9):
 # ---------------------------------------------------------------------------------------------
 # YOUR STRATEGY GOES HERE.
 #
-# view:          what your seat may see (a dict; its fields depend on the game, see
-#                docs/games/durak.md and docs/games/bridge.md)
+# view:          what your seat may see (a dict; its fields depend on the game: durak, durak-duel,
+#                bridge, most, prsi or fifty-six, each described in docs/games/<game>.md)
 # legal_actions: the actions you may play now (a list of dicts, never empty)
 #
 # Return the index in legal_actions of the action you play, or a pair (index, say) where say is a
@@ -48,8 +54,29 @@ SECRET = os.environ.get("CARDARENA_SECRET", "")
 MAX_BODY = 1 << 20  # requests are a few KiB; refuse anything absurd
 
 
-def log(*parts):
-    print(*parts, file=sys.stderr, flush=True)
+OUTPUT_LOCK = threading.Lock()  # one for stdout and stderr: they often share a terminal
+
+
+def write_lines(stream, text):
+    """Writes text as complete lines in one write, under a lock, so that the lines of requests
+    answered at the same time in other threads never run into each other."""
+    if not text.endswith("\n"):
+        text += "\n"
+    with OUTPUT_LOCK:
+        stream.write(text)
+        stream.flush()
+
+
+def log(message, request=None, with_traceback=False):
+    """One message on stderr, prefixed with the match and seat of request (a dict) when given,
+    and followed by the exception being handled when with_traceback is true."""
+    if isinstance(request, dict) and request.get("match_id") is not None:
+        seat = request.get("seat")
+        where = f"match {request['match_id']}" + ("" if seat is None else f" seat {seat}")
+        message = f"{where}: {message}"
+    if with_traceback:
+        message += "\n" + traceback.format_exc()
+    write_lines(sys.stderr, message)
 
 
 def signed_by_cardarena(secret, body, header):
@@ -71,8 +98,7 @@ def answer_turn(request):
             raise ValueError(f"choose_action returned {choice}, out of range")
     except Exception:
         # A crash in the strategy must not cost the match: play a legal action anyway.
-        log(f"match {request.get('match_id')}: choose_action failed, playing at random:")
-        traceback.print_exc()
+        log("choose_action failed, playing at random:", request, with_traceback=True)
         choice, say = random.randrange(len(legal_actions)), None
     answer = {"action_index": choice}
     if isinstance(say, str) and say:
@@ -88,10 +114,10 @@ def log_match_end(request):
     seats = seats if isinstance(seats, list) else []
     mine = seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else None
     mine = mine if isinstance(mine, dict) else {}
-    print(
+    write_lines(
+        sys.stdout,
         f"match {request.get('match_id')} ({request.get('game')}, seat {seat} of {len(seats)}):"
         f" rank {mine.get('rank')}, score {mine.get('score')}",
-        flush=True,
     )
 
 
@@ -103,8 +129,7 @@ class Handler(BaseHTTPRequestHandler):
         try:
             self.answer_post()
         except Exception:
-            log("error answering a request:")
-            traceback.print_exc()
+            log("error answering a request:", with_traceback=True)
             self.close_connection = True
             self.reply(500, {"error": "internal error"})
 
@@ -117,7 +142,10 @@ class Handler(BaseHTTPRequestHandler):
         if SECRET and not signed_by_cardarena(
             SECRET, body, self.headers.get("X-Cardarena-Signature", "")
         ):
-            log("refused a request with a wrong signature (is CARDARENA_SECRET this bot's secret?)")
+            log(
+                "refused a request with a wrong signature (is CARDARENA_SECRET this bot's secret?)",
+                {"match_id": self.headers.get("X-Cardarena-Match")},
+            )
             return self.reply(401, {"error": "bad signature"})
 
         try:
@@ -164,7 +192,7 @@ class Handler(BaseHTTPRequestHandler):
         pass  # no line per request; one per match is printed instead
 
     def log_error(self, format, *args):
-        log(format % args)
+        log(f"{self.address_string()}: {format % args}")
 
 
 def main():
@@ -175,7 +203,7 @@ def main():
             " secret registration gave you")
     server = ThreadingHTTPServer((host, port), Handler)
     server.daemon_threads = True
-    print(f"listening on http://{host}:{server.server_port}/", flush=True)
+    write_lines(sys.stdout, f"listening on http://{host}:{server.server_port}/")
     try:
         server.serve_forever()
     except KeyboardInterrupt:
