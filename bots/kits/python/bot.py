@@ -126,12 +126,22 @@ class Handler(BaseHTTPRequestHandler):
     disable_nagle_algorithm = True  # no 40 ms stalls between the headers and the body
 
     def do_POST(self):
+        self.request_json = None  # the request being answered, once read, to name it in logs
         try:
             self.answer_post()
-        except Exception:
-            log("error answering a request:", with_traceback=True)
+        except (BrokenPipeError, ConnectionResetError):
+            # The server stopped waiting (past the deadline) and closed the connection.
             self.close_connection = True
-            self.reply(500, {"error": "internal error"})
+            deadline = (self.request_json or {}).get("deadline_ms")
+            log(f"answered too late: the server had hung up (deadline_ms {deadline})",
+                self.request_json)
+        except Exception:
+            log("error answering a request:", self.request_json, with_traceback=True)
+            self.close_connection = True
+            try:
+                self.reply(500, {"error": "internal error"})
+            except OSError:
+                pass
 
     def answer_post(self):
         body = self.read_body()
@@ -154,6 +164,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply(400, {"error": "the body is not JSON"})
         if not isinstance(request, dict):
             return self.reply(400, {"error": "the body is not a JSON object"})
+        self.request_json = request
 
         kind = request.get("type")
         if kind == "turn":
@@ -195,14 +206,21 @@ class Handler(BaseHTTPRequestHandler):
         log(f"{self.address_string()}: {format % args}")
 
 
+class Server(ThreadingHTTPServer):
+    daemon_threads = True  # a connection left open does not keep the bot from stopping
+
+    def handle_error(self, request, client_address):
+        # What the handler did not catch: one message, written whole like every other.
+        log(f"error on the connection from {client_address[0]}:", with_traceback=True)
+
+
 def main():
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "9000"))
     if not SECRET:
         log("warning: CARDARENA_SECRET is not set, so requests are not checked; set it to the"
             " secret registration gave you")
-    server = ThreadingHTTPServer((host, port), Handler)
-    server.daemon_threads = True
+    server = Server((host, port), Handler)
     write_lines(sys.stdout, f"listening on http://{host}:{server.server_port}/")
     try:
         server.serve_forever()
