@@ -441,6 +441,8 @@ function runConnected(server, botId, token) {
       timeout: 10_000,
     });
     request.on("upgrade", (res, socket, head) => {
+      request.removeAllListeners("timeout"); // the 10 s were for the handshake only
+      socket.setTimeout(0);
       const accept = crypto.createHash("sha1").update(key + WS_GUID).digest("base64");
       const connection = String(res.headers.connection || "").toLowerCase().split(/\s*,\s*/);
       if (
