@@ -99,6 +99,17 @@ impl Peer {
 
     /// Sends one frame as a server does: unmasked, or masked when `masked` (which is wrong).
     async fn send(&mut self, fin: bool, opcode: u8, payload: &[u8], masked: bool) {
+        self.write(fin, opcode, payload, masked).await.unwrap();
+    }
+
+    /// [`Peer::send`], giving the error of a connection the kit closed while it was written.
+    async fn write(
+        &mut self,
+        fin: bool,
+        opcode: u8,
+        payload: &[u8],
+        masked: bool,
+    ) -> std::io::Result<()> {
         let mut frame = vec![u8::from(fin) << 7 | opcode];
         let mask_bit = u8::from(masked) << 7;
         match payload.len() {
@@ -116,7 +127,7 @@ impl Peer {
             frame.extend_from_slice(&[0; 4]);
         }
         frame.extend_from_slice(payload);
-        self.stream.write_all(&frame).await.unwrap();
+        self.stream.write_all(&frame).await
     }
 
     async fn text(&mut self, message: &Value) {
@@ -346,6 +357,14 @@ async fn dials_out(script: Script) {
     );
     peer.text(&turn("after", 10)).await;
     check_turn_answer(&peer.json().await, "after");
+    // A message over the kits' 1 MiB cap: refused with 1009 (too big) before it is all read.
+    let huge = turn("huge", 1_500_000).to_string();
+    let _ = peer.write(true, TEXT, huge.as_bytes(), false).await;
+    let close = peer.frame().await;
+    assert_eq!(
+        (close.opcode, &close.payload[..2]),
+        (CLOSE, &[0x03, 0xf1][..])
+    );
     assert!(kit.child.try_wait().unwrap().is_none(), "{}", kit.output());
 }
 
