@@ -143,9 +143,15 @@ impl FaultAnswer {
 
     /// An answer with this status and the first bytes of `body`.
     pub fn new(status: u16, body: &[u8]) -> FaultAnswer {
+        FaultAnswer::of(Some(status), body)
+    }
+
+    /// An answer with this status, if it had one (none over a dial-out bot's connection), and
+    /// the first bytes of `body`.
+    pub fn of(status: Option<u16>, body: &[u8]) -> FaultAnswer {
         let head = &body[..body.len().min(Self::MAX_BODY_BYTES)];
         FaultAnswer {
-            status: Some(status),
+            status,
             ms: None,
             body: Some(String::from_utf8_lossy(head).into_owned()),
         }

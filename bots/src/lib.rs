@@ -7,6 +7,7 @@
 pub mod arena;
 pub mod bot;
 pub mod bridge;
+pub mod dial;
 pub mod durak;
 pub mod durak_duel;
 pub mod fifty_six;
@@ -14,6 +15,7 @@ pub mod http;
 pub mod most;
 pub mod prsi;
 pub mod random;
+pub mod remote;
 pub mod roster;
 
 pub use arena::{
@@ -21,6 +23,7 @@ pub use arena::{
     play_match_within,
 };
 pub use bot::{Bot, BotFault, BotFuture, FaultAnswer, FaultKind, Reply, Turn};
-pub use http::{AddressPolicy, HttpBot, HttpBotConfig, HttpClient};
+pub use http::{AddressPolicy, HttpClient};
 pub use random::RandomBot;
+pub use remote::{DialBotConfig, HttpBotConfig, RemoteBot};
 pub use roster::{GameVisitor, HouseGame, game_ids, with_game};

@@ -1,4 +1,4 @@
-//! `HttpBot` against real HTTP bots: axum servers on 127.0.0.1 inside the test play one seat of
+//! `RemoteBot` against real HTTP bots: axum servers on 127.0.0.1 inside the test play one seat of
 //! real durak matches. A good bot plays to the end; each misbehaving bot produces exactly its fault
 //! kind, forfeits, and the match still completes. Also: what a bot sees holds no other seat's
 //! hidden cards, redirects are not followed, the public address policy, signatures, keep-alive,
@@ -18,10 +18,11 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::serve::ListenerExt;
 use cardarena_bots::http::{
-    self, AddressPolicy, BotUrlError, HttpBot, HttpBotConfig, HttpClient, MATCH_HEADER,
-    SIGNATURE_HEADER, Signer,
+    self, AddressPolicy, BotUrlError, HttpClient, MATCH_HEADER, SIGNATURE_HEADER, Signer,
 };
-use cardarena_bots::{Bot, BotFault, FaultKind, HouseGame, Played, play_match};
+use cardarena_bots::{
+    Bot, BotFault, FaultKind, HouseGame, HttpBotConfig, Played, RemoteBot, play_match,
+};
 use cardarena_engine::Game;
 use cardarena_engine::games::durak::{Durak, DurakOptions};
 use serde_json::{Value, json};
@@ -84,7 +85,7 @@ async fn play(url: Url, policy: AddressPolicy, deadline: Duration) -> Played<Dur
         time_bank: Duration::ZERO,
         options: json!({}),
     };
-    let mut http = Some(HttpBot::<Durak>::new(HttpClient::new(policy), config));
+    let mut http = Some(RemoteBot::<Durak>::new(HttpClient::new(policy), config));
     let mut bots: Vec<Box<dyn Bot<Durak>>> = (0..PLAYERS)
         .map(|seat| match seat {
             SEAT => Box::new(http.take().unwrap()) as Box<dyn Bot<Durak>>,
@@ -637,7 +638,7 @@ async fn a_time_bank_pays_for_late_answers_until_it_runs_out() {
         time_bank: Duration::from_millis(250),
         options: json!({}),
     };
-    let http = HttpBot::<Durak>::new(HttpClient::new(AddressPolicy::Local), config);
+    let http = RemoteBot::<Durak>::new(HttpClient::new(AddressPolicy::Local), config);
     let mut bots: Vec<Box<dyn Bot<Durak>>> = vec![
         Durak::house_bot("greedy", 0).unwrap(),
         Box::new(http),

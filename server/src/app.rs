@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::Router;
+use cardarena_bots::dial::Switchboard;
 use cardarena_bots::http::{AddressPolicy, HttpClient};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use rand_chacha::ChaCha8Rng;
@@ -18,7 +19,7 @@ use crate::listener::{self, ConnectionLimits};
 use crate::runner::Runner;
 use crate::scheduler::{Scheduler, SchedulerConfig};
 use crate::secrets::ServerKey;
-use crate::store::{Store, TableLimits};
+use crate::store::{ClaimScope, Store, TableLimits};
 use crate::{api, games};
 
 /// How the server runs.
@@ -164,6 +165,8 @@ pub struct AppState {
     pub mirrors: crate::live::Mirrors,
     /// The open tables' seats.
     pub tables: crate::tables::Tables,
+    /// The dial-out bots' open connections.
+    pub switchboard: Switchboard,
 }
 
 /// Why the server could not start.
@@ -246,7 +249,9 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         }
     }
     let client = HttpClient::new(config.address_policy());
-    let health = crate::health::Health::new(store.clone(), client.clone(), key.clone());
+    let switchboard = Switchboard::new();
+    let health = crate::health::Health::new(store.clone(), client.clone(), key.clone())
+        .with_switchboard(switchboard.clone());
     tokio::spawn(health.clone().run());
     let live = crate::live::Live::default();
     // Records for other servers' viewers are kept only where other processes share the database.
@@ -260,14 +265,18 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         .with_clock_percent(config.clock_percent)
         .with_live(live.clone())
         .with_relays(relays)
-        .with_tables(tables.clone());
+        .with_tables(tables.clone())
+        .with_switchboard(switchboard.clone());
     let scheduler = Scheduler::new(
         store.clone(),
         runner,
         SchedulerConfig {
             max_concurrent: config.max_concurrent,
             bot_concurrency: config.bot_concurrency,
-            claims: config.plays,
+            claims: match config.plays {
+                true => ClaimScope::All,
+                false => ClaimScope::Dial,
+            },
             role: "serve",
         },
     );
@@ -311,6 +320,7 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         live,
         mirrors,
         tables,
+        switchboard,
     };
     let app = Router::new()
         .nest("/api", api::router(config.body_timeout))

@@ -7,6 +7,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use cardarena_bots::dial::Switchboard;
+use cardarena_bots::http::protocol::{Ping, parse_pong};
 use cardarena_bots::http::{HttpClient, Signer};
 use tokio::sync::{Notify, Semaphore};
 
@@ -103,6 +105,7 @@ pub struct Health {
     key: ServerKey,
     wake: Arc<Notify>,
     slots: Arc<Semaphore>,
+    switchboard: Option<Switchboard>,
 }
 
 impl Health {
@@ -114,6 +117,15 @@ impl Health {
             key,
             wake: Arc::new(Notify::new()),
             slots: Arc::new(Semaphore::new(MAX_PINGS_AT_ONCE)),
+            switchboard: None,
+        }
+    }
+
+    /// The same checker pinging dial-out bots over their connections on `switchboard`.
+    pub fn with_switchboard(self, switchboard: Switchboard) -> Health {
+        Health {
+            switchboard: Some(switchboard),
+            ..self
         }
     }
 
@@ -158,19 +170,14 @@ impl Health {
 
     /// Pings `bot` and stores what came of it.
     async fn check(&self, bot: BotRecord) {
-        let BotKind::Http { url } = &bot.kind else {
-            return;
-        };
-        let answer = match url::Url::parse(url) {
-            Ok(parsed) => {
-                let signer = Signer::new(self.key.bot_secret(&bot.id).as_bytes());
-                let nonce = format!("{:016x}", crate::secrets::random_u64());
-                self.client
-                    .ping(&parsed, &signer, &bot.id, &nonce, PING_DEADLINE)
-                    .await
-                    .map_err(|fault| format!("{}: {}", fault.kind.as_str(), fault.detail))
-            }
-            Err(e) => Err(format!("bad URL: {e}")),
+        let nonce = format!("{:016x}", crate::secrets::random_u64());
+        let (url, answer) = match &bot.kind {
+            BotKind::Http { url } => (
+                Some(url.as_str()),
+                self.ping_url(&bot.id, url, &nonce).await,
+            ),
+            BotKind::Dial => (None, self.ping_dialled(&bot.id, &nonce).await),
+            BotKind::House { .. } | BotKind::Person => return,
         };
         let stored = match answer {
             Ok(()) => match self.store.check_passed(&bot.id, url).await {
@@ -191,6 +198,31 @@ impl Health {
         if let Err(e) = stored {
             tracing::error!(bot = %bot.name, "health: cannot store a check: {e}");
         }
+    }
+}
+
+impl Health {
+    /// A signed ping to the bot's URL.
+    async fn ping_url(&self, id: &str, url: &str, nonce: &str) -> Result<(), String> {
+        let parsed = url::Url::parse(url).map_err(|e| format!("bad URL: {e}"))?;
+        let signer = Signer::new(self.key.bot_secret(id).as_bytes());
+        self.client
+            .ping(&parsed, &signer, id, nonce, PING_DEADLINE)
+            .await
+            .map_err(|fault| format!("{}: {}", fault.kind.as_str(), fault.detail))
+    }
+
+    /// A ping over one of the dial-out bot's connections.
+    async fn ping_dialled(&self, id: &str, nonce: &str) -> Result<(), String> {
+        let Some(switchboard) = &self.switchboard else {
+            return Err("connect: this process holds no dial-out connections".into());
+        };
+        let body = serde_json::to_vec(&Ping::new(id, nonce))
+            .unwrap_or_else(|_| unreachable!("a ping is plain strings and numbers"));
+        let answer = switchboard.dialer(id).call(&body, PING_DEADLINE).await;
+        answer
+            .and_then(|answer| parse_pong(&answer))
+            .map_err(|fault| format!("{}: {}", fault.kind.as_str(), fault.detail))
     }
 }
 

@@ -12,7 +12,7 @@ use rand_core::Rng;
 
 use crate::games;
 use crate::scheduler::Scheduler;
-use crate::store::{BotKind, BotRecord, MatchKind, NewMatch, Store, StoreError};
+use crate::store::{BotRecord, MatchKind, NewMatch, Store, StoreError};
 
 /// How the ladder runs.
 #[derive(Debug, Clone)]
@@ -74,10 +74,7 @@ async fn queue(
     let busy = store.busy_on_ladder(game, config.bot_concurrency).await?;
     let mut pool: Vec<BotRecord> = store.active_bots(game).await?;
     pool.retain(|b| !busy.contains(&b.id));
-    let contestants = pool
-        .iter()
-        .filter(|b| matches!(b.kind, BotKind::Http { .. }))
-        .count();
+    let contestants = pool.iter().filter(|b| b.kind.is_contestant()).count();
     if (contestants == 0 && !config.demo) || pool.len() < players.min {
         return Ok(false);
     }

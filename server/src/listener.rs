@@ -12,7 +12,9 @@
 //!   and later ones wait in the kernel's backlog. So hundreds of half-open connections neither
 //!   exhaust file descriptors nor keep a well-behaved client waiting.
 //!
-//! The request body's deadline is the API's (it reads bodies), not the listener's.
+//! The request body's deadline is the API's (it reads bodies), not the listener's. A connection
+//! upgraded to a WebSocket (a dial-out bot's, `api/connect.rs`) leaves the listener once the
+//! upgrade is answered: the switchboard bounds those ([`cardarena_bots::dial`]).
 
 use std::collections::BTreeMap;
 use std::convert::Infallible;
@@ -217,6 +219,7 @@ impl Connection {
         });
         if let Err(error) = builder
             .serve_connection(TokioIo::new(stream), service)
+            .with_upgrades()
             .await
         {
             tracing::debug!(%client, "connection closed: {error}");

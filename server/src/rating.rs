@@ -24,7 +24,21 @@ impl Skill {
     pub fn rating(self) -> f64 {
         self.mu - 3.0 * self.sigma
     }
+
+    /// The skill a new version of a bot starts from: mu kept, sigma widened by
+    /// [`VERSION_WIDENING`] (in quadrature), never past a newcomer's.
+    pub fn widened(self) -> Skill {
+        let sigma = self.sigma.hypot(VERSION_WIDENING);
+        Skill {
+            mu: self.mu,
+            sigma: sigma.min(Skill::INITIAL.sigma),
+        }
+    }
 }
+
+/// How much uncertainty a new version of a bot adds to its rating: 25/6, half a newcomer's
+/// sigma (docs/architecture.md, "Bot versions", says why).
+pub const VERSION_WIDENING: f64 = 25.0 / 6.0;
 
 /// The skills after one match in which `players[i]` finished at place `ranks[i]` (1 is best,
 /// ties share a place). With `partnerships`, the even seats and the odd seats are two teams
@@ -117,6 +131,24 @@ mod tests {
     fn a_shared_place_between_equals_moves_nobody() {
         let after = rate(&[Skill::INITIAL; 2], &[1, 1], false);
         assert!((after[0].mu - 25.0).abs() < 1e-9 && (after[1].mu - 25.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_new_version_keeps_mu_and_widens_sigma_up_to_a_newcomers() {
+        let sure = Skill {
+            mu: 31.0,
+            sigma: 1.0,
+        };
+        let widened = sure.widened();
+        assert_eq!(widened.mu, 31.0);
+        assert!((widened.sigma - (1.0f64 + (25.0f64 / 6.0).powi(2)).sqrt()).abs() < 1e-12);
+        assert!(widened.sigma > 4.0 && widened.sigma < Skill::INITIAL.sigma);
+        assert_eq!(Skill::INITIAL.widened(), Skill::INITIAL);
+        let unsure = Skill {
+            mu: 20.0,
+            sigma: 8.0,
+        };
+        assert_eq!(unsure.widened().sigma, Skill::INITIAL.sigma);
     }
 
     #[test]

@@ -1,13 +1,17 @@
 //! The match runner: plays a claimed match with its seats' bots (house bots in process,
-//! contestants' bots over HTTP) on whatever game it names, and turns the result into what the
+//! contestants' bots over HTTP or their own connections) on whatever game it names, and turns the result into what the
 //! store keeps. Also replays a stored match to check its outcome.
 
 use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;
 
-use cardarena_bots::http::{HttpBot, HttpBotConfig, HttpClient};
-use cardarena_bots::{Bot, GameVisitor, HouseGame, forfeit, play_match_observed, with_game};
+use cardarena_bots::dial::Switchboard;
+use cardarena_bots::http::HttpClient;
+use cardarena_bots::{
+    Bot, DialBotConfig, GameVisitor, HouseGame, HttpBotConfig, RemoteBot, forfeit,
+    play_match_observed, with_game,
+};
 use cardarena_engine::shuffle::derive_seed;
 use cardarena_engine::{Outcome, log};
 use serde_json::Value;
@@ -62,6 +66,7 @@ pub struct Runner {
     live: Option<Live>,
     relays: Option<Relays>,
     tables: Option<Tables>,
+    switchboard: Option<Switchboard>,
 }
 
 type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -76,6 +81,16 @@ impl Runner {
             live: None,
             relays: None,
             tables: None,
+            switchboard: None,
+        }
+    }
+
+    /// The same runner calling dial-out bots over their connections on `switchboard` (only the
+    /// `serve` process they dial holds them).
+    pub fn with_switchboard(self, switchboard: Switchboard) -> Runner {
+        Runner {
+            switchboard: Some(switchboard),
+            ..self
         }
     }
 
@@ -168,6 +183,14 @@ async fn play<G: HouseGame>(
     let options: G::Options = serde_json::from_value(claimed.options.clone())
         .map_err(|e| RunError::Options(e.to_string()))?;
     let mut bots = Vec::with_capacity(claimed.seats.len());
+    let clock = crate::clock::match_clock(
+        G::ID,
+        claimed.deadline_ms,
+        claimed.time_bank_ms,
+        runner.clock_percent,
+    );
+    // Whole, defaults filled in: the store keeps only what differs from them.
+    let sent_options = serde_json::to_value(&options).unwrap_or(Value::Null);
     for (seat, player) in claimed.seats.iter().enumerate() {
         let bot: Box<dyn Bot<G>> = match &player.kind {
             BotKind::House { house_id } => {
@@ -197,16 +220,23 @@ async fn play<G: HouseGame>(
                     match_id: claimed.id.clone(),
                     deadline: Duration::from_millis(claimed.deadline_ms.into()),
                     time_bank: Duration::from_millis(claimed.time_bank_ms.into()),
-                    // Whole, defaults filled in: the store keeps only what differs from them.
-                    options: serde_json::to_value(&options).unwrap_or(Value::Null),
+                    options: sent_options.clone(),
                 };
-                let clock = crate::clock::match_clock(
-                    G::ID,
-                    claimed.deadline_ms,
-                    claimed.time_bank_ms,
-                    runner.clock_percent,
-                );
-                Box::new(HttpBot::<G>::new(runner.client.clone(), config).with_clock(clock))
+                Box::new(RemoteBot::<G>::new(runner.client.clone(), config).with_clock(clock))
+            }
+            BotKind::Dial => {
+                let switchboard = runner.switchboard.as_ref().ok_or_else(|| RunError::Seat {
+                    seat,
+                    detail: "a dial-out bot, played only by the serve process it dials".into(),
+                })?;
+                let config = DialBotConfig {
+                    match_id: claimed.id.clone(),
+                    deadline: Duration::from_millis(claimed.deadline_ms.into()),
+                    time_bank: Duration::from_millis(claimed.time_bank_ms.into()),
+                    options: sent_options.clone(),
+                };
+                let dialer = switchboard.dialer(&player.bot_id);
+                Box::new(RemoteBot::<G>::dialled(dialer, config).with_clock(clock))
             }
         };
         bots.push(bot);

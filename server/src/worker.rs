@@ -56,7 +56,7 @@ pub async fn start(config: WorkerConfig) -> Result<RunningWorker, StartError> {
         SchedulerConfig {
             max_concurrent: config.max_concurrent,
             bot_concurrency: config.bot_concurrency,
-            claims: true,
+            claims: crate::store::ClaimScope::NoDial,
             role: "worker",
         },
     );

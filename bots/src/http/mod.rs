@@ -2,18 +2,16 @@
 //!
 //! A contestant's bot is a URL. For each decision the server POSTs the seat's view and legal
 //! actions as JSON, signed with the bot's secret ([`sign`]), and the bot answers with an action.
-//! [`HttpBot`] is that seat for the match runner; [`HttpClient`] is the one shared client (pooled
+//! [`crate::RemoteBot`] is that seat for the match runner; [`HttpClient`] is the one shared client (pooled
 //! keep-alive connections, no redirects, no proxy, an [`AddressPolicy`] on every connection);
 //! [`check_bot_url`] vets a URL at registration; [`protocol`] holds the wire types.
 
 mod address;
-mod bot;
 mod client;
 pub mod protocol;
 mod signature;
 
 pub use address::{AddressPolicy, BotUrlError, MAX_URL_LEN, check_bot_url, is_public};
-pub use bot::{HttpBot, HttpBotConfig};
 pub use client::{HttpClient, MATCH_HEADER, SIGNATURE_HEADER};
 pub use protocol::{MAX_ANSWER_BYTES, PROTOCOL_VERSION, parse_answer};
 pub use signature::{SIGNATURE_PREFIX, Signer, sign, verify};

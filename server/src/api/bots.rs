@@ -1,5 +1,5 @@
-//! Bot registration and management: register, list (paginated), show, change (URL, pause and
-//! resume), remove.
+//! Bot registration and management: register (an HTTP bot at a URL, or a dial-out bot that
+//! connects), list (paginated), show, change (URL or dial-out, pause and resume), remove.
 
 use std::net::SocketAddr;
 
@@ -14,33 +14,70 @@ use serde_json::{Value, json};
 
 use super::ApiError;
 use super::auth::owned_bot;
+use super::openapi::schemas::{Bot, BotPage, ErrorBody, Registered};
 use crate::app::AppState;
 use crate::games;
 use crate::secrets;
 use crate::store::{BotKind, BotRecord, NewBot, PauseReason};
 
+/// The path a dial-out bot connects to (docs/api.md, "Dial-out bots").
+fn connect_path(id: &str) -> String {
+    format!("/api/bots/{id}/connect")
+}
+
 /// The longest bot name.
 pub const MAX_NAME_CHARS: usize = 40;
 
-/// POST /api/bots.
-#[derive(Debug, Deserialize)]
+/// POST /api/bots: an HTTP bot (`url`) or a dial-out bot (`"connect": true`).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Registration {
     name: String,
-    url: String,
+    url: Option<String>,
+    connect: Option<bool>,
     game: String,
 }
 
-/// PATCH /api/bots/{id}: a new URL, a pause or resume, or both.
-#[derive(Debug, Deserialize)]
+/// PATCH /api/bots/{id}: a new program (a URL, or `"connect": true`), a pause or resume, or
+/// both.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BotChange {
     url: Option<String>,
+    connect: Option<bool>,
     active: Option<bool>,
 }
 
+/// A body without the `url` it needs: JSON of the wrong shape, as a missing field always is.
+fn missing_url(detail: &'static str) -> ApiError {
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_json", detail)
+}
+
+/// Where a bot is to run, from a request's `url` and `connect`: `None` when it says neither.
+async fn program(
+    state: &AppState,
+    url: Option<&str>,
+    connect: Option<bool>,
+) -> Result<Option<BotKind>, ApiError> {
+    match (url, connect) {
+        (Some(_), Some(true)) => Err(ApiError::invalid(
+            "bad_request",
+            "a bot has a \"url\" (it is called) or \"connect\": true (it connects), not both",
+        )),
+        (Some(url), _) => Ok(Some(BotKind::Http {
+            url: check_url(state, url).await?,
+        })),
+        (None, Some(true)) => Ok(Some(BotKind::Dial)),
+        (None, Some(false)) => Err(missing_url(
+            "\"connect\": false makes an HTTP bot: give its \"url\"",
+        )),
+        (None, None) => Ok(None),
+    }
+}
+
 /// The query of GET /api/bots: `?game=` filter, `?limit=` and the `?after=` cursor.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     game: Option<String>,
     limit: Option<u32>,
@@ -60,6 +97,8 @@ struct BotJson {
     game: String,
     kind: &'static str,
     url: Option<String>,
+    connect: bool,
+    connect_url: Option<String>,
     house_bot: Option<String>,
     created_at: i64,
     status: &'static str,
@@ -72,10 +111,12 @@ struct BotJson {
 
 impl From<BotRecord> for BotJson {
     fn from(bot: BotRecord) -> BotJson {
-        let (kind, url, house_bot) = match bot.kind {
-            BotKind::Http { url } => ("http", Some(url), None),
-            BotKind::House { house_id } => ("house", None, Some(house_id)),
-            BotKind::Person => ("person", None, None),
+        let kind = bot.kind.as_str();
+        let connect = bot.kind == BotKind::Dial;
+        let (url, house_bot) = match bot.kind {
+            BotKind::Http { url } => (Some(url), None),
+            BotKind::House { house_id } => (None, Some(house_id)),
+            BotKind::Dial | BotKind::Person => (None, None),
         };
         let health = bot.health;
         BotJson {
@@ -88,11 +129,13 @@ impl From<BotRecord> for BotJson {
             recent_matches: health.recent_matches,
             status_detail: health.detail,
             next_check_at: health.next_check_at,
+            connect_url: connect.then(|| connect_path(&bot.id)),
             id: bot.id,
             name: bot.name,
             game: bot.game,
             kind,
             url,
+            connect,
             house_bot,
             created_at: bot.created_at,
         }
@@ -125,7 +168,14 @@ async fn check_url(state: &AppState, url: &str) -> Result<String, ApiError> {
         .map_err(|e| ApiError::invalid("bad_url", e.to_string()))
 }
 
-/// Registers a bot and shows its owner token and signing secret, once.
+/// Registers a bot (an HTTP bot at `url`, or a dial-out bot with `"connect": true`) and shows
+/// its owner token and signing secret, once.
+#[utoipa::path(post, path = "/bots", tag = "bots", request_body = Registration, responses(
+    (status = 201, description = "Registered; the token and secret are shown this once", body = Registered),
+    (status = 400, description = "`bad_name`, `bad_url`, `unknown_game`, `bad_json`", body = ErrorBody),
+    (status = 409, description = "`name_taken`", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: too many registrations from this address (public mode)", body = ErrorBody),
+))]
 pub async fn register(
     State(state): State<AppState>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
@@ -145,7 +195,12 @@ pub async fn register(
     if games::game(&request.game).is_none() {
         return Err(ApiError::unknown_game(&request.game));
     }
-    let url = check_url(&state, &request.url).await?;
+    let Some(kind) = program(&state, request.url.as_deref(), request.connect).await? else {
+        return Err(missing_url(
+            "missing field: give the bot's \"url\" (it is called there) or \"connect\": true \
+             (it connects)",
+        ));
+    };
     let id = uuid::Uuid::new_v4().to_string();
     let token = secrets::random_token();
     let secret = state.key.bot_secret(&id);
@@ -153,15 +208,20 @@ pub async fn register(
         id: id.clone(),
         name: request.name.clone(),
         game: request.game.clone(),
-        kind: BotKind::Http { url: url.clone() },
+        kind,
         token_hash: Some(secrets::hash(&token)),
         secret_hash: Some(secrets::hash(&secret)),
     };
     state.store.insert_bot(&bot).await?;
     state.health.wake();
-    tracing::info!(bot = %request.name, %url, "bot registered");
+    let (url, connect) = match &bot.kind {
+        BotKind::Http { url } => (Some(url.as_str()), false),
+        _ => (None, true),
+    };
+    tracing::info!(bot = %request.name, url = url.unwrap_or("(dial-out)"), "bot registered");
     let body = json!({
-        "id": id, "name": request.name, "url": url, "game": request.game,
+        "id": id, "name": request.name, "url": url, "connect": connect,
+        "connect_url": connect.then(|| connect_path(&id)), "game": request.game,
         "token": token, "secret": secret,
     });
     Ok((StatusCode::CREATED, Json(body)))
@@ -170,6 +230,10 @@ pub async fn register(
 /// Lists the bots that are not removed, by name, of one game with `?game=`: a page of at most
 /// `?limit=` ([`DEFAULT_PAGE`], at most [`MAX_PAGE`]) after the name `?after=`, with the cursor
 /// of the next page in `"next"` (null on the last).
+#[utoipa::path(get, path = "/bots", tag = "bots", params(ListQuery), responses(
+    (status = 200, description = "A page of bots by name", body = BotPage),
+    (status = 400, description = "`bad_query`: limit out of bounds, a field given twice", body = ErrorBody),
+))]
 pub async fn list(
     State(state): State<AppState>,
     Query(query): Query<ListQuery>,
@@ -210,6 +274,9 @@ async fn with_rating(state: &AppState, bot: BotRecord) -> Result<Value, ApiError
 }
 
 /// Shows one bot with its rating.
+#[utoipa::path(get, path = "/bots/{id}", tag = "bots", params(("id" = String, Path, description = "The bot's id")), responses(
+    (status = 200, description = "The bot", body = Bot),
+))]
 pub async fn show(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -223,9 +290,17 @@ pub async fn show(
     Ok(Json(with_rating(&state, bot).await?))
 }
 
-/// Changes the owner's bot: `"url"` points it at a new URL (it is pinged there before it plays
-/// on the ladder again), `"active": false` pauses it, `"active": true` asks for a ping now and
+/// Changes the owner's bot: `"url"` points it at a new URL and `"connect": true` makes it a
+/// dial-out bot (either way it is pinged before it plays on the ladder again, and a new program
+/// starts a new version), `"active": false` pauses it, `"active": true` asks for a ping now and
 /// resumes it once the ping passes.
+#[utoipa::path(patch, path = "/bots/{id}", tag = "bots", params(("id" = String, Path, description = "The bot's id")),
+    request_body = BotChange, security(("owner_token" = [])), responses(
+    (status = 200, description = "The bot as changed", body = Bot),
+    (status = 400, description = "`bad_request` (nothing to change), `bad_url`, `bad_json`", body = ErrorBody),
+    (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
+    (status = 403, description = "`forbidden`: another bot's token", body = ErrorBody),
+))]
 pub async fn update(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -234,21 +309,18 @@ pub async fn update(
 ) -> Result<Json<Value>, ApiError> {
     let bot = owned_bot(&state.store, &headers, &id).await?;
     let Json(change) = body?;
-    if change.url.is_none() && change.active.is_none() {
+    let program = program(&state, change.url.as_deref(), change.connect).await?;
+    if program.is_none() && change.active.is_none() {
         return Err(ApiError::invalid(
             "bad_request",
-            "say what to change: \"url\", \"active\" or both",
+            "say what to change: \"url\" or \"connect\", \"active\", or both",
         ));
     }
-    let url = match &change.url {
-        Some(url) => Some(check_url(&state, url).await?),
-        None => None,
-    };
     if change.active == Some(false) {
         state.store.pause_by_owner(&bot.id).await?;
     }
-    if let Some(url) = &url {
-        state.store.set_bot_url(&bot.id, url).await?;
+    if let Some(program) = &program {
+        state.store.set_bot_program(&bot.id, program).await?;
     }
     if change.active == Some(true) {
         state.store.resume_by_owner(&bot.id).await?;
@@ -263,6 +335,12 @@ pub async fn update(
 }
 
 /// Removes the owner's bot: it plays no more; its results stay.
+#[utoipa::path(delete, path = "/bots/{id}", tag = "bots", params(("id" = String, Path, description = "The bot's id")),
+    security(("owner_token" = [])), responses(
+    (status = 204, description = "Removed"),
+    (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
+    (status = 403, description = "`forbidden`: another bot's token", body = ErrorBody),
+))]
 pub async fn remove(
     State(state): State<AppState>,
     headers: HeaderMap,

@@ -10,6 +10,8 @@ use serde_json::{Value, json};
 use super::ApiError;
 use super::extract::Path;
 use super::frames::{Read, log_json};
+use super::openapi::matches::Replay;
+use super::openapi::schemas::ErrorBody;
 use crate::app::AppState;
 use crate::frames::{self, by_of};
 use crate::store::{LogState, MatchStatus};
@@ -61,6 +63,12 @@ fn file_name(read: &Read, extension: &str) -> String {
 
 /// GET /api/matches/{id}/replay.json: game, options, seed, rules version, seats, every action with
 /// its seat, `by` and answer time, the say lines, the faults and the outcome.
+#[utoipa::path(get, path = "/matches/{id}/replay.json", tag = "matches", params(("id" = String, Path, description = "The match's id")), responses(
+    (status = 200, description = "The match to keep or replay, as an attachment", body = Replay,
+        headers(("content-disposition" = String, description = "attachment; filename=\"<game>-<id>.json\""))),
+    (status = 409, description = "`not_finished`", body = ErrorBody),
+    (status = 410, description = "`log_gone`: the log was dropped or cannot be read", body = ErrorBody),
+))]
 pub async fn replay(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -131,6 +139,13 @@ pub async fn replay(
 }
 
 /// GET /api/matches/{id}/log.txt: the game's own text log of the match, with the seats' names.
+#[utoipa::path(get, path = "/matches/{id}/log.txt", tag = "matches", params(("id" = String, Path, description = "The match's id")), responses(
+    (status = 200, description = "The game's own text log, as an attachment", content_type = "text/plain; charset=utf-8", body = String,
+        headers(("content-disposition" = String, description = "attachment; filename=\"<game>-<id>.txt\""))),
+    (status = 404, description = "`not_found`, or `no_text_log`: the game has no text log", body = ErrorBody),
+    (status = 409, description = "`not_finished`", body = ErrorBody),
+    (status = 410, description = "`log_gone`: the log was dropped or cannot be read", body = ErrorBody),
+))]
 pub async fn log_text(
     State(state): State<AppState>,
     Path(id): Path<String>,

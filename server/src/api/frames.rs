@@ -10,6 +10,7 @@ use serde_json::value::RawValue;
 
 use super::ApiError;
 use super::extract::Path;
+use super::openapi::matches::Frames as FramesJson;
 use crate::app::AppState;
 use crate::frames::{self, FaultFrame, Frame, Frames, Stored};
 use crate::store::{LogState, MatchDetail, MatchStatus, MatchSummary, PlayRecord};
@@ -153,6 +154,9 @@ pub(super) fn log_json(log: &LogState) -> Value {
 
 /// GET /api/matches/{id}/frames: every hand once the match is finished; while it is queued or
 /// running, the public frames so far (from the live registry while it is played here).
+#[utoipa::path(get, path = "/matches/{id}/frames", tag = "matches", params(("id" = String, Path, description = "The match's id")), responses(
+    (status = 200, description = "The match step by step (gzip for clients that accept it)", body = FramesJson),
+))]
 pub async fn frames(
     State(state): State<AppState>,
     Path(id): Path<String>,

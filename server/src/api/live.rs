@@ -14,6 +14,7 @@ use tokio::sync::broadcast::error::RecvError;
 use super::ApiError;
 use super::extract::Path;
 use super::frames::{Answer, Read, log_json};
+use super::openapi::schemas::ErrorBody;
 use crate::app::AppState;
 use crate::frames::{self, Frames};
 use crate::live::{LiveEvent, Subscription};
@@ -29,6 +30,12 @@ const RETRY_QUEUED: Duration = Duration::from_secs(3);
 /// events as the match is played, and `end`. A finished match gets `end` at once; a match not
 /// being played here yet gets its `initial` and a hint to reconnect in a few seconds. 429
 /// `rate_limited` past the cap on live viewers.
+#[utoipa::path(get, path = "/matches/{id}/live", tag = "matches", params(("id" = String, Path, description = "The match's id")), responses(
+    (status = 200, description = "Server-sent events: `initial` (data: the `Frames` answer so far, eye `public`), \
+        then `frame` (a `Frame`) and `fault` (a `FaultFrame`) as the match is played, and `end` \
+        (`{\"steps\"}`, or `{\"status\"}` for a match that is over)", content_type = "text/event-stream", body = String),
+    (status = 429, description = "`rate_limited`: too many live viewers", body = ErrorBody),
+))]
 pub async fn live(
     State(state): State<AppState>,
     Path(id): Path<String>,

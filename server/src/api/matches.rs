@@ -8,13 +8,17 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::ApiError;
+use super::openapi::matches::Match;
+use super::openapi::schemas::{ErrorBody, Game, Leaderboard};
 use crate::app::AppState;
 use crate::games;
 use crate::store::{LeaderRow, LogState, MatchDetail};
 
 /// The ?game= parameter of the leaderboard.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct LeaderboardQuery {
+    /// The game (required).
     game: Option<String>,
 }
 
@@ -96,6 +100,9 @@ fn log_json(log: &LogState) -> Value {
 }
 
 /// GET /api/matches/{id}.
+#[utoipa::path(get, path = "/matches/{id}", tag = "matches", params(("id" = String, Path, description = "The match's id")), responses(
+    (status = 200, description = "The match with its seats, results and log", body = Match),
+))]
 pub async fn show(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -109,6 +116,10 @@ pub async fn show(
 }
 
 /// GET /api/leaderboard?game=ID.
+#[utoipa::path(get, path = "/leaderboard", tag = "games", params(LeaderboardQuery), responses(
+    (status = 200, description = "Bots with a rated match, best rating first", body = Leaderboard),
+    (status = 400, description = "`missing_game`, `unknown_game`, `bad_query`", body = ErrorBody),
+))]
 pub async fn leaderboard(
     State(state): State<AppState>,
     Query(query): Query<LeaderboardQuery>,
@@ -130,6 +141,9 @@ pub async fn leaderboard(
 }
 
 /// GET /api/games, each game with its match clock at the server's deadline.
+#[utoipa::path(get, path = "/games", tag = "games", responses(
+    (status = 200, description = "The games this server plays", body = Vec<Game>),
+))]
 pub async fn games(State(state): State<AppState>) -> Json<Value> {
     let config = &state.config;
     let all: Vec<Value> = games::games()

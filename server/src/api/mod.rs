@@ -3,6 +3,7 @@
 
 mod auth;
 mod bots;
+mod connect;
 mod downloads;
 mod error;
 mod extract;
@@ -10,6 +11,7 @@ mod frames;
 mod guard;
 mod live;
 mod matches;
+pub mod openapi;
 mod practice;
 mod tables;
 mod tournaments;
@@ -21,8 +23,9 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::middleware;
-use axum::routing::{get, post};
 use tower_http::compression::CompressionLayer;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
+use utoipa_axum::routes;
 
 pub use error::ApiError;
 pub use guard::json_errors;
@@ -35,43 +38,8 @@ pub const MAX_BODY_BYTES: usize = 16 * 1024;
 /// The API's routes, to be nested under /api; a request's body must arrive within
 /// `body_timeout`. Every error answer is `{"error", "detail"}` JSON.
 pub fn router(body_timeout: Duration) -> Router<AppState> {
-    Router::new()
-        .route("/bots", post(bots::register).get(bots::list))
-        .route(
-            "/bots/{id}",
-            get(bots::show).patch(bots::update).delete(bots::remove),
-        )
-        .route("/bots/{id}/practice", post(practice::start))
-        .route("/matches/{id}", get(matches::show))
-        .route(
-            "/matches/{id}/frames",
-            get(frames::frames).layer(CompressionLayer::new()),
-        )
-        .route("/matches/{id}/live", get(live::live))
-        .route(
-            "/matches/{id}/replay.json",
-            get(downloads::replay).layer(CompressionLayer::new()),
-        )
-        .route(
-            "/matches/{id}/log.txt",
-            get(downloads::log_text).layer(CompressionLayer::new()),
-        )
-        .route("/tables", post(tables::create))
-        .route(
-            "/tables/{token}",
-            get(tables::show).post(tables::play).delete(tables::leave),
-        )
-        .route("/leaderboard", get(matches::leaderboard))
-        .route("/games", get(matches::games))
-        .route(
-            "/tournaments",
-            post(tournaments::create).get(tournaments::list),
-        )
-        .route("/tournaments/{id}", get(tournaments::show))
-        .route("/tournaments/{id}/entries", post(tournaments::enter))
-        .route("/tournaments/{id}/start", post(tournaments::start))
-        .route("/tournaments/{id}/advance", post(tournaments::advance))
-        .route("/workers", get(workers::list))
+    let (routes, _) = documented().split_for_parts();
+    routes
         .fallback(|| async {
             ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such API route")
         })
@@ -80,4 +48,37 @@ pub fn router(body_timeout: Duration) -> Router<AppState> {
             body_timeout,
             guard::read_body,
         ))
+}
+
+/// Every route with its documentation: each handler is registered with the path and methods of
+/// its `#[utoipa::path]` attribute, so a route cannot be added without being documented
+/// (`GET /api/openapi.json`, [`openapi::document`]).
+fn documented() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(openapi::base())
+        .routes(routes!(bots::register, bots::list))
+        .routes(routes!(bots::show, bots::update, bots::remove))
+        .routes(routes!(practice::start))
+        .routes(routes!(connect::connect))
+        .routes(routes!(matches::show))
+        .routes(compressed(routes!(frames::frames)))
+        .routes(routes!(live::live))
+        .routes(compressed(routes!(downloads::replay)))
+        .routes(compressed(routes!(downloads::log_text)))
+        .routes(routes!(tables::create))
+        .routes(routes!(tables::show, tables::play, tables::leave))
+        .routes(routes!(matches::leaderboard))
+        .routes(routes!(matches::games))
+        .routes(routes!(tournaments::create, tournaments::list))
+        .routes(routes!(tournaments::show))
+        .routes(routes!(tournaments::enter))
+        .routes(routes!(tournaments::start))
+        .routes(routes!(tournaments::advance))
+        .routes(routes!(workers::list))
+        .routes(routes!(openapi::serve))
+}
+
+/// A route whose answers are gzip-compressed for clients that accept it (large ones).
+fn compressed(route: UtoipaMethodRouter<AppState>) -> UtoipaMethodRouter<AppState> {
+    let (schemas, paths, method_router) = route;
+    (schemas, paths, method_router.layer(CompressionLayer::new()))
 }

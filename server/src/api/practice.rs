@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 
 use super::ApiError;
 use super::auth::owned_bot;
+use super::openapi::schemas::{ErrorBody, Queued};
 use crate::app::AppState;
 use crate::games;
 use crate::ladder::new_seed;
@@ -20,17 +21,28 @@ use crate::store::{MatchKind, NewMatch};
 pub const MAX_PRACTICE_MATCHES: u32 = 100;
 
 /// POST /api/bots/{id}/practice.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PracticeRequest {
     matches: u32,
     opponents: Vec<String>,
     #[serde(default)]
+    #[schema(value_type = Option<Object>)]
     options: Option<Value>,
 }
 
 /// Queues practice matches of the owner's bot against the named house bots ("self" names the
 /// bot itself). The bot's seat moves round the table from one match to the next.
+#[utoipa::path(post, path = "/bots/{id}/practice", tag = "practice",
+    params(("id" = String, Path, description = "The bot's id")),
+    request_body(content = PracticeRequest, description = "`options` are the game's (`GET /api/games/{id}/schema`)"),
+    security(("owner_token" = [])), responses(
+    (status = 202, description = "Queued", body = Queued),
+    (status = 400, description = "`bad_matches`, `bad_opponents`, `bad_options`, `bad_json`", body = ErrorBody),
+    (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
+    (status = 403, description = "`forbidden`: another bot's token", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: past the bot's limit of queued practice matches", body = ErrorBody),
+))]
 pub async fn start(
     State(state): State<AppState>,
     headers: HeaderMap,

@@ -15,13 +15,12 @@ use serde_json::{Value, json};
 
 use super::ApiError;
 use super::extract::{Path, Query};
+use super::openapi::schemas::{ErrorBody, Move, SeatState, TableOpened};
 use crate::app::AppState;
 use crate::games;
 use crate::ladder::new_seed;
 use crate::secrets;
-use crate::store::{
-    BotKind, MatchKind, MatchSummary, NewMatch, NewTable, PersonSeat, TableRefusal,
-};
+use crate::store::{MatchKind, MatchSummary, NewMatch, NewTable, PersonSeat, TableRefusal};
 use crate::tables::{MoveRefused, TableFacts};
 
 /// The longest a seat's state request waits for a change (`?wait=`), in seconds.
@@ -30,21 +29,25 @@ pub const MAX_WAIT_SECS: u64 = 30;
 const MOVE_SETTLES: Duration = Duration::from_secs(2);
 
 /// POST /api/tables.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TableRequest {
     game: String,
     seats: Vec<String>,
     #[serde(default)]
+    #[schema(value_type = Option<Object>)]
     options: Option<Value>,
 }
 
 /// `?after=V&wait=S` of a seat's state.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct StateQuery {
+    /// Wait until the state's version passes this one.
     #[serde(default)]
     after: Option<u64>,
+    /// The longest to wait, seconds (at most 30).
     #[serde(default)]
     wait: Option<u64>,
 }
@@ -54,6 +57,14 @@ fn bad_seats(detail: impl Into<String>) -> ApiError {
 }
 
 /// Deals a table with a seat for each entry of `seats` and plays it at once.
+#[utoipa::path(post, path = "/tables", tag = "tables",
+    request_body(content = TableRequest, description = "A seat per entry: `person`, a house bot or a registered bot's id"),
+    responses(
+    (status = 201, description = "Dealt; one token per person seat", body = TableOpened),
+    (status = 400, description = "`unknown_game`, `bad_seats`, `bad_options`, `bad_json`", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: this address's or a bot's limit of tables", body = ErrorBody),
+    (status = 503, description = "`tables_full`: the server has its limit of open tables", body = ErrorBody),
+))]
 pub async fn create(
     State(state): State<AppState>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
@@ -99,7 +110,7 @@ pub async fn create(
                 .store
                 .bot(name)
                 .await?
-                .filter(|b| !b.deleted && matches!(b.kind, BotKind::Http { .. }))
+                .filter(|b| !b.deleted && b.kind.is_contestant())
                 .ok_or_else(|| {
                     bad_seats(format!(
                         "seat {seat}: {name:?} is neither \"person\", a house bot of {} ({}) \
@@ -219,6 +230,10 @@ async fn seat_of(state: &AppState, token: &str) -> Result<PersonSeat, ApiError> 
 }
 
 /// GET /api/tables/{token}: the seat's state, once it passes version `after` (or after `wait`).
+#[utoipa::path(get, path = "/tables/{token}", tag = "tables", params(("token" = String, Path, description = "The seat's token"), StateQuery), responses(
+    (status = 200, description = "The seat's state", body = SeatState),
+    (status = 400, description = "`bad_query`: wait over 30 s", body = ErrorBody),
+))]
 pub async fn show(
     State(state): State<AppState>,
     Path(token): Path<String>,
@@ -241,6 +256,11 @@ pub async fn show(
 }
 
 /// POST /api/tables/{token}: plays the seat's move, and answers its state once the game took it.
+#[utoipa::path(post, path = "/tables/{token}", tag = "tables", params(("token" = String, Path, description = "The seat's token")), request_body = Move, responses(
+    (status = 200, description = "The seat's state after the move", body = SeatState),
+    (status = 400, description = "`illegal_action`, `bad_action`: the turn stays the person's", body = ErrorBody),
+    (status = 409, description = "`not_your_turn`, `replaced`, `match_over`", body = ErrorBody),
+))]
 pub async fn play(
     State(state): State<AppState>,
     Path(token): Path<String>,
@@ -273,6 +293,9 @@ fn move_refused(refused: MoveRefused) -> ApiError {
 }
 
 /// DELETE /api/tables/{token}: the person leaves; a house bot plays the seat on.
+#[utoipa::path(delete, path = "/tables/{token}", tag = "tables", params(("token" = String, Path, description = "The seat's token")), responses(
+    (status = 200, description = "The seat's state", body = SeatState),
+))]
 pub async fn leave(
     State(state): State<AppState>,
     Path(token): Path<String>,

@@ -11,6 +11,10 @@ use serde_json::{Value, json};
 
 use super::ApiError;
 use super::auth::{admin, owned_bot};
+use super::openapi::schemas::ErrorBody;
+use super::openapi::tournaments::{
+    Created, Entered, StageStarted, Tournament, TournamentSpec as SpecJson, TournamentSummary,
+};
 use crate::app::AppState;
 use crate::games;
 use crate::tournament::spec::TournamentSpec;
@@ -30,13 +34,20 @@ impl From<TournamentError> for ApiError {
 }
 
 /// POST /api/tournaments/{id}/entries.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Entry {
     bot_id: String,
 }
 
 /// Creates a tournament (organiser only).
+#[utoipa::path(post, path = "/tournaments", tag = "tournaments", request_body = SpecJson,
+    security(("organiser_token" = [])), responses(
+    (status = 201, description = "Created", body = Created),
+    (status = 400, description = "`bad_tournament`, `bad_options`, `bad_json`", body = ErrorBody),
+    (status = 401, description = "`unauthorized`: no bearer token", body = ErrorBody),
+    (status = 403, description = "`forbidden`: not the organiser's token", body = ErrorBody),
+))]
 pub async fn create(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -67,6 +78,9 @@ fn check_stage_options(spec: &TournamentSpec) -> Result<(), ApiError> {
 }
 
 /// Lists the tournaments, newest first.
+#[utoipa::path(get, path = "/tournaments", tag = "tournaments", responses(
+    (status = 200, description = "The tournaments, newest first", body = Vec<TournamentSummary>),
+))]
 pub async fn list(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
     let all: Vec<Value> = state
         .store
@@ -82,6 +96,9 @@ pub async fn list(State(state): State<AppState>) -> Result<Json<Value>, ApiError
 }
 
 /// Shows a tournament with every stage's standings.
+#[utoipa::path(get, path = "/tournaments/{id}", tag = "tournaments", params(("id" = String, Path, description = "The tournament's id")), responses(
+    (status = 200, description = "The tournament with its entries and stages", body = Tournament),
+))]
 pub async fn show(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -90,6 +107,14 @@ pub async fn show(
 }
 
 /// Enters a bot (its owner's token) while entries are open.
+#[utoipa::path(post, path = "/tournaments/{id}/entries", tag = "tournaments", params(("id" = String, Path, description = "The tournament's id")), request_body = Entry,
+    security(("owner_token" = [])), responses(
+    (status = 201, description = "Entered", body = Entered),
+    (status = 400, description = "`wrong_game`, `bad_json`", body = ErrorBody),
+    (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
+    (status = 403, description = "`forbidden`: the token is not the bot's owner's", body = ErrorBody),
+    (status = 409, description = "`entries_closed`, `already_entered`", body = ErrorBody),
+))]
 pub async fn enter(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -106,6 +131,13 @@ pub async fn enter(
 }
 
 /// Starts the first stage (organiser only); entries close.
+#[utoipa::path(post, path = "/tournaments/{id}/start", tag = "tournaments", params(("id" = String, Path, description = "The tournament's id")),
+    security(("organiser_token" = [])), responses(
+    (status = 200, description = "The first stage started", body = StageStarted),
+    (status = 401, description = "`unauthorized`: no bearer token", body = ErrorBody),
+    (status = 403, description = "`forbidden`: not the organiser's token", body = ErrorBody),
+    (status = 409, description = "`no_entries`, `already_started`, `too_few_finalists`, `stage_too_large`", body = ErrorBody),
+))]
 pub async fn start(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -128,6 +160,13 @@ pub async fn start(
 }
 
 /// Starts the next stage once the current one is over (organiser only).
+#[utoipa::path(post, path = "/tournaments/{id}/advance", tag = "tournaments", params(("id" = String, Path, description = "The tournament's id")),
+    security(("organiser_token" = [])), responses(
+    (status = 200, description = "The next stage started", body = StageStarted),
+    (status = 401, description = "`unauthorized`: no bearer token", body = ErrorBody),
+    (status = 403, description = "`forbidden`: not the organiser's token", body = ErrorBody),
+    (status = 409, description = "`stage_running`, `no_next_stage`, `too_few_finalists`, `stage_too_large`", body = ErrorBody),
+))]
 pub async fn advance(
     State(state): State<AppState>,
     headers: HeaderMap,

@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 
 use super::ApiError;
 use super::auth::admin;
+use super::openapi::schemas::{ErrorBody, Workers};
 use crate::app::AppState;
 use crate::store::{LEASE_MS, now_ms};
 
@@ -14,6 +15,11 @@ use crate::store::{LEASE_MS, now_ms};
 /// machine, process id, slots, start, last renewal, whether it is alive (renewed within a lease)
 /// and how many matches it plays now. The organiser's token is needed: host names and process ids
 /// are the contest's own business.
+#[utoipa::path(get, path = "/workers", tag = "workers", security(("organiser_token" = [])), responses(
+    (status = 200, description = "The processes heard from in the last day", body = Workers),
+    (status = 401, description = "`unauthorized`: no bearer token", body = ErrorBody),
+    (status = 403, description = "`forbidden`: not the organiser's token", body = ErrorBody),
+))]
 pub async fn list(
     State(state): State<AppState>,
     headers: HeaderMap,

@@ -175,7 +175,7 @@ impl QueueBench {
                 secret_hash: None,
             };
             store.insert_bot(&bot).await.map_err(failed)?;
-            store.check_passed(&id, url).await.map_err(failed)?;
+            store.check_passed(&id, Some(url)).await.map_err(failed)?;
             contestants.push(id);
         }
         let matches: Vec<NewMatch> = (0..self.matches as usize)
@@ -213,7 +213,7 @@ impl QueueBench {
                 SchedulerConfig {
                     max_concurrent: self.slots.into(),
                     bot_concurrency: BOT_CONCURRENCY,
-                    claims: true,
+                    claims: crate::store::ClaimScope::All,
                     role: "serve",
                 },
             );

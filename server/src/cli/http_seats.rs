@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use cardarena_bots::http::protocol::TurnRequest;
 use cardarena_bots::http::{Signer, sign};
 use cardarena_bots::{
-    AddressPolicy, Bot, BotFault, BotFuture, HouseGame, HttpBot, HttpBotConfig, HttpClient, Reply,
-    Turn,
+    AddressPolicy, Bot, BotFault, BotFuture, HouseGame, HttpBotConfig, HttpClient, RemoteBot,
+    Reply, Turn,
 };
 use cardarena_engine::{Outcome, Seat};
 use url::Url;
@@ -139,7 +139,7 @@ impl HttpSeats {
         };
         let slot = FaultSlot::default();
         let bot = Recorded {
-            inner: HttpBot::new(self.client.clone(), config).with_clock(clock),
+            inner: RemoteBot::new(self.client.clone(), config).with_clock(clock),
             secret: self.secret.clone(),
             match_id: match_id.to_string(),
             deadline,
@@ -155,13 +155,13 @@ impl HttpSeats {
 /// started may be slow to answer its first request.
 const SLOW_PING: Duration = Duration::from_secs(2);
 
-/// An HTTP seat that keeps the request of the call it faults on. The [`HttpBot`] inside builds
+/// An HTTP seat that keeps the request of the call it faults on. The [`RemoteBot`] inside builds
 /// and sends the request; this wrapper builds the same JSON again only when the call faulted, and
 /// so keeps its own account of the time bank and the match clock (charged as the bot charges
 /// them: every call's time to the clock, `match_start` included, and a turn's time beyond the
 /// deadline to the bank).
 struct Recorded<G> {
-    inner: HttpBot<G>,
+    inner: RemoteBot<G>,
     secret: String,
     match_id: String,
     deadline: Duration,

@@ -66,7 +66,7 @@ async fn ensure_entrants(store: &Store, addr: SocketAddr) -> Result<Vec<String>,
         let id = match existing.iter().find(|b| b.name == name) {
             Some(bot) => {
                 store.pause_by_owner(&bot.id).await?;
-                store.set_bot_url(&bot.id, &url).await?;
+                store.relocate_bot(&bot.id, &url).await?;
                 bot.id.clone()
             }
             None => {

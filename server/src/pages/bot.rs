@@ -43,10 +43,14 @@ struct BotView {
 
 impl BotView {
     fn new(bot: &BotRecord) -> BotView {
-        let (kind, url, house_id) = match &bot.kind {
-            BotKind::Http { url } => ("http", Some(url.clone()), None),
-            BotKind::House { house_id } => ("house", None, Some(house_id.clone())),
-            BotKind::Person => ("person", None, None),
+        let kind = match bot.kind {
+            BotKind::Dial => "dial (it connects to the server)",
+            _ => bot.kind.as_str(),
+        };
+        let (url, house_id) = match &bot.kind {
+            BotKind::Http { url } => (Some(url.clone()), None),
+            BotKind::House { house_id } => (None, Some(house_id.clone())),
+            BotKind::Dial | BotKind::Person => (None, None),
         };
         BotView {
             name: bot.name.clone(),

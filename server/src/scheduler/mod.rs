@@ -5,8 +5,9 @@
 //! Every process that plays matches has one, under an id of its own: it claims matches with a
 //! lease ([`crate::store::Lease`]) that it renews while it plays them ([`leases`]), so that
 //! several processes (workers) can share a PostgreSQL queue and a dead one's matches are played
-//! again by the others. A scheduler that does not claim (`serve --no-play`) still plays the tables
-//! people sit at, under leases too.
+//! again by the others. Dial-out bots' matches are claimed only by the `serve` process their
+//! connections reach: `serve --no-play` claims those alone (and plays the tables people sit at,
+//! under leases too), and workers never claim them.
 
 mod leases;
 
@@ -19,7 +20,7 @@ use tokio::sync::{Notify, Semaphore};
 use tokio::task::AbortHandle;
 
 use crate::runner::Runner;
-use crate::store::{ClaimedMatch, Signal, Store, WorkerInfo};
+use crate::store::{ClaimScope, ClaimedMatch, Signal, Store, WorkerInfo};
 
 /// How long the scheduler sleeps when nobody wakes it, in case a signal was lost.
 const IDLE_POLL: Duration = Duration::from_secs(1);
@@ -34,8 +35,9 @@ pub struct SchedulerConfig {
     pub max_concurrent: usize,
     /// The most running matches a contestant's bot may be in, across every process.
     pub bot_concurrency: u32,
-    /// Whether it claims queued matches (`false`: `serve --no-play`, which plays only tables).
-    pub claims: bool,
+    /// Which queued matches it claims: all (`serve`), only those of dial-out bots, whose
+    /// connections are here (`serve --no-play`), or only those of no dial-out bot (`worker`).
+    pub claims: ClaimScope,
     /// `serve` or `worker`, as the store shows it.
     pub role: &'static str,
 }
@@ -104,9 +106,6 @@ impl Scheduler {
             tracing::error!("cannot register this process as a player of matches: {e}");
         }
         tokio::spawn(leases::keep(self.clone()));
-        if !self.config.claims {
-            return;
-        }
         tokio::spawn(wake_on_signals(
             self.store.subscribe_signals(),
             self.wake.clone(),
@@ -117,7 +116,12 @@ impl Scheduler {
                 0 => Vec::new(),
                 n => match self
                     .store
-                    .claim_queued(n as u32, self.config.bot_concurrency, &self.worker.id)
+                    .claim_scoped(
+                        n as u32,
+                        self.config.bot_concurrency,
+                        &self.worker.id,
+                        self.config.claims,
+                    )
                     .await
                 {
                     Ok(claimed) => claimed,

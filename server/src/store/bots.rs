@@ -1,9 +1,11 @@
-//! Bots: contestants' HTTP bots and the house bots that stand in the database as rows too.
+//! Bots: contestants' bots (called over HTTP, or dialling in) and the house bots and people that
+//! stand in the database as rows too.
 
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{Store, StoreError, Tx, now_ms};
+use super::versions::{NewVersion, insert_version};
+use super::{Store, StoreError, now_ms};
 
 /// Where a bot runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,6 +15,9 @@ pub enum BotKind {
         /// The bot's URL.
         url: String,
     },
+    /// A contestant's bot that connects to the server (a WebSocket) and is called over its
+    /// connections: it has no URL.
+    Dial,
     /// A house bot of the game, by its id in the roster.
     House {
         /// The house bot's id, e.g. "greedy".
@@ -21,6 +26,44 @@ pub enum BotKind {
     /// The people who sit at the game's tables ([`crate::tables`]): one row per game, seated
     /// wherever a person plays. Never pinged, laddered or rated unless the organiser says so.
     Person,
+}
+
+impl BotKind {
+    /// The kind's name in the database and the API: `http`, `dial`, `house` or `person`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            BotKind::Http { .. } => "http",
+            BotKind::Dial => "dial",
+            BotKind::House { .. } => "house",
+            BotKind::Person => "person",
+        }
+    }
+
+    /// Whether it is a contestant's bot (HTTP or dial-out): pinged, paused for faults, limited
+    /// to its share of the server, versioned.
+    pub fn is_contestant(&self) -> bool {
+        matches!(self, BotKind::Http { .. } | BotKind::Dial)
+    }
+
+    /// The kind of the stored name `kind`, with the row's `url` and `house_id`.
+    pub(super) fn from_row(
+        kind: &str,
+        url: Option<String>,
+        house_id: Option<String>,
+    ) -> Result<BotKind, StoreError> {
+        let missing = |what: &str| StoreError::Corrupt(format!("a {kind} bot without {what}"));
+        match kind {
+            "http" => Ok(BotKind::Http {
+                url: url.ok_or_else(|| missing("a URL"))?,
+            }),
+            "dial" => Ok(BotKind::Dial),
+            "house" => Ok(BotKind::House {
+                house_id: house_id.ok_or_else(|| missing("a house id"))?,
+            }),
+            "person" => Ok(BotKind::Person),
+            other => Err(StoreError::Corrupt(format!("bot kind {other:?}"))),
+        }
+    }
 }
 
 /// A bot to register.
@@ -134,17 +177,15 @@ macro_rules! bot_columns {
     };
 }
 
-fn bot_record(row: &AnyRow) -> Result<BotRecord, StoreError> {
-    let kind = match row.try_get::<String, _>("kind")?.as_str() {
-        "http" => BotKind::Http {
-            url: row.try_get("url")?,
-        },
-        "house" => BotKind::House {
-            house_id: row.try_get("house_id")?,
-        },
-        "person" => BotKind::Person,
-        other => return Err(StoreError::Corrupt(format!("bot kind {other:?}"))),
-    };
+pub(super) use bot_columns;
+
+/// A bot from a row of [`bot_columns`].
+pub(super) fn bot_record(row: &AnyRow) -> Result<BotRecord, StoreError> {
+    let kind = BotKind::from_row(
+        &row.try_get::<String, _>("kind")?,
+        row.try_get("url")?,
+        row.try_get("house_id")?,
+    )?;
     Ok(BotRecord {
         id: row.try_get("id")?,
         name: row.try_get("name")?,
@@ -182,40 +223,56 @@ fn bot_health(row: &AnyRow) -> Result<BotHealth, StoreError> {
 
 impl Store {
     /// Registers a bot; [`StoreError::NameTaken`] if its name is in use (by any bot, removed ones
-    /// included, so that old results never change hands).
+    /// included, so that old results never change hands). A contestant's bot starts as version 1.
     pub async fn insert_bot(&self, bot: &NewBot) -> Result<(), StoreError> {
-        let (url, house_id, kind) = match &bot.kind {
-            BotKind::Http { url } => (Some(url.as_str()), None, "http"),
-            BotKind::House { house_id } => (None, Some(house_id.as_str()), "house"),
-            BotKind::Person => (None, None, "person"),
+        let (url, house_id) = match &bot.kind {
+            BotKind::Http { url } => (Some(url.as_str()), None),
+            BotKind::House { house_id } => (None, Some(house_id.as_str())),
+            BotKind::Dial | BotKind::Person => (None, None),
         };
+        let now = now_ms();
+        let mut tx = self.write().await?;
         // A contestant's bot waits for its first ping (due at once); a house bot is active.
         let result = sqlx::query(
             "INSERT INTO bots (id, name, game, kind, url, house_id, token_hash, secret_hash, created_at,
                                status, status_reason, next_check_at, active_since)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
-                     CASE $4 WHEN 'http' THEN 'paused' ELSE 'active' END,
-                     CASE $4 WHEN 'http' THEN 'unchecked' END,
-                     CASE $4 WHEN 'http' THEN $9 END,
+                     CASE WHEN $10 = 1 THEN 'paused' ELSE 'active' END,
+                     CASE WHEN $10 = 1 THEN 'unchecked' END,
+                     CASE WHEN $10 = 1 THEN $9 END,
                      CASE $4 WHEN 'house' THEN $9 END)",
         )
         .bind(&bot.id)
         .bind(&bot.name)
         .bind(&bot.game)
-        .bind(kind)
+        .bind(bot.kind.as_str())
         .bind(url)
         .bind(house_id)
         .bind(&bot.token_hash)
         .bind(&bot.secret_hash)
-        .bind(now_ms())
-        .execute(&self.pool)
+        .bind(now)
+        .bind(i64::from(bot.kind.is_contestant()))
+        .execute(&mut *tx)
         .await;
         match result {
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                Err(StoreError::NameTaken(bot.name.clone()))
+                return Err(StoreError::NameTaken(bot.name.clone()));
             }
-            other => other.map(drop).map_err(StoreError::from),
+            other => other.map(drop)?,
         }
+        if bot.kind.is_contestant() {
+            let first = NewVersion {
+                version: 1,
+                kind: &bot.kind,
+                note: None,
+                created_at: now,
+                start: None,
+                from_rated: 1,
+            };
+            insert_version(&mut tx, &bot.id, &first).await?;
+        }
+        tx.commit().await?;
+        Ok(())
     }
 
     /// The bot with this id, removed ones included.
@@ -290,11 +347,11 @@ impl Store {
             "SELECT s.bot_id FROM matches m
              JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
              WHERE m.status IN ('queued', 'running') AND m.kind = 'ladder' AND m.game = $1
-               AND b.kind = 'http'
+               AND b.kind IN ('http', 'dial')
              UNION
              SELECT s.bot_id FROM matches m
              JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
-             WHERE m.status IN ('queued', 'running') AND b.kind = 'http' AND b.game = $1
+             WHERE m.status IN ('queued', 'running') AND b.kind IN ('http', 'dial') AND b.game = $1
              GROUP BY s.bot_id HAVING COUNT(DISTINCT m.id) >= $2",
         )
         .bind(game)
@@ -319,7 +376,7 @@ impl Store {
                  SELECT m.number FROM matches m
                  JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
                  WHERE m.status = 'queued' AND m.kind = 'ladder' AND m.game = $1
-                   AND b.kind = 'http'
+                   AND b.kind IN ('http', 'dial')
                    AND (SELECT COUNT(*) FROM matches o
                         WHERE o.status IN ('queued', 'running') AND o.kind <> 'ladder'
                           AND EXISTS (SELECT 1 FROM seats t
@@ -331,199 +388,6 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected())
-    }
-
-    /// Points an HTTP bot at a new URL; false if there is no such live HTTP bot. Unless its owner
-    /// paused it, it is paused until a ping to the new URL passes (due at once).
-    pub async fn set_bot_url(&self, id: &str, url: &str) -> Result<bool, StoreError> {
-        let mut tx = self.write().await?;
-        let done = sqlx::query(
-            "UPDATE bots SET url = $1,
-                status = 'paused',
-                status_reason = CASE status_reason WHEN 'owner' THEN 'owner' ELSE 'unchecked' END,
-                next_check_at = CASE status_reason WHEN 'owner' THEN NULL ELSE $3 END,
-                status_detail = NULL, backoff_ms = 0
-             WHERE id = $2 AND kind = 'http' AND deleted_at IS NULL",
-        )
-        .bind(url)
-        .bind(id)
-        .bind(now_ms())
-        .execute(&mut *tx)
-        .await?;
-        cancel_queued_ladder(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok(done.rows_affected() == 1)
-    }
-
-    /// Takes up to `limit` paused bots whose ping is due at `now` (paused for faults or
-    /// unchecked, never by their owner), moving their next check to `until` so that they are not
-    /// taken again while the ping is out.
-    pub async fn take_due_checks(
-        &self,
-        now: i64,
-        until: i64,
-        limit: u32,
-    ) -> Result<Vec<BotRecord>, StoreError> {
-        let sql = concat!(
-            "UPDATE bots SET next_check_at = $2 WHERE id IN (
-                 SELECT id FROM bots
-                 WHERE status = 'paused' AND next_check_at IS NOT NULL AND next_check_at <= $1
-                   AND deleted_at IS NULL AND kind = 'http' AND status_reason != 'owner'
-                 ORDER BY next_check_at LIMIT $3)
-             RETURNING ",
-            bot_columns!(),
-            ""
-        );
-        let rows = sqlx::query(sql)
-            .bind(now)
-            .bind(until)
-            .bind(i64::from(limit))
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter().map(bot_record).collect()
-    }
-
-    /// When the earliest ping is due, if any is.
-    pub async fn next_check_due(&self) -> Result<Option<i64>, StoreError> {
-        let at = sqlx::query_scalar(
-            "SELECT MIN(next_check_at) FROM bots
-             WHERE status = 'paused' AND next_check_at IS NOT NULL AND deleted_at IS NULL",
-        )
-        .fetch_one(&self.pool)
-        .await?;
-        Ok(at)
-    }
-
-    /// A ping to `url` passed: the bot becomes active, unless meanwhile its owner paused it or
-    /// moved it to another URL. Returns whether it did.
-    pub async fn check_passed(&self, id: &str, url: &str) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "UPDATE bots SET status = 'active', status_reason = NULL, status_detail = NULL,
-                 next_check_at = NULL, active_since = $1, matches_since_active = 0
-             WHERE id = $2 AND url = $3 AND status = 'paused' AND status_reason != 'owner'
-               AND deleted_at IS NULL",
-        )
-        .bind(now_ms())
-        .bind(id)
-        .bind(url)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
-    }
-
-    /// A ping to `url` failed: the next is due at `next_check_at` after `backoff_ms`; `detail`
-    /// says what went wrong. Nothing changes if the bot is no longer waiting for that ping.
-    pub async fn check_failed(
-        &self,
-        id: &str,
-        url: &str,
-        detail: &str,
-        backoff_ms: i64,
-        next_check_at: i64,
-    ) -> Result<(), StoreError> {
-        sqlx::query(
-            "UPDATE bots SET status_detail = $1, backoff_ms = $2, next_check_at = $3
-             WHERE id = $4 AND url = $5 AND status = 'paused' AND status_reason != 'owner'",
-        )
-        .bind(detail)
-        .bind(backoff_ms)
-        .bind(next_check_at)
-        .bind(id)
-        .bind(url)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
-    /// Adds the finished ladder or tournament match `match_id` to the recent record of each of
-    /// its bots (faulted if any seat it held faulted) and returns them; practice matches, and
-    /// matches not finished, add nothing.
-    pub async fn record_match_health(&self, match_id: &str) -> Result<Vec<BotRecord>, StoreError> {
-        let sql = concat!(
-            "UPDATE bots SET
-                 recent_faults = ((recent_faults << 1)
-                     | (SELECT MAX(CASE WHEN s.fault_kind IS NULL THEN 0 ELSE 1 END)
-                        FROM seats s WHERE s.match_id = $1 AND s.bot_id = bots.id)) & $2,
-                 recent_matches = CASE WHEN recent_matches < $3 THEN recent_matches + 1
-                                       ELSE $3 END,
-                 matches_since_active = CASE WHEN matches_since_active < $3
-                                             THEN matches_since_active + 1 ELSE $3 END
-             WHERE id IN (SELECT bot_id FROM seats WHERE match_id = $1)
-               AND (SELECT kind FROM matches WHERE id = $1 AND status = 'finished')
-                   IN ('ladder', 'tournament')
-             RETURNING ",
-            bot_columns!(),
-            ""
-        );
-        let rows = sqlx::query(sql)
-            .bind(match_id)
-            .bind(((1u64 << RECENT_MATCHES) - 1) as i64)
-            .bind(i64::from(RECENT_MATCHES))
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter().map(bot_record).collect()
-    }
-
-    /// Pauses an active HTTP bot for its faults, its first ping due at `next_check_at`, and
-    /// cancels its queued ladder matches. Returns whether it was paused (false if it was not
-    /// active).
-    pub async fn pause_for_faults(
-        &self,
-        id: &str,
-        detail: &str,
-        backoff_ms: i64,
-        next_check_at: i64,
-    ) -> Result<bool, StoreError> {
-        let mut tx = self.write().await?;
-        let done = sqlx::query(
-            "UPDATE bots SET status = 'paused', status_reason = 'faults', status_detail = $1,
-                 backoff_ms = $2, next_check_at = $3
-             WHERE id = $4 AND status = 'active' AND kind = 'http'",
-        )
-        .bind(detail)
-        .bind(backoff_ms)
-        .bind(next_check_at)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-        let paused = done.rows_affected() == 1;
-        if paused {
-            cancel_queued_ladder(&mut tx, id).await?;
-        }
-        tx.commit().await?;
-        Ok(paused)
-    }
-
-    /// The owner pauses an HTTP bot: no ping until they resume it; its queued ladder matches
-    /// are cancelled.
-    pub async fn pause_by_owner(&self, id: &str) -> Result<(), StoreError> {
-        let mut tx = self.write().await?;
-        sqlx::query(
-            "UPDATE bots SET status = 'paused', status_reason = 'owner', status_detail = NULL,
-                 next_check_at = NULL
-             WHERE id = $1 AND kind = 'http'",
-        )
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-        cancel_queued_ladder(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
-    /// The owner resumes a paused HTTP bot: a ping is due at once, and it is active once one
-    /// passes. An active bot stays as it is.
-    pub async fn resume_by_owner(&self, id: &str) -> Result<(), StoreError> {
-        sqlx::query(
-            "UPDATE bots SET status_reason = 'unchecked', status_detail = NULL, next_check_at = $1,
-                 backoff_ms = 0
-             WHERE id = $2 AND kind = 'http' AND status = 'paused'",
-        )
-        .bind(now_ms())
-        .bind(id)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
     }
 
     /// Removes a bot: it keeps its name and its results, plays no more, and its queued matches
@@ -590,18 +454,4 @@ impl Store {
             Err(e) => Err(e),
         }
     }
-}
-
-/// Cancels the queued ladder matches of bot `id`: a paused bot holds no ladder seat.
-async fn cancel_queued_ladder(tx: &mut Tx, id: &str) -> Result<(), StoreError> {
-    sqlx::query(
-        "UPDATE matches SET status = 'cancelled', finished_at = $1
-         WHERE status = 'queued' AND kind = 'ladder'
-           AND id IN (SELECT match_id FROM seats WHERE bot_id = $2)",
-    )
-    .bind(now_ms())
-    .bind(id)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
 }

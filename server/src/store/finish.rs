@@ -64,6 +64,7 @@ impl Store {
         if rated {
             rate_match(&mut tx, id, &result.seats).await?;
         }
+        count_for_versions(&mut tx, id).await?;
         sqlx::query("UPDATE matches SET status = 'finished', finished_at = $1 WHERE id = $2")
             .bind(now_ms())
             .bind(id)
@@ -95,6 +96,26 @@ impl Store {
         .await?;
         Ok(())
     }
+}
+
+/// Counts the finished match `id` for the version of each contestant's bot that played it.
+async fn count_for_versions(tx: &mut Tx, id: &str) -> Result<(), StoreError> {
+    let played = sqlx::query(
+        "SELECT DISTINCT bot_id, version FROM seats WHERE match_id = $1 AND version IS NOT NULL",
+    )
+    .bind(id)
+    .fetch_all(&mut **tx)
+    .await?;
+    for row in &played {
+        sqlx::query(
+            "UPDATE bot_versions SET matches = matches + 1 WHERE bot_id = $1 AND version = $2",
+        )
+        .bind(row.try_get::<String, _>("bot_id")?)
+        .bind(row.try_get::<i64, _>("version")?)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
 }
 
 /// Applies a finished rated match to its bots' ratings, inside the match's transaction. A match
@@ -144,27 +165,30 @@ async fn rate_match(tx: &mut Tx, id: &str, seats: &[FinishedSeat]) -> Result<(),
     for (seat, bot_id) in bot_ids.iter().enumerate() {
         let won = !draw && ranks[seat] == 1;
         let faulted = seats[seat].fault.is_some();
-        sqlx::query(
+        let nth: i64 = sqlx::query_scalar(
             "INSERT INTO ratings (bot_id, mu, sigma, matches, wins, faults) VALUES ($1, $2, $3, 1, $4, $5)
              ON CONFLICT (bot_id) DO UPDATE SET mu = $2, sigma = $3,
                  matches = ratings.matches + 1, wins = ratings.wins + $4,
-                 faults = ratings.faults + $5",
+                 faults = ratings.faults + $5
+             RETURNING matches",
         )
         .bind(bot_id)
         .bind(after[seat].mu)
         .bind(after[seat].sigma)
         .bind(won as i64)
         .bind(faulted as i64)
-        .execute(&mut **tx)
+        .fetch_one(&mut **tx)
         .await?;
         sqlx::query(
-            "UPDATE seats SET mu_before = $1, sigma_before = $2, mu_after = $3, sigma_after = $4
-             WHERE match_id = $5 AND seat = $6",
+            "UPDATE seats SET mu_before = $1, sigma_before = $2, mu_after = $3, sigma_after = $4,
+                 rated_nth = $5
+             WHERE match_id = $6 AND seat = $7",
         )
         .bind(before[seat].mu)
         .bind(before[seat].sigma)
         .bind(after[seat].mu)
         .bind(after[seat].sigma)
+        .bind(nth)
         .bind(id)
         .bind(seat as i64)
         .execute(&mut **tx)

@@ -495,8 +495,9 @@ pub(super) async fn insert_matches(
         .await?;
         for (seat, bot_id) in m.bot_ids.iter().enumerate() {
             sqlx::query(
-                "INSERT INTO seats (match_id, seat, bot_id, match_number, match_kind)
-                 VALUES ($1, $2, $3, $4, $5)",
+                "INSERT INTO seats (match_id, seat, bot_id, match_number, match_kind, version)
+                 VALUES ($1, $2, $3, $4, $5,
+                         (SELECT MAX(v.version) FROM bot_versions v WHERE v.bot_id = $3))",
             )
             .bind(&id)
             .bind(seat as i64)

@@ -9,8 +9,10 @@
 //! Transactions that write are serialised (`backend::Backend::begin_write`).
 
 mod backend;
+mod bot_health;
 mod bots;
 mod browse;
+mod checks;
 mod finish;
 mod leases;
 mod logs;
@@ -22,6 +24,7 @@ mod standings;
 mod tables;
 mod timing;
 mod tournaments;
+mod versions;
 
 use std::sync::Arc;
 
@@ -36,12 +39,13 @@ pub use matches::{
     ClaimedMatch, FinishedSeat, MatchDetail, MatchKind, MatchResult, MatchStatus, MatchSummary,
     NewMatch, SavedAction, SeatDetail, SeatPlayer, StageRef,
 };
-pub use queue::QueueFull;
+pub use queue::{ClaimScope, QueueFull};
 pub use signals::Signal;
 pub use standings::{LeaderRow, RatingPoint};
 pub use tables::{NewTable, PersonSeat, TableLimits, TableRefusal};
 pub use timing::{FaultRecord, PlayRecord, decode_timing, encode_timing};
 pub use tournaments::{StageCounts, StageRecord, TournamentRecord};
+pub use versions::ProgramChange;
 
 /// Why a store operation failed.
 #[derive(Debug, thiserror::Error)]

@@ -28,7 +28,7 @@ const SET_OWNER: &str = "UPDATE matches SET owner = CASE kind
         WHEN 'ladder' THEN 'ladder:' || game
         ELSE 'bot:' || COALESCE(
             (SELECT MIN(s.bot_id) FROM seats s JOIN bots b ON b.id = s.bot_id
-             WHERE s.match_id = matches.id AND b.kind = 'http'),
+             WHERE s.match_id = matches.id AND b.kind IN ('http', 'dial')),
             '')
     END
     WHERE id = $1";
@@ -63,6 +63,28 @@ macro_rules! candidates_sql {
 const CANDIDATES: &str = candidates_sql!("");
 const CANDIDATES_LOCKED: &str = candidates_sql!("FOR UPDATE SKIP LOCKED");
 
+/// Which queued matches a process claims: dial-out bots' connections are held by the `serve`
+/// process they dialled, so only it can play their matches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimScope {
+    /// Every match (a `serve` that plays).
+    All,
+    /// Only matches with a dial-out bot's seat (`serve --no-play`).
+    Dial,
+    /// Only matches without one (a `worker`).
+    NoDial,
+}
+
+impl ClaimScope {
+    fn admits(self, dial: bool) -> bool {
+        match self {
+            ClaimScope::All => true,
+            ClaimScope::Dial => dial,
+            ClaimScope::NoDial => !dial,
+        }
+    }
+}
+
 /// More practice matches were asked for than a bot may have waiting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct QueueFull {
@@ -86,7 +108,9 @@ struct Owner {
 /// A queued match that may be claimed.
 struct Candidate {
     number: i64,
-    http_bots: Vec<String>,
+    contestants: Vec<String>,
+    /// Whether a dial-out bot sits in it.
+    dial: bool,
     taken: bool,
 }
 
@@ -107,12 +131,24 @@ impl Store {
         bot_concurrency: u32,
         worker: &str,
     ) -> Result<Vec<ClaimedMatch>, StoreError> {
+        self.claim_scoped(limit, bot_concurrency, worker, ClaimScope::All)
+            .await
+    }
+
+    /// [`Store::claim_queued`], of the matches `scope` admits only.
+    pub async fn claim_scoped(
+        &self,
+        limit: u32,
+        bot_concurrency: u32,
+        worker: &str,
+        scope: ClaimScope,
+    ) -> Result<Vec<ClaimedMatch>, StoreError> {
         let mut tx = self.write().await?;
         let mut load: HashMap<String, u32> = HashMap::new();
         let rows = sqlx::query(
             "SELECT s.bot_id, COUNT(DISTINCT m.id) AS running FROM matches m
              JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
-             WHERE m.status = 'running' AND b.kind = 'http' GROUP BY s.bot_id",
+             WHERE m.status = 'running' AND b.kind IN ('http', 'dial') GROUP BY s.bot_id",
         )
         .fetch_all(&mut *tx)
         .await?;
@@ -149,7 +185,8 @@ impl Store {
             }
             let found = owner.candidates.iter_mut().flatten().find(|c| {
                 !c.taken
-                    && c.http_bots
+                    && scope.admits(c.dial)
+                    && c.contestants
                         .iter()
                         .all(|bot| load.get(bot).copied().unwrap_or(0) < bot_concurrency)
             });
@@ -159,7 +196,7 @@ impl Store {
                 continue;
             };
             candidate.taken = true;
-            for bot in &candidate.http_bots {
+            for bot in &candidate.contestants {
                 *load.entry(bot.clone()).or_default() += 1;
             }
             chosen.push(candidate.number);
@@ -238,7 +275,8 @@ async fn candidates(tx: &mut Tx, owner: &str, shared: bool) -> Result<Vec<Candid
         if out.last().is_none_or(|c| c.number != number) {
             out.push(Candidate {
                 number,
-                http_bots: Vec::new(),
+                contestants: Vec::new(),
+                dial: false,
                 taken: false,
             });
         }
@@ -246,8 +284,10 @@ async fn candidates(tx: &mut Tx, owner: &str, shared: bool) -> Result<Vec<Candid
         let last = out
             .last_mut()
             .unwrap_or_else(|| unreachable!("pushed above"));
-        if row.try_get::<String, _>("kind")? == "http" && !last.http_bots.contains(&bot) {
-            last.http_bots.push(bot);
+        let kind: String = row.try_get("kind")?;
+        last.dial |= kind == "dial";
+        if matches!(kind.as_str(), "http" | "dial") && !last.contestants.contains(&bot) {
+            last.contestants.push(bot);
         }
     }
     Ok(out)
@@ -275,6 +315,15 @@ pub(super) async fn claim_one(
     .fetch_one(&mut **tx)
     .await?;
     let id: String = row.try_get("id")?;
+    // The seat is played by the version current now, which may be newer than when it was queued.
+    sqlx::query(
+        "UPDATE seats SET version = (SELECT MAX(v.version) FROM bot_versions v
+                                     WHERE v.bot_id = seats.bot_id)
+         WHERE match_id = $1",
+    )
+    .bind(&id)
+    .execute(&mut **tx)
+    .await?;
     let seats = sqlx::query(
         "SELECT s.bot_id, b.name, b.kind, b.url, b.house_id FROM seats s
          JOIN bots b ON b.id = s.bot_id WHERE s.match_id = $1 ORDER BY s.seat",
@@ -284,15 +333,11 @@ pub(super) async fn claim_one(
     .await?
     .iter()
     .map(|r| {
-        let kind = match r.try_get::<String, _>("kind")?.as_str() {
-            "http" => BotKind::Http {
-                url: r.try_get("url")?,
-            },
-            "person" => BotKind::Person,
-            _ => BotKind::House {
-                house_id: r.try_get("house_id")?,
-            },
-        };
+        let kind = BotKind::from_row(
+            &r.try_get::<String, _>("kind")?,
+            r.try_get("url")?,
+            r.try_get("house_id")?,
+        )?;
         Ok(SeatPlayer {
             bot_id: r.try_get("bot_id")?,
             name: r.try_get("name")?,

@@ -1,7 +1,7 @@
 //! Bots: registration, taken names, paging by name, house and person rows, and bot health (pings
 //! due, passed and failed, the recent-fault record, pauses and what they cancel).
 
-use cardarena_server::store::{BotKind, MatchKind, PauseReason, StoreError, now_ms};
+use cardarena_server::store::{BotKind, MatchKind, PauseReason, ProgramChange, StoreError, now_ms};
 
 use crate::common::{Db, http_bot, new_match, register, result};
 
@@ -121,7 +121,7 @@ async fn health_checks_and_pauses(db: &Db) {
             .is_empty()
     );
     store
-        .check_failed(bot, url, "connection refused", 1000, now + 1000)
+        .check_failed(bot, Some(url), "connection refused", 1000, now + 1000)
         .await
         .unwrap();
     let failed = store.bot(bot).await.unwrap().unwrap().health;
@@ -130,11 +130,20 @@ async fn health_checks_and_pauses(db: &Db) {
         (failed.backoff_ms, failed.next_check_at),
         (1000, Some(now + 1000))
     );
-    assert!(!store.check_passed(bot, "http://elsewhere/").await.unwrap());
-    assert!(store.check_passed(bot, url).await.unwrap());
+    assert!(
+        !store
+            .check_passed(bot, Some("http://elsewhere/"))
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store.check_passed(bot, None).await.unwrap(),
+        "not dial-out"
+    );
+    assert!(store.check_passed(bot, Some(url)).await.unwrap());
     assert!(
         store
-            .check_passed(other, "http://127.0.0.1:9/other")
+            .check_passed(other, Some("http://127.0.0.1:9/other"))
             .await
             .unwrap()
     );
@@ -198,11 +207,12 @@ async fn health_checks_and_pauses(db: &Db) {
         (paused.paused, paused.next_check_at),
         (Some(PauseReason::Owner), None)
     );
-    assert!(
-        store
-            .set_bot_url(other, "http://127.0.0.1:9/moved")
-            .await
-            .unwrap()
+    let moved = BotKind::Http {
+        url: "http://127.0.0.1:9/moved".into(),
+    };
+    assert_eq!(
+        store.set_bot_program(other, &moved).await.unwrap(),
+        ProgramChange::NewVersion(2)
     );
     let moved = store.bot(other).await.unwrap().unwrap();
     assert_eq!(

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)] // each test file uses a different part of the support code
 
+pub mod contract;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -12,10 +14,13 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::routing::post;
 use cardarena_server::app::{Running, ServeConfig, start};
 use serde_json::{Value, json};
+use tokio::sync::OnceCell;
+
+use contract::Contract;
 
 /// A database file in a fresh temporary directory, removed on drop.
 pub struct TempDb {
@@ -56,6 +61,8 @@ pub struct Server {
     pub running: Running,
     /// The HTTP client.
     pub http: reqwest::Client,
+    /// The server's OpenAPI document, fetched on the first answer to check.
+    contract: OnceCell<Arc<Contract>>,
 }
 
 impl Server {
@@ -65,6 +72,7 @@ impl Server {
         Server {
             running,
             http: reqwest::Client::new(),
+            contract: OnceCell::new(),
         }
     }
 
@@ -73,10 +81,44 @@ impl Server {
         format!("http://{}{path}", self.running.addr)
     }
 
-    /// GET `path`: status and JSON body.
+    /// GET `path`: status and JSON body, checked against the API's OpenAPI document.
     pub async fn get(&self, path: &str) -> (StatusCode, Value) {
         let response = self.http.get(self.url(path)).send().await.unwrap();
-        status_and_json(response).await
+        self.checked("GET", path, response).await
+    }
+
+    /// The server's OpenAPI document (`GET /api/openapi.json`) as a contract, fetched once.
+    pub async fn contract(&self) -> Arc<Contract> {
+        let fetch = || async {
+            let response = self.http.get(self.url("/api/openapi.json")).send().await;
+            let doc: Value = response.unwrap().json().await.unwrap();
+            Arc::new(Contract::new(doc))
+        };
+        self.contract.get_or_init(fetch).await.clone()
+    }
+
+    /// The status and JSON body of an answer to `method path`; an answer under `/api` that the
+    /// OpenAPI document does not describe (status, content type or body) panics, saying how.
+    async fn checked(
+        &self,
+        method: &str,
+        path: &str,
+        response: reqwest::Response,
+    ) -> (StatusCode, Value) {
+        let content_type = response
+            .headers()
+            .get(header::CONTENT_TYPE.as_str())
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        let (status, json) = status_and_json(response).await;
+        if path.starts_with("/api/") {
+            let contract = self.contract().await;
+            let answer = (status.as_u16(), content_type.as_deref(), &json);
+            if let Err(mismatch) = contract.check(method, path, answer.0, answer.1, answer.2) {
+                panic!("the answer is not as /api/openapi.json describes it: {mismatch}");
+            }
+        }
+        (status, json)
     }
 
     /// GET the page at `path`: its HTML.
@@ -93,14 +135,15 @@ impl Server {
         token: Option<&str>,
         body: Option<Value>,
     ) -> (StatusCode, Value) {
-        let mut request = self.http.request(method, self.url(path));
+        let mut request = self.http.request(method.clone(), self.url(path));
         if let Some(token) = token {
             request = request.bearer_auth(token);
         }
         if let Some(body) = body {
             request = request.json(&body);
         }
-        status_and_json(request.send().await.unwrap()).await
+        let response = request.send().await.unwrap();
+        self.checked(method.as_str(), path, response).await
     }
 
     /// Registers a durak bot at `url`; returns the 201 answer (id, token, secret, …).

@@ -1,4 +1,5 @@
-//! [`HttpBot`]: a seat played by a contestant's bot over HTTP, protocol version 1.
+//! [`RemoteBot`]: a seat played by a contestant's bot, protocol version 1, over HTTP (the server
+//! calls the bot) or over the bot's own connection (a dial-out bot, [`crate::dial`]).
 
 use std::marker::PhantomData;
 use std::time::Duration;
@@ -7,15 +8,14 @@ use cardarena_engine::{Game, Outcome, Seat};
 use url::Url;
 
 use crate::bot::{Bot, BotFault, BotFuture, FaultAnswer, FaultKind, Reply, Turn};
+use crate::dial::Dialer;
+use crate::http::protocol::{MatchEnd, MatchStart, TurnRequest, parse_answer};
+use crate::http::{HttpClient, Signer};
 
-use super::client::HttpClient;
-use super::protocol::{MatchEnd, MatchStart, TurnRequest, parse_answer};
-use super::signature::Signer;
-
-/// Where and how to call one bot in one match.
+/// Where and how to call one HTTP bot in one match.
 #[derive(Debug, Clone)]
 pub struct HttpBotConfig {
-    /// The bot's address (checked at registration by [`super::check_bot_url`]).
+    /// The bot's address (checked at registration by [`crate::http::check_bot_url`]).
     pub url: Url,
     /// The bot's signing secret.
     pub secret: Vec<u8>,
@@ -30,16 +30,66 @@ pub struct HttpBotConfig {
     pub options: serde_json::Value,
 }
 
-/// A seat played over HTTP: each decision is a signed POST of the seat's view and legal actions,
-/// answered with an action (see docs/protocol.md). Works for every game.
-///
-/// With a match clock ([`HttpBot::with_clock`]) every call but `match_end` draws on one budget
-/// for the whole match: a call may take `min(deadline + time bank left, clock left)`, and a bot
-/// whose clock runs out faults `timeout`.
-pub struct HttpBot<G> {
+/// How one dial-out bot's seat is played in one match: as [`HttpBotConfig`], less the address
+/// and the secret (the bot's connection is authenticated when it opens).
+#[derive(Debug, Clone)]
+pub struct DialBotConfig {
+    /// The match's id, sent in every message.
+    pub match_id: String,
+    /// How long the bot has for each call.
+    pub deadline: Duration,
+    /// Extra time the bot may draw on across the match (as [`HttpBotConfig::time_bank`]).
+    pub time_bank: Duration,
+    /// The game's options as JSON, sent with `match_start`.
+    pub options: serde_json::Value,
+}
+
+/// How a remote bot is reached.
+#[derive(Clone)]
+enum Route {
+    /// A signed POST to the bot's URL.
+    Http(Box<HttpRoute>),
+    /// A message on one of the bot's own connections.
+    Dial(Dialer),
+}
+
+/// Where an HTTP bot is and how its calls are signed.
+#[derive(Clone)]
+struct HttpRoute {
     client: HttpClient,
     url: Url,
     signer: Signer,
+}
+
+impl Route {
+    /// Sends `body` and returns the answer's HTTP status (none over a connection) and body,
+    /// within `limit`.
+    async fn call(
+        &self,
+        match_id: &str,
+        body: Vec<u8>,
+        limit: Duration,
+    ) -> Result<(Option<u16>, Vec<u8>), BotFault> {
+        match self {
+            Route::Http(http) => http
+                .client
+                .post_signed_answer(&http.url, &http.signer, match_id, body, limit)
+                .await
+                .map(|(status, answer)| (Some(status), answer)),
+            Route::Dial(dialer) => dialer.call(&body, limit).await.map(|answer| (None, answer)),
+        }
+    }
+}
+
+/// A seat played by a contestant's bot: each decision sends the seat's view and legal actions
+/// (a signed POST to its URL, or a message on its connection) and reads an action back (see
+/// docs/protocol.md). Works for every game.
+///
+/// With a match clock ([`RemoteBot::with_clock`]) every call but `match_end` draws on one budget
+/// for the whole match: a call may take `min(deadline + time bank left, clock left)`, and a bot
+/// whose clock runs out faults `timeout`.
+pub struct RemoteBot<G> {
+    route: Route,
     match_id: String,
     deadline: Duration,
     /// What is left of the match's time bank.
@@ -55,13 +105,31 @@ pub struct HttpBot<G> {
     game: PhantomData<fn() -> G>,
 }
 
-impl<G> HttpBot<G> {
-    /// A bot called through `client` as `config` says.
-    pub fn new(client: HttpClient, config: HttpBotConfig) -> HttpBot<G> {
-        HttpBot {
+impl<G> RemoteBot<G> {
+    /// A bot called over HTTP through `client` as `config` says.
+    pub fn new(client: HttpClient, config: HttpBotConfig) -> RemoteBot<G> {
+        let route = Route::Http(Box::new(HttpRoute {
             client,
             signer: Signer::new(&config.secret),
             url: config.url,
+        }));
+        let dial = DialBotConfig {
+            match_id: config.match_id,
+            deadline: config.deadline,
+            time_bank: config.time_bank,
+            options: config.options,
+        };
+        RemoteBot::routed(route, dial)
+    }
+
+    /// A dial-out bot called through `dialer` as `config` says.
+    pub fn dialled(dialer: Dialer, config: DialBotConfig) -> RemoteBot<G> {
+        RemoteBot::routed(Route::Dial(dialer), config)
+    }
+
+    fn routed(route: Route, config: DialBotConfig) -> RemoteBot<G> {
+        RemoteBot {
+            route,
             match_id: config.match_id,
             deadline: config.deadline,
             bank: config.time_bank,
@@ -74,8 +142,8 @@ impl<G> HttpBot<G> {
     }
 
     /// The same bot with a match clock of `clock` for the whole match.
-    pub fn with_clock(self, clock: Duration) -> HttpBot<G> {
-        HttpBot {
+    pub fn with_clock(self, clock: Duration) -> RemoteBot<G> {
+        RemoteBot {
             clock: Some((clock, clock)),
             ..self
         }
@@ -119,11 +187,7 @@ impl<G> HttpBot<G> {
             false => self.deadline,
         };
         let started = std::time::Instant::now();
-        let mut sent = self
-            .client
-            .post_signed(&self.url, &self.signer, &self.match_id, body, limit)
-            .await
-            .map(drop);
+        let mut sent = self.route.call(&self.match_id, body, limit).await.map(drop);
         if charged {
             sent = self.charge(started.elapsed(), self.deadline, sent);
         }
@@ -139,17 +203,21 @@ impl<G> HttpBot<G> {
     }
 }
 
-impl<G> std::fmt::Debug for HttpBot<G> {
+impl<G> std::fmt::Debug for RemoteBot<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("HttpBot")
-            .field("url", &self.url.as_str())
+        let to = match &self.route {
+            Route::Http(http) => http.url.as_str().to_string(),
+            Route::Dial(dialer) => format!("{dialer:?}"),
+        };
+        f.debug_struct("RemoteBot")
+            .field("to", &to)
             .field("match_id", &self.match_id)
             .field("deadline", &self.deadline)
             .finish_non_exhaustive()
     }
 }
 
-impl<G: Game> Bot<G> for HttpBot<G> {
+impl<G: Game> Bot<G> for RemoteBot<G> {
     fn act<'a>(
         &'a mut self,
         turn: Turn<'a, G>,
@@ -184,14 +252,8 @@ impl<G: Game> Bot<G> for HttpBot<G> {
             let started = std::time::Instant::now();
             let limit = self.deadline + self.bank;
             let answer = self
-                .client
-                .post_signed_answer(
-                    &self.url,
-                    &self.signer,
-                    &self.match_id,
-                    body,
-                    self.allowance(limit),
-                )
+                .route
+                .call(&self.match_id, body, self.allowance(limit))
                 .await;
             let elapsed = started.elapsed();
             self.bank = self
@@ -200,7 +262,7 @@ impl<G: Game> Bot<G> for HttpBot<G> {
             let answer = self.charge(elapsed, limit, answer);
             let reply = answer.and_then(|(status, bytes)| {
                 parse_answer(&bytes, turn.legal_actions)
-                    .map_err(|fault| fault.with_answer(FaultAnswer::new(status, &bytes)))
+                    .map_err(|fault| fault.with_answer(FaultAnswer::of(status, &bytes)))
             });
             if let Err(fault) = &reply {
                 self.note(fault);

@@ -1,0 +1,335 @@
+//! The JSON the API answers, described for the OpenAPI document. The handlers build their
+//! answers with `json!`; these types exist only to describe them, and the API tests validate
+//! every answer against the document (`server/tests/support/mod.rs`), so a description that
+//! drifts from an answer fails there. Game-specific JSON (views, actions, options, tables,
+//! outcomes) is a free-form object here: its JSON Schemas are at `GET /api/games/{id}/schema`.
+
+use serde_json::Value;
+use utoipa::ToSchema;
+
+/// An error answer, the API's only one: every 4xx and 5xx status carries it (docs/api.md lists the
+/// kinds by status).
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ErrorBody {
+    /// A short, stable, machine-readable kind, e.g. `name_taken`.
+    pub error: String,
+    /// What was wrong, for people.
+    pub detail: String,
+}
+
+/// A new bot, with its owner's token and signing secret: shown this once.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Registered {
+    /// The bot's id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its URL, as the server will call it; null for a dial-out bot.
+    #[schema(required = true)]
+    pub url: Option<String>,
+    /// Whether it is a dial-out bot, which connects to the server instead of being called.
+    pub connect: bool,
+    /// Where a dial-out bot connects (`GET`, a WebSocket); null for an HTTP bot.
+    #[schema(required = true)]
+    pub connect_url: Option<String>,
+    /// The game it plays.
+    pub game: String,
+    /// The owner's bearer token.
+    pub token: String,
+    /// The key of the signatures of the requests it is sent (docs/protocol.md).
+    pub secret: String,
+}
+
+/// What plays a bot's seats.
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BotKind {
+    /// A contestant's program, called over HTTP.
+    Http,
+    /// A contestant's program that connects to the server (a dial-out bot).
+    Dial,
+    /// One of the game's house bots.
+    House,
+    /// The people at the game's tables (`person@<game>`).
+    Person,
+}
+
+/// Whether the ladder seats a bot.
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BotStatus {
+    /// It is seated.
+    Active,
+    /// It is not seated; `status_reason` says why.
+    Paused,
+}
+
+/// Why a bot is paused.
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PauseReason {
+    /// Registered, moved or resumed, and no ping has passed since.
+    Unchecked,
+    /// It faulted too often.
+    Faults,
+    /// Its owner paused it.
+    Owner,
+}
+
+/// A bot, with its health and rating (docs/api.md, "Bots").
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Bot {
+    /// Its id.
+    pub id: String,
+    /// Its name, unique.
+    pub name: String,
+    /// The game it plays.
+    pub game: String,
+    /// What plays it.
+    pub kind: BotKind,
+    /// An HTTP bot's URL.
+    #[schema(required = true)]
+    pub url: Option<String>,
+    /// Whether it is a dial-out bot.
+    pub connect: bool,
+    /// Where a dial-out bot connects; null for every other bot.
+    #[schema(required = true)]
+    pub connect_url: Option<String>,
+    /// A house bot's id in its game.
+    #[schema(required = true)]
+    pub house_bot: Option<String>,
+    /// When it was registered, Unix ms.
+    pub created_at: i64,
+    /// Whether the ladder seats it.
+    pub status: BotStatus,
+    /// Why it is paused.
+    #[schema(required = true)]
+    pub status_reason: Option<PauseReason>,
+    /// What the last failed ping or the pause rule found.
+    #[schema(required = true)]
+    pub status_detail: Option<String>,
+    /// When the next ping goes out, Unix ms.
+    #[schema(required = true)]
+    pub next_check_at: Option<i64>,
+    /// Its last ladder and tournament matches (at most 50).
+    pub recent_matches: u32,
+    /// How many of those it faulted in.
+    pub recent_faults: u32,
+    /// Its leaderboard row, if it has played a rated match.
+    #[schema(required = true)]
+    pub rating: Option<LeaderRow>,
+}
+
+/// A page of bots by name.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BotPage {
+    /// The bots of this page.
+    pub bots: Vec<Bot>,
+    /// The cursor of the next page (`?after=`), null on the last.
+    #[schema(required = true)]
+    pub next: Option<String>,
+}
+
+/// A bot's line on a leaderboard.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LeaderRow {
+    /// The bot.
+    pub bot_id: String,
+    /// Its name.
+    pub name: String,
+    /// The rating's mean.
+    pub mu: f64,
+    /// The rating's uncertainty.
+    pub sigma: f64,
+    /// `mu - 3 sigma`, by which the board is ordered.
+    pub rating: f64,
+    /// Its rated matches.
+    pub matches: u64,
+    /// Those it won.
+    pub wins: u64,
+    /// Those it faulted in, ever.
+    pub faults: u64,
+    /// Faulted matches among the recent ones.
+    pub recent_faults: u32,
+    /// Its last ladder and tournament matches (at most 50).
+    pub recent_matches: u32,
+}
+
+/// A game's leaderboard, best rating first.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Leaderboard {
+    /// The game.
+    pub game: String,
+    /// Bots with at least one rated match.
+    pub rows: Vec<LeaderRow>,
+}
+
+/// How many players a game seats: `min`, `min + step`, … `max`.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerCount {
+    /// The fewest.
+    pub min: u32,
+    /// The most.
+    pub max: u32,
+    /// The usual count.
+    pub default: u32,
+    /// The step between allowed counts.
+    pub step: u32,
+}
+
+/// A game the server plays.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Game {
+    /// Its id.
+    pub id: String,
+    /// How many it seats.
+    pub players: PlayerCount,
+    /// Its options with their defaults (the game's own object: `GET /api/games/{id}/schema`).
+    #[schema(value_type = Object)]
+    pub options: Value,
+    /// Its house bots' ids.
+    pub house_bots: Vec<String>,
+    /// Whether even seats play odd seats as two partnerships.
+    pub partnerships: bool,
+    /// The version of its rules this server plays.
+    pub rules_version: u32,
+    /// A contestant seat's match clock at the server's deadline, in ms.
+    pub clock_ms: u64,
+}
+
+/// Queued practice matches.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Queued {
+    /// Their ids, in order.
+    pub match_ids: Vec<String>,
+}
+
+/// A person seat of a new table.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PersonSeat {
+    /// The seat, from 0.
+    pub seat: u32,
+    /// The seat's page: `/play/<token>`.
+    pub url: String,
+    /// The seat's secret: whoever holds it plays the seat.
+    pub token: String,
+}
+
+/// A table dealt for people.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TableOpened {
+    /// The match it plays.
+    pub match_id: String,
+    /// One entry per person seat.
+    pub seats: Vec<PersonSeat>,
+}
+
+/// What a seat's state says.
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatStateType {
+    /// The seat is to act: the fields of a bot's turn message are here too (docs/protocol.md).
+    Turn,
+    /// Another seat is to act.
+    Waiting,
+    /// The match is over.
+    MatchEnd,
+}
+
+/// A table seat's state (docs/api.md, "Tables"). On a turn it holds the turn message a bot
+/// receives (`view`, `legal_actions`, …: the game's JSON, `GET /api/games/{id}/schema`), so more
+/// fields than these may be present.
+#[derive(ToSchema)]
+pub struct SeatState {
+    /// What the state says.
+    #[serde(rename = "type")]
+    pub kind: SeatStateType,
+    /// The match.
+    pub match_id: String,
+    /// The game.
+    pub game: String,
+    /// This seat.
+    pub seat: u32,
+    /// Grows at every change of this state.
+    pub version: u64,
+    /// The match's status.
+    pub status: String,
+    /// The table size.
+    pub players: u32,
+    /// Each seat's name (`person` for a person seat).
+    pub names: Vec<String>,
+    /// The table as this seat sees it (docs/tables.md); null when the match is no longer in
+    /// memory.
+    #[schema(value_type = Option<Object>, required = true)]
+    pub table: Option<Value>,
+    /// The last moves in words.
+    pub recent: Vec<Value>,
+    /// Null, or why a house bot plays the seat now.
+    #[schema(required = true)]
+    pub replaced: Option<super::matches::SeatFault>,
+    /// `waiting`: the seat to act.
+    #[serde(default)]
+    pub to_act: Option<u32>,
+    /// `match_end`: the result as a bot's `match_end` gives it, null when it did not finish.
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub outcome: Option<Value>,
+}
+
+/// A move at a table: the action's index among the legal actions, or the action itself, as a
+/// bot answers.
+#[derive(ToSchema)]
+pub struct Move {
+    /// The index of the action in `legal_actions`.
+    #[serde(default)]
+    pub action_index: Option<u32>,
+    /// The action, as the game's JSON (`GET /api/games/{id}/schema`).
+    #[serde(default)]
+    pub action: Option<Value>,
+    /// The turn the move is meant for: another turn's move is refused.
+    #[serde(default)]
+    pub turn: Option<u32>,
+}
+
+/// A process that plays matches.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Worker {
+    /// Its id.
+    pub id: String,
+    /// `serve` or `worker`.
+    pub role: String,
+    /// Its machine.
+    pub host: String,
+    /// Its process id.
+    pub pid: u32,
+    /// Its `--max-matches`.
+    pub slots: u32,
+    /// When it started, Unix ms.
+    pub started_at: i64,
+    /// When it last renewed its leases, Unix ms.
+    pub seen_at: i64,
+    /// Whether that was within a lease (30 s).
+    pub alive: bool,
+    /// The running matches it holds.
+    pub playing: u64,
+}
+
+/// The processes heard from in the last day.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Workers {
+    /// Latest started first.
+    pub workers: Vec<Worker>,
+}

@@ -1,0 +1,217 @@
+//! Bot versions: every change of a contestant's program (a new URL, a switch between HTTP and
+//! dial-out, or the owner's word that the program behind the same URL changed) starts a new
+//! version, numbered 1, 2, … per bot, and its rating carries over with a wider uncertainty.
+
+use sqlx::Row;
+
+use super::bot_health::cancel_queued_ladder;
+use super::bots::BotKind;
+use super::{Store, StoreError, Tx, now_ms};
+use crate::rating::Skill;
+
+/// What a change of program did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProgramChange {
+    /// No live contestant's bot has this id.
+    NoBot,
+    /// The program is the same as before (the same URL, or dial-out again): no new version.
+    Same,
+    /// A new version started, with this number.
+    NewVersion(u32),
+}
+
+impl Store {
+    /// Sets where a contestant's bot runs: an HTTP bot at `kind`'s URL or a dial-out bot. A new
+    /// URL or a switch between the two starts a new version. Either way, unless its owner paused
+    /// it, the bot is paused until a ping passes (due at once), and its queued ladder matches are
+    /// cancelled.
+    pub async fn set_bot_program(
+        &self,
+        id: &str,
+        kind: &BotKind,
+    ) -> Result<ProgramChange, StoreError> {
+        let url = match kind {
+            BotKind::Http { url } => Some(url.as_str()),
+            BotKind::Dial => None,
+            BotKind::House { .. } | BotKind::Person => {
+                return Err(StoreError::Corrupt(format!(
+                    "a {} bot is no contestant's program",
+                    kind.as_str()
+                )));
+            }
+        };
+        let now = now_ms();
+        let mut tx = self.write().await?;
+        let Some(current) = current_program(&mut tx, id).await? else {
+            return Ok(ProgramChange::NoBot);
+        };
+        run_as(&mut tx, id, kind.as_str(), url, now).await?;
+        let change = match current == *kind {
+            true => ProgramChange::Same,
+            false => ProgramChange::NewVersion(next_version(&mut tx, id, kind, None, now).await?),
+        };
+        tx.commit().await?;
+        Ok(change)
+    }
+
+    /// Moves an HTTP bot's current version to `url` without starting a new one: the same
+    /// program at a new address (the demo's entrants, served on a new port at every start). It
+    /// is checked there as after any move. False if there is no such live HTTP bot.
+    pub async fn relocate_bot(&self, id: &str, url: &str) -> Result<bool, StoreError> {
+        let mut tx = self.write().await?;
+        let Some(BotKind::Http { .. }) = current_program(&mut tx, id).await? else {
+            return Ok(false);
+        };
+        run_as(&mut tx, id, "http", Some(url), now_ms()).await?;
+        sqlx::query(
+            "UPDATE bot_versions SET url = $1
+             WHERE bot_id = $2
+               AND version = (SELECT MAX(v.version) FROM bot_versions v WHERE v.bot_id = $2)",
+        )
+        .bind(url)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+}
+
+/// Points bot `id` at its program (`kind` 'http' at `url`, or 'dial') and, unless its owner
+/// paused it, pauses it until a ping passes (due at once); its queued ladder matches are
+/// cancelled.
+async fn run_as(
+    tx: &mut Tx,
+    id: &str,
+    kind: &str,
+    url: Option<&str>,
+    now: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE bots SET kind = $1, url = $2,
+            status = 'paused',
+            status_reason = CASE status_reason WHEN 'owner' THEN 'owner' ELSE 'unchecked' END,
+            next_check_at = CASE status_reason WHEN 'owner' THEN NULL ELSE $3 END,
+            status_detail = NULL, backoff_ms = 0
+         WHERE id = $4",
+    )
+    .bind(kind)
+    .bind(url)
+    .bind(now)
+    .bind(id)
+    .execute(&mut **tx)
+    .await?;
+    cancel_queued_ladder(tx, id).await
+}
+
+/// The program of the live contestant's bot `id`, if there is one.
+async fn current_program(tx: &mut Tx, id: &str) -> Result<Option<BotKind>, StoreError> {
+    let row = sqlx::query(
+        "SELECT kind, url FROM bots
+         WHERE id = $1 AND kind IN ('http', 'dial') AND deleted_at IS NULL",
+    )
+    .bind(id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let kind = BotKind::from_row(
+        &row.try_get::<String, _>("kind")?,
+        row.try_get("url")?,
+        None,
+    )?;
+    Ok(Some(kind))
+}
+
+/// Starts the next version of bot `id`, running as `kind`: its rating (if it has one) keeps its
+/// mu and has its sigma widened ([`Skill::widened`]). Returns the new version's number.
+async fn next_version(
+    tx: &mut Tx,
+    id: &str,
+    kind: &BotKind,
+    note: Option<&str>,
+    now: i64,
+) -> Result<u32, StoreError> {
+    let last: Option<i64> =
+        sqlx::query_scalar("SELECT MAX(version) FROM bot_versions WHERE bot_id = $1")
+            .bind(id)
+            .fetch_one(&mut **tx)
+            .await?;
+    let version = last.unwrap_or(0) as u32 + 1;
+    let row = sqlx::query("SELECT mu, sigma, matches FROM ratings WHERE bot_id = $1")
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    let (start, rated) = match row {
+        Some(row) => {
+            let skill = Skill {
+                mu: row.try_get("mu")?,
+                sigma: row.try_get("sigma")?,
+            }
+            .widened();
+            sqlx::query("UPDATE ratings SET sigma = $1 WHERE bot_id = $2")
+                .bind(skill.sigma)
+                .bind(id)
+                .execute(&mut **tx)
+                .await?;
+            (Some(skill), row.try_get::<i64, _>("matches")?)
+        }
+        None => (None, 0),
+    };
+    let new = NewVersion {
+        version,
+        kind,
+        note,
+        created_at: now,
+        start,
+        from_rated: rated + 1,
+    };
+    insert_version(tx, id, &new).await?;
+    Ok(version)
+}
+
+/// A version to write.
+pub(super) struct NewVersion<'a> {
+    /// Its number.
+    pub version: u32,
+    /// How it runs.
+    pub kind: &'a BotKind,
+    /// The owner's note.
+    pub note: Option<&'a str>,
+    /// When it starts, Unix ms.
+    pub created_at: i64,
+    /// The rating it starts from, if the bot has one.
+    pub start: Option<Skill>,
+    /// The bot's rated match its rated play starts at.
+    pub from_rated: i64,
+}
+
+/// Writes a version of bot `id`.
+pub(super) async fn insert_version(
+    tx: &mut Tx,
+    id: &str,
+    new: &NewVersion<'_>,
+) -> Result<(), StoreError> {
+    let url = match new.kind {
+        BotKind::Http { url } => Some(url.as_str()),
+        _ => None,
+    };
+    sqlx::query(
+        "INSERT INTO bot_versions (bot_id, version, kind, url, note, created_at, mu, sigma,
+                                   from_rated)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(id)
+    .bind(i64::from(new.version))
+    .bind(new.kind.as_str())
+    .bind(url)
+    .bind(new.note)
+    .bind(new.created_at)
+    .bind(new.start.map(|s| s.mu))
+    .bind(new.start.map(|s| s.sigma))
+    .bind(new.from_rated)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
