@@ -464,7 +464,7 @@ function runConnected(server, botId, token) {
       });
       res.on("end", () => {
         const refused = `the server answered ${res.statusCode}: ${body.slice(0, 300)}`;
-        if ([400, 401, 403, 404].includes(res.statusCode)) {
+        if ([400, 401, 403, 404, 409].includes(res.statusCode)) {
           console.error(`cannot connect: ${refused} (check --bot-id and --token)`);
           process.exit(1);
         }

@@ -525,7 +525,7 @@ def run_connected(server, bot_id, token):
             finally:
                 connection.close()
         except Refused as refused:
-            if refused.status in (400, 401, 403, 404):
+            if refused.status in (400, 401, 403, 404, 409):
                 raise SystemExit(f"cannot connect: {refused} (check --bot-id and --token)")
             reason = str(refused)
         except (OSError, WebSocketError) as error:
