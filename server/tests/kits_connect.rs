@@ -430,6 +430,60 @@ async fn refuses_a_broken_server(script: Script) {
     assert!(output.contains("429"), "{name}: {output}");
 }
 
+/// With `--connections 2` the kit holds two connections, answers each request on the one it came
+/// on, and while one reconnects the other goes on answering.
+async fn holds_two_connections(script: Script) {
+    let name = script.name();
+    let logs = TempDir::new();
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let server = format!("http://{}", listener.local_addr().unwrap());
+    let kit = KitProcess::start(
+        script,
+        &[
+            "--connect",
+            &server,
+            "--bot-id",
+            "b3",
+            "--token",
+            "tok-3",
+            "--connections",
+            "2",
+        ],
+        &[],
+        &logs.0,
+    );
+    let (_, mut first) = accept(&listener, Reply::Upgrade).await;
+    let (_, mut second) = accept(&listener, Reply::Upgrade).await;
+    for (peer, id) in [(&mut first, "on-first"), (&mut second, "on-second")] {
+        peer.text(&turn(id, 10)).await;
+        check_turn_answer(&peer.json().await, id);
+    }
+    first.send(true, CLOSE, b"\x03\xe8", false).await;
+    assert_eq!(first.frame().await.opcode, CLOSE, "{name}");
+    second.text(&turn("meanwhile", 10)).await;
+    check_turn_answer(&second.json().await, "meanwhile");
+    let (_, mut third) = accept(&listener, Reply::Upgrade).await;
+    third.text(&turn("on-third", 10)).await;
+    check_turn_answer(&third.json().await, "on-third");
+    assert!(
+        tokio::time::timeout(Duration::from_millis(700), listener.accept())
+            .await
+            .is_err(),
+        "{name}: a connection more than asked for:\n{}",
+        kit.output()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_python_kit_holds_two_connections() {
+    holds_two_connections(Script::Python).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_js_kit_holds_two_connections() {
+    holds_two_connections(Script::Js).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_python_kit_dials_out() {
     dials_out(Script::Python).await;

@@ -17,7 +17,8 @@
 //
 // dials out: the bot connects to the server over a WebSocket and answers the same requests on it,
 // from behind a firewall or NAT; register it with "connect": true. The three values may come from
-// CARDARENA_SERVER, CARDARENA_BOT_ID and CARDARENA_TOKEN instead. It reconnects by itself.
+// CARDARENA_SERVER, CARDARENA_BOT_ID and CARDARENA_TOKEN instead. It reconnects by itself;
+// --connections N (1 to 4) holds N connections, so that calls go on while one reconnects.
 //
 // The protocol: docs/protocol.md; views and actions of each game: docs/games/<game>.md.
 //
@@ -397,9 +398,9 @@ function answerMessage(connection, text) {
   connection.send(data);
 }
 
-// Holds a connection to the server, connecting again after each failure: 0.5 s later, doubling
-// to 10 s, back to 0.5 s once a connection stayed up STABLE_MS.
-function runConnected(server, botId, token) {
+// Holds `connections` connections to the server (it spreads its calls over them), each connecting
+// again after a failure: 0.5 s later, doubling to 10 s, back to 0.5 s once it stayed up STABLE_MS.
+function runConnected(server, botId, token, connections) {
   let url;
   try {
     url = new URL(server);
@@ -413,69 +414,72 @@ function runConnected(server, botId, token) {
   }
   const secure = url.protocol === "https:" || url.protocol === "wss:";
   const path = `${url.pathname.replace(/\/+$/, "")}/api/bots/${encodeURIComponent(botId)}/connect`;
-  let delay = 500;
-  const connect = () => {
-    const key = crypto.randomBytes(16).toString("base64");
-    let opened = null;
-    let over = false;
-    const again = (reason) => {
-      if (over) return;
-      over = true;
-      if (opened !== null && Date.now() - opened >= STABLE_MS) delay = 500;
-      log(`${reason}; connecting again in ${delay / 1000} s`);
-      setTimeout(connect, delay);
-      delay = Math.min(delay * 2, 10_000);
-    };
-    const request = (secure ? https : http).request({
-      hostname: url.hostname.replace(/^\[|\]$/g, ""),
-      port: url.port || (secure ? 443 : 80),
-      path,
-      headers: {
-        Connection: "Upgrade",
-        Upgrade: "websocket",
-        "Sec-WebSocket-Key": key,
-        "Sec-WebSocket-Version": "13",
-        Authorization: `Bearer ${token}`,
-        "User-Agent": "cardarena-js-kit",
-      },
-      timeout: 10_000,
-    });
-    request.on("upgrade", (res, socket, head) => {
-      request.removeAllListeners("timeout"); // the 10 s were for the handshake only
-      socket.setTimeout(0);
-      const accept = crypto.createHash("sha1").update(key + WS_GUID).digest("base64");
-      const connection = String(res.headers.connection || "").toLowerCase().split(/\s*,\s*/);
-      if (
-        String(res.headers.upgrade || "").toLowerCase() !== "websocket" ||
-        !connection.includes("upgrade") ||
-        res.headers["sec-websocket-accept"] !== accept
-      ) {
-        socket.destroy();
-        return again("the server's upgrade is not a WebSocket handshake for this key");
-      }
-      opened = Date.now();
-      console.log(`connected to ${server} as bot ${botId}`);
-      const ws = new Connection(socket, head, (text) => answerMessage(ws, text), again);
-    });
-    request.on("response", (res) => {
-      let body = "";
-      res.on("data", (chunk) => {
-        if (body.length < 4096) body += chunk;
+  const hold = () => {
+    let delay = 500;
+    const connect = () => {
+      const key = crypto.randomBytes(16).toString("base64");
+      let opened = null;
+      let over = false;
+      const again = (reason) => {
+        if (over) return;
+        over = true;
+        if (opened !== null && Date.now() - opened >= STABLE_MS) delay = 500;
+        log(`${reason}; connecting again in ${delay / 1000} s`);
+        setTimeout(connect, delay);
+        delay = Math.min(delay * 2, 10_000);
+      };
+      const request = (secure ? https : http).request({
+        hostname: url.hostname.replace(/^\[|\]$/g, ""),
+        port: url.port || (secure ? 443 : 80),
+        path,
+        headers: {
+          Connection: "Upgrade",
+          Upgrade: "websocket",
+          "Sec-WebSocket-Key": key,
+          "Sec-WebSocket-Version": "13",
+          Authorization: `Bearer ${token}`,
+          "User-Agent": "cardarena-js-kit",
+        },
+        timeout: 10_000,
       });
-      res.on("end", () => {
-        const refused = `the server answered ${res.statusCode}: ${body.slice(0, 300)}`;
-        if ([400, 401, 403, 404, 409].includes(res.statusCode)) {
-          console.error(`cannot connect: ${refused} (check --bot-id and --token)`);
-          process.exit(1);
+      request.on("upgrade", (res, socket, head) => {
+        request.removeAllListeners("timeout"); // the 10 s were for the handshake only
+        socket.setTimeout(0);
+        const accept = crypto.createHash("sha1").update(key + WS_GUID).digest("base64");
+        const connection = String(res.headers.connection || "").toLowerCase().split(/\s*,\s*/);
+        if (
+          String(res.headers.upgrade || "").toLowerCase() !== "websocket" ||
+          !connection.includes("upgrade") ||
+          res.headers["sec-websocket-accept"] !== accept
+        ) {
+          socket.destroy();
+          return again("the server's upgrade is not a WebSocket handshake for this key");
         }
-        again(refused);
+        opened = Date.now();
+        console.log(`connected to ${server} as bot ${botId}`);
+        const ws = new Connection(socket, head, (text) => answerMessage(ws, text), again);
       });
-    });
-    request.on("timeout", () => request.destroy(new Error("no answer to the upgrade in 10 s")));
-    request.on("error", (error) => again(error.message));
-    request.end();
+      request.on("response", (res) => {
+        let body = "";
+        res.on("data", (chunk) => {
+          if (body.length < 4096) body += chunk;
+        });
+        res.on("end", () => {
+          const refused = `the server answered ${res.statusCode}: ${body.slice(0, 300)}`;
+          if ([400, 401, 403, 404, 409].includes(res.statusCode)) {
+            console.error(`cannot connect: ${refused} (check --bot-id and --token)`);
+            process.exit(1);
+          }
+          again(refused);
+        });
+      });
+      request.on("timeout", () => request.destroy(new Error("no answer to the upgrade in 10 s")));
+      request.on("error", (error) => again(error.message));
+      request.end();
+    };
+    connect();
   };
-  connect();
+  for (let n = 0; n < connections; n++) hold();
 }
 
 // The value of --name in argv ("" for a flag given without one), or undefined.
@@ -503,5 +507,10 @@ if (connectTo === undefined) {
     );
     process.exit(2);
   }
-  runConnected(server, botId, token);
+  const connections = Number(option("--connections") || 1);
+  if (!Number.isInteger(connections) || connections < 1 || connections > 4) {
+    console.error("--connections takes 1 to 4");
+    process.exit(2);
+  }
+  runConnected(server, botId, token, connections);
 }

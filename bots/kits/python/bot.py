@@ -17,7 +17,8 @@ you; unset: requests are not checked).
 
 dials out: the bot connects to the server over a WebSocket and answers the same requests on it,
 from behind a firewall or NAT; register it with "connect": true. The three values may come from
-CARDARENA_SERVER, CARDARENA_BOT_ID and CARDARENA_TOKEN instead. It reconnects by itself.
+CARDARENA_SERVER, CARDARENA_BOT_ID and CARDARENA_TOKEN instead. It reconnects by itself;
+--connections N (1 to 4) holds N connections, so that calls go on while one reconnects.
 
 The protocol: docs/protocol.md; views and actions of each game: docs/games/<game>.md.
 
@@ -33,6 +34,7 @@ import hmac
 import json
 import operator
 import os
+import queue
 import random
 import select
 import socket
@@ -508,10 +510,10 @@ def answer_message(connection, text):
     connection.send(data)
 
 
-def run_connected(server, bot_id, token):
-    """Holds a connection to the server, connecting again after each failure: 0.5 s later,
-    doubling to 10 s, back to 0.5 s once a connection stayed up STABLE_SECONDS."""
-    pool = ThreadPoolExecutor(max_workers=ANSWER_THREADS, thread_name_prefix="answer")
+def hold_connection(server, bot_id, token, pool, refused_for_good):
+    """Holds one connection to the server, connecting again after each failure: 0.5 s later,
+    doubling to 10 s, back to 0.5 s once a connection stayed up STABLE_SECONDS. A refusal that
+    trying again cannot mend goes to refused_for_good."""
     delay = 0.5
     while True:
         opened = None
@@ -526,7 +528,8 @@ def run_connected(server, bot_id, token):
                 connection.close()
         except Refused as refused:
             if refused.status in (400, 401, 403, 404, 409):
-                raise SystemExit(f"cannot connect: {refused} (check --bot-id and --token)")
+                return refused_for_good.put(
+                    f"cannot connect: {refused} (check --bot-id and --token)")
             reason = str(refused)
         except (OSError, WebSocketError) as error:
             reason = str(error) or type(error).__name__
@@ -535,6 +538,17 @@ def run_connected(server, bot_id, token):
         log(f"{reason}; connecting again in {delay:g} s")
         time.sleep(delay)
         delay = min(delay * 2, 10)
+
+
+def run_connected(server, bot_id, token, connections):
+    """Holds `connections` connections to the server (the server spreads its calls over them),
+    answering on a shared pool of threads, until the server refuses one for good."""
+    pool = ThreadPoolExecutor(max_workers=ANSWER_THREADS, thread_name_prefix="answer")
+    refused_for_good = queue.Queue()
+    for _ in range(connections):
+        threading.Thread(target=hold_connection, daemon=True,
+                         args=(server, bot_id, token, pool, refused_for_good)).start()
+    raise SystemExit(refused_for_good.get())
 
 
 def main():
@@ -546,6 +560,9 @@ def main():
                         help="the bot's id (default CARDARENA_BOT_ID)")
     parser.add_argument("--token", default=os.environ.get("CARDARENA_TOKEN", ""),
                         help="the bot's token from registration (default CARDARENA_TOKEN)")
+    parser.add_argument("--connections", type=int, choices=range(1, 5), default=1, metavar="N",
+                        help="connections to hold, 1 to 4 (default 1): calls go on while one"
+                             " reconnects")
     args = parser.parse_args()
     try:
         if args.connect is None:
@@ -554,7 +571,7 @@ def main():
         if not (server and args.bot_id and args.token):
             parser.error("--connect needs the server, --bot-id and --token (or CARDARENA_SERVER,"
                          " CARDARENA_BOT_ID and CARDARENA_TOKEN)")
-        run_connected(server, args.bot_id, args.token)
+        run_connected(server, args.bot_id, args.token, args.connections)
     except KeyboardInterrupt:
         pass
 
