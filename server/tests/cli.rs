@@ -94,8 +94,9 @@ fn many_games_print_a_table_with_every_game_counted() {
     assert_eq!(
         header,
         [
-            "name", "bot", "games", "wins", "losses", "draws", "loss", "rate"
-        ]
+            "name", "bot", "games", "wins", "losses", "draws", "loss", "rate", "95%", "interval"
+        ],
+        "house bots cannot fault: no faults column"
     );
     let rows: Vec<Vec<String>> = lines
         .map(|l| l.split_whitespace().map(String::from).collect())
@@ -111,6 +112,13 @@ fn many_games_print_a_table_with_every_game_counted() {
             "{row:?}"
         );
         assert!((number(row, 6) - number(row, 4) / 300.0).abs() < 0.001);
+        let (low, high) = row[7].split_once('-').unwrap();
+        let (low, high) = (low.parse::<f64>().unwrap(), high.parse::<f64>().unwrap());
+        assert!(low <= number(row, 6) && number(row, 6) <= high, "{row:?}");
+        assert!(
+            high - low < 0.12,
+            "300 games give an interval narrower than that: {row:?}"
+        );
         losses += number(row, 4);
     }
     let draws = number(&rows[0], 5);

@@ -5,6 +5,7 @@
 //! active), plays practice matches against the game's first house bot without a fault, joins the
 //! ladder, and refuses a wrong signature (401) and a body that is not JSON (400). `python3` (3.9+) and `node` (18+) must be on the PATH: a missing one fails the test.
 
+mod kit_process;
 mod support;
 
 #[allow(dead_code)] // the example's main() is not used here, only its router
@@ -12,11 +13,11 @@ mod support;
 mod example_bot;
 
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use cardarena_bots::http::sign;
+use kit_process::{KitProcess, Script, TempDir};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use support::{Server, TempDb, config, short_match, smallest_table};
@@ -39,49 +40,6 @@ impl Kit {
     }
 }
 
-/// A directory for the kits' logs, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> TempDir {
-        let dir = std::env::temp_dir().join(format!("cardarena-kits-{}", uuid::Uuid::new_v4()));
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A kit's child process, killed on drop, its output in two files.
-struct KitProcess {
-    child: Child,
-    stdout: PathBuf,
-    stderr: PathBuf,
-}
-
-impl KitProcess {
-    /// What the process printed so far, for assertion messages.
-    fn output(&self) -> String {
-        let read = |path: &Path| std::fs::read_to_string(path).unwrap_or_default();
-        format!(
-            "--- stdout\n{}--- stderr\n{}",
-            read(&self.stdout),
-            read(&self.stderr)
-        )
-    }
-}
-
-impl Drop for KitProcess {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// A started kit: its address, and its process unless it runs in process.
 struct RunningKit {
     addr: SocketAddr,
@@ -97,13 +55,11 @@ impl RunningKit {
 }
 
 /// Starts `kit` with `secret` (none: the kit runs without checking) on a port of its own
-/// choosing: the kits listen on port 0 and print the address they got, so no port is ever freed
-/// by the test and taken by the kit, a window another process could slip into.
+/// choosing.
 async fn launch(kit: Kit, secret: Option<&str>, logs: &Path) -> RunningKit {
-    let kits = Path::new(env!("CARGO_MANIFEST_DIR")).join("../bots/kits");
-    let (program, script, needs) = match kit {
-        Kit::Python => ("python3", kits.join("python/bot.py"), "Python 3.9+"),
-        Kit::Js => ("node", kits.join("js/bot.js"), "Node.js 18+"),
+    let script = match kit {
+        Kit::Python => Script::Python,
+        Kit::Js => Script::Js,
         Kit::RustExample => {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             let addr = listener.local_addr().unwrap();
@@ -115,64 +71,7 @@ async fn launch(kit: Kit, secret: Option<&str>, logs: &Path) -> RunningKit {
             };
         }
     };
-    static LAUNCHED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = LAUNCHED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let stem = format!("{}-{n}", kit.name());
-    let stdout = logs.join(format!("{stem}.out"));
-    let stderr = logs.join(format!("{stem}.err"));
-    let mut command = Command::new(program);
-    command
-        .arg(&script)
-        .env("HOST", "127.0.0.1")
-        .env("PORT", "0")
-        .env_remove("CARDARENA_SECRET")
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&stdout).unwrap())
-        .stderr(std::fs::File::create(&stderr).unwrap());
-    if let Some(secret) = secret {
-        command.env("CARDARENA_SECRET", secret);
-    }
-    let child = match command.spawn() {
-        Ok(child) => child,
-        Err(e) => panic!(
-            "cannot run `{program} {}` ({e}): the kit tests need {needs} on the PATH as `{program}`",
-            script.display()
-        ),
-    };
-    let mut process = KitProcess {
-        child,
-        stdout,
-        stderr,
-    };
-    let started = Instant::now();
-    let addr = loop {
-        if let Some(status) = process.child.try_wait().unwrap() {
-            panic!(
-                "the {} kit exited ({status}) before listening:\n{}",
-                kit.name(),
-                process.output()
-            );
-        }
-        let printed = std::fs::read_to_string(&process.stdout).unwrap_or_default();
-        let address = printed
-            .lines()
-            .find_map(|line| line.strip_prefix("listening on http://"))
-            .and_then(|rest| {
-                rest.trim_end_matches('/')
-                    .parse::<std::net::SocketAddr>()
-                    .ok()
-            });
-        if let Some(addr) = address {
-            break addr;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(10),
-            "the {} kit did not say where it listens within 10 s:\n{}",
-            kit.name(),
-            process.output()
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
+    let (process, addr) = KitProcess::serve(script, secret, logs).await;
     RunningKit {
         addr,
         process: Some(process),

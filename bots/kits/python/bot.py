@@ -1,24 +1,51 @@
 #!/usr/bin/env python3
 """A cardarena bot (protocol version 1) in one file: Python 3.9+, standard library only.
 
-It plays every game: it knows no rules and picks one of the legal actions it is given. Put your
-strategy in choose_action() below; everything else (HTTP, signatures, errors) is done for you.
+It plays every game of cardarena (durak, durak-duel, bridge, most, prsi and fifty-six): it knows no
+rules and picks one of the legal actions it is given. Put your strategy in choose_action() below;
+everything else (HTTP, WebSocket, signatures, errors, logging) is done for you.
+
+It runs in one of two modes:
 
     CARDARENA_SECRET=<your bot's secret> PORT=9000 python3 bot.py
 
-Environment: PORT (default 9000), HOST (default 127.0.0.1; 0.0.0.0 to listen on every
-interface), CARDARENA_SECRET (the secret registration gave you; unset: requests are not checked).
+serves HTTP: the server calls the bot at its URL. Environment: PORT (default 9000), HOST (default
+127.0.0.1; 0.0.0.0 to listen on every interface), CARDARENA_SECRET (the secret registration gave
+you; unset: requests are not checked).
+
+    python3 bot.py --connect http://HOST:PORT --bot-id <id> --token <token>
+
+dials out: the bot connects to the server over a WebSocket and answers the same requests on it,
+from behind a firewall or NAT; register it with "connect": true. The three values may come from
+CARDARENA_SERVER, CARDARENA_BOT_ID and CARDARENA_TOKEN instead. It reconnects by itself;
+--connections N (1 to 4) holds N connections, so that calls go on while one reconnects.
+
 The protocol: docs/protocol.md; views and actions of each game: docs/games/<game>.md.
+
+The server plays several matches at once, so this bot answers several requests at once, each in a
+thread of its own: choose_action() may run in several threads at once. Keep state per match
+(keyed by request["match_id"]) and guard anything shared with a lock.
 """
 
+import argparse
+import base64
 import hashlib
 import hmac
 import json
 import operator
 import os
+import queue
 import random
+import select
+import socket
+import ssl
+import struct
 import sys
+import threading
+import time
 import traceback
+import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 if sys.version_info < (3, 9):
@@ -28,8 +55,8 @@ if sys.version_info < (3, 9):
 # ---------------------------------------------------------------------------------------------
 # YOUR STRATEGY GOES HERE.
 #
-# view:          what your seat may see (a dict; its fields depend on the game, see
-#                docs/games/durak.md and docs/games/bridge.md)
+# view:          what your seat may see (a dict; its fields depend on the game: durak, durak-duel,
+#                bridge, most, prsi or fifty-six, each described in docs/games/<game>.md)
 # legal_actions: the actions you may play now (a list of dicts, never empty)
 #
 # Return the index in legal_actions of the action you play, or a pair (index, say) where say is a
@@ -48,8 +75,29 @@ SECRET = os.environ.get("CARDARENA_SECRET", "")
 MAX_BODY = 1 << 20  # requests are a few KiB; refuse anything absurd
 
 
-def log(*parts):
-    print(*parts, file=sys.stderr, flush=True)
+OUTPUT_LOCK = threading.Lock()  # one for stdout and stderr: they often share a terminal
+
+
+def write_lines(stream, text):
+    """Writes text as complete lines in one write, under a lock, so that the lines of requests
+    answered at the same time in other threads never run into each other."""
+    if not text.endswith("\n"):
+        text += "\n"
+    with OUTPUT_LOCK:
+        stream.write(text)
+        stream.flush()
+
+
+def log(message, request=None, with_traceback=False):
+    """One message on stderr, prefixed with the match and seat of request (a dict) when given,
+    and followed by the exception being handled when with_traceback is true."""
+    if isinstance(request, dict) and request.get("match_id") is not None:
+        seat = request.get("seat")
+        where = f"match {request['match_id']}" + ("" if seat is None else f" seat {seat}")
+        message = f"{where}: {message}"
+    if with_traceback:
+        message += "\n" + traceback.format_exc()
+    write_lines(sys.stderr, message)
 
 
 def signed_by_cardarena(secret, body, header):
@@ -71,8 +119,7 @@ def answer_turn(request):
             raise ValueError(f"choose_action returned {choice}, out of range")
     except Exception:
         # A crash in the strategy must not cost the match: play a legal action anyway.
-        log(f"match {request.get('match_id')}: choose_action failed, playing at random:")
-        traceback.print_exc()
+        log("choose_action failed, playing at random:", request, with_traceback=True)
         choice, say = random.randrange(len(legal_actions)), None
     answer = {"action_index": choice}
     if isinstance(say, str) and say:
@@ -88,11 +135,34 @@ def log_match_end(request):
     seats = seats if isinstance(seats, list) else []
     mine = seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else None
     mine = mine if isinstance(mine, dict) else {}
-    print(
+    write_lines(
+        sys.stdout,
         f"match {request.get('match_id')} ({request.get('game')}, seat {seat} of {len(seats)}):"
         f" rank {mine.get('rank')}, score {mine.get('score')}",
-        flush=True,
     )
+
+
+def answer_request(request):
+    """The answer to a request (a dict) of any type, in either mode; ValueError for a turn that
+    has no legal actions."""
+    kind = request.get("type")
+    if kind == "turn":
+        legal_actions = request.get("legal_actions")
+        if not isinstance(legal_actions, list) or not legal_actions:
+            raise ValueError("a turn needs a non-empty legal_actions")
+        return answer_turn(request)
+    if kind == "ping":
+        # The server's health check: answering it puts the bot on the ladder.
+        return {"pong": True}
+    if kind == "match_end":
+        log_match_end(request)
+    # match_start, match_end and anything newer: the answer is ignored.
+    return {}
+
+
+# ---------------------------------------------------------------------------------------------
+# HTTP mode: the server calls the bot.
+# ---------------------------------------------------------------------------------------------
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -100,13 +170,22 @@ class Handler(BaseHTTPRequestHandler):
     disable_nagle_algorithm = True  # no 40 ms stalls between the headers and the body
 
     def do_POST(self):
+        self.request_json = None  # the request being answered, once read, to name it in logs
         try:
             self.answer_post()
-        except Exception:
-            log("error answering a request:")
-            traceback.print_exc()
+        except (BrokenPipeError, ConnectionResetError):
+            # The server stopped waiting (past the deadline) and closed the connection.
             self.close_connection = True
-            self.reply(500, {"error": "internal error"})
+            deadline = (self.request_json or {}).get("deadline_ms")
+            log(f"answered too late: the server had hung up (deadline_ms {deadline})",
+                self.request_json)
+        except Exception:
+            log("error answering a request:", self.request_json, with_traceback=True)
+            self.close_connection = True
+            try:
+                self.reply(500, {"error": "internal error"})
+            except OSError:
+                pass
 
     def answer_post(self):
         body = self.read_body()
@@ -117,7 +196,10 @@ class Handler(BaseHTTPRequestHandler):
         if SECRET and not signed_by_cardarena(
             SECRET, body, self.headers.get("X-Cardarena-Signature", "")
         ):
-            log("refused a request with a wrong signature (is CARDARENA_SECRET this bot's secret?)")
+            log(
+                "refused a request with a wrong signature (is CARDARENA_SECRET this bot's secret?)",
+                {"match_id": self.headers.get("X-Cardarena-Match")},
+            )
             return self.reply(401, {"error": "bad signature"})
 
         try:
@@ -126,20 +208,13 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply(400, {"error": "the body is not JSON"})
         if not isinstance(request, dict):
             return self.reply(400, {"error": "the body is not a JSON object"})
+        self.request_json = request
 
-        kind = request.get("type")
-        if kind == "turn":
-            legal_actions = request.get("legal_actions")
-            if not isinstance(legal_actions, list) or not legal_actions:
-                return self.reply(400, {"error": "a turn needs a non-empty legal_actions"})
-            return self.reply(200, answer_turn(request))
-        if kind == "ping":
-            # The server's health check: answering it puts the bot on the ladder.
-            return self.reply(200, {"pong": True})
-        if kind == "match_end":
-            log_match_end(request)
-        # match_start, match_end and anything newer: the answer is ignored.
-        return self.reply(200, {})
+        try:
+            answer = answer_request(request)
+        except ValueError as error:
+            return self.reply(400, {"error": str(error)})
+        return self.reply(200, answer)
 
     def read_body(self):
         """The request's body (the server always sends a Content-Length); None if too large."""
@@ -164,20 +239,339 @@ class Handler(BaseHTTPRequestHandler):
         pass  # no line per request; one per match is printed instead
 
     def log_error(self, format, *args):
-        log(format % args)
+        log(f"{self.address_string()}: {format % args}")
 
 
-def main():
+class Server(ThreadingHTTPServer):
+    daemon_threads = True  # a connection left open does not keep the bot from stopping
+
+    def handle_error(self, request, client_address):
+        # What the handler did not catch: one message, written whole like every other.
+        log(f"error on the connection from {client_address[0]}:", with_traceback=True)
+
+
+def serve_http():
+    """Serves HTTP on HOST:PORT until interrupted."""
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "9000"))
     if not SECRET:
         log("warning: CARDARENA_SECRET is not set, so requests are not checked; set it to the"
             " secret registration gave you")
-    server = ThreadingHTTPServer((host, port), Handler)
-    server.daemon_threads = True
-    print(f"listening on http://{host}:{server.server_port}/", flush=True)
+    server = Server((host, port), Handler)
+    write_lines(sys.stdout, f"listening on http://{host}:{server.server_port}/")
+    server.serve_forever()
+
+
+# ---------------------------------------------------------------------------------------------
+# Dial-out mode (--connect): the bot holds a WebSocket (RFC 6455) to the server, which sends each
+# request as a text message with a "request_id"; the bot answers with a text message echoing it.
+# ---------------------------------------------------------------------------------------------
+
+WS_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"  # RFC 6455's constant for Sec-WebSocket-Accept
+MAX_MESSAGE = 1 << 20  # the server's messages are a few KiB (most's views more); refuse absurd
+MAX_ANSWER = 64 * 1024  # the server closes a connection whose answer is larger
+IDLE_SECONDS = 75  # the server pings every 20 s: this long without a byte, the connection is dead
+STABLE_SECONDS = 10  # a connection up this long resets the reconnection back-off
+ANSWER_THREADS = 8  # requests answered at once
+
+
+class WebSocketError(Exception):
+    """The connection failed or broke the protocol: close it and connect again."""
+
+
+class Refused(Exception):
+    """The server refused the upgrade with an HTTP status (and a JSON error)."""
+
+    def __init__(self, status, body):
+        super().__init__(f"the server answered {status}: {body[:300]}")
+        self.status = status
+
+
+def open_websocket(server, bot_id, token):
+    """Connects to the server's /api/bots/{bot_id}/connect and upgrades to a WebSocket,
+    checking the server's Sec-WebSocket-Accept; returns (socket, bytes read past the head)."""
+    url = urllib.parse.urlsplit(server)
+    scheme = url.scheme.lower()
+    if scheme not in ("http", "https", "ws", "wss") or not url.hostname:
+        raise SystemExit(f"--connect takes http://HOST:PORT or https://HOST, not {server!r}")
+    secure = scheme in ("https", "wss")
+    path = f"{url.path.rstrip('/')}/api/bots/{urllib.parse.quote(bot_id, safe='')}/connect"
+    sock = socket.create_connection((url.hostname, url.port or (443 if secure else 80)), 10)
     try:
-        server.serve_forever()
+        if secure:
+            sock = ssl.create_default_context().wrap_socket(sock, server_hostname=url.hostname)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        key = base64.b64encode(os.urandom(16)).decode()
+        sock.sendall(
+            (f"GET {path} HTTP/1.1\r\nHost: {url.netloc.rpartition('@')[2]}\r\n"
+             f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+             f"Sec-WebSocket-Version: 13\r\nAuthorization: Bearer {token}\r\n"
+             f"User-Agent: cardarena-python-kit\r\n\r\n").encode()
+        )
+        data = b""
+        while b"\r\n\r\n" not in data:
+            chunk = sock.recv(4096)
+            if not chunk or len(data) > 16384:
+                raise WebSocketError("the server's answer to the upgrade ended or is too long")
+            data += chunk
+        head, _, rest = data.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        parts = lines[0].split(" ", 2)
+        status = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0
+        headers = {}
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            headers[name.strip().lower()] = value.strip()
+        if status != 101:
+            raise Refused(status, rest.decode("utf-8", "replace"))
+        accept = base64.b64encode(hashlib.sha1((key + WS_GUID).encode()).digest()).decode()
+        connection = {t.strip().lower() for t in headers.get("connection", "").split(",")}
+        if (headers.get("upgrade", "").lower() != "websocket" or "upgrade" not in connection
+                or headers.get("sec-websocket-accept") != accept):
+            raise WebSocketError("the server's upgrade is not a WebSocket handshake for this key")
+        return sock, rest
+    except BaseException:
+        sock.close()
+        raise
+
+
+def frame(opcode, payload):
+    """One final client frame: masked with a random key, as RFC 6455 requires of clients."""
+    length = len(payload)
+    if length < 126:
+        head = struct.pack("!BB", 0x80 | opcode, 0x80 | length)
+    elif length < 1 << 16:
+        head = struct.pack("!BBH", 0x80 | opcode, 0x80 | 126, length)
+    else:
+        head = struct.pack("!BBQ", 0x80 | opcode, 0x80 | 127, length)
+    key = os.urandom(4)
+    repeated = (key * (length // 4 + 1))[:length]
+    masked = (int.from_bytes(payload, "big") ^ int.from_bytes(repeated, "big")).to_bytes(
+        length, "big")
+    return head + key + masked
+
+
+class Connection:
+    """One WebSocket to the server. Only the thread in run() reads and writes the socket (a TLS
+    socket must not be read and written from two threads at once); the threads answering
+    requests queue their answers with send() and wake it."""
+
+    def __init__(self, sock, received):
+        self.sock = sock
+        self.buffer = bytearray(received)
+        self.outbox = []
+        self.lock = threading.Lock()
+        self.wake_reader, self.wake_writer = socket.socketpair()
+        self.fragments = None  # the parts of a fragmented message being received
+        self.fragments_size = 0
+
+    def send(self, text):
+        """Queues a text message; safe from any thread."""
+        with self.lock:
+            self.outbox.append(frame(0x1, text.encode()))
+        try:
+            self.wake_writer.send(b"x")
+        except OSError:
+            pass  # closed: the connection is over and the answer lost with it
+
+    def close(self):
+        for sock in (self.sock, self.wake_reader, self.wake_writer):
+            sock.close()
+
+    def run(self, on_message):
+        """Reads and writes until the connection ends; raises WebSocketError saying why."""
+        self.sock.setblocking(False)
+        last_heard = time.monotonic()
+        while True:
+            if self.buffer:
+                self.read_frames(on_message)
+            readable, _, _ = select.select([self.sock, self.wake_reader], [], [], 5)
+            if self.wake_reader in readable:
+                self.wake_reader.recv(4096)
+                with self.lock:
+                    outgoing, self.outbox = b"".join(self.outbox), []
+                self.write(outgoing)
+            if self.sock in readable:
+                chunk = self.receive()
+                if chunk:
+                    last_heard = time.monotonic()
+                    self.buffer += chunk
+            if time.monotonic() - last_heard > IDLE_SECONDS:
+                raise WebSocketError(f"nothing heard from the server for {IDLE_SECONDS} s")
+
+    def receive(self):
+        """What the socket holds now (with TLS, every decrypted byte); b"" if nothing yet."""
+        data = b""
+        try:
+            while True:
+                chunk = self.sock.recv(65536)
+                if not chunk:
+                    raise WebSocketError("the server closed the connection")
+                data += chunk
+                if not isinstance(self.sock, ssl.SSLSocket) or not self.sock.pending():
+                    return data
+        except (BlockingIOError, ssl.SSLWantReadError):
+            return data
+
+    def write(self, data):
+        """Writes all of data, waiting for the socket as needed."""
+        view = memoryview(data)
+        while view:
+            try:
+                view = view[self.sock.send(view):]
+            except (BlockingIOError, ssl.SSLWantWriteError, ssl.SSLWantReadError):
+                select.select([], [self.sock], [], 5)
+
+    def fail(self, code, reason):
+        """Closes with code (1002: protocol error, 1007: bad text, 1009: too big) and says why."""
+        try:
+            self.write(frame(0x8, struct.pack("!H", code) + reason.encode()))
+        except OSError:
+            pass
+        raise WebSocketError(f"closed the connection ({code}): {reason}")
+
+    def read_frames(self, on_message):
+        """Handles every complete frame in the buffer: control frames at once, data frames
+        gathered into messages for on_message."""
+        while len(self.buffer) >= 2:
+            first, second = self.buffer[0], self.buffer[1]
+            fin, opcode, length, at = first & 0x80, first & 0x0F, second & 0x7F, 2
+            if first & 0x70:
+                self.fail(1002, "reserved bits are set")
+            if second & 0x80:
+                self.fail(1002, "a server's frame must not be masked")
+            if length >= 126:
+                size = 2 if length == 126 else 8
+                if len(self.buffer) < at + size:
+                    return
+                length = int.from_bytes(self.buffer[at:at + size], "big")
+                at += size
+            if opcode >= 0x8 and (length > 125 or not fin):
+                self.fail(1002, "a control frame is fragmented or over 125 bytes")
+            if opcode < 0x8 and self.fragments_size + length > MAX_MESSAGE:
+                self.fail(1009, f"a message over {MAX_MESSAGE} bytes")
+            if len(self.buffer) < at + length:
+                return
+            payload = bytes(self.buffer[at:at + length])
+            del self.buffer[:at + length]
+            self.handle(fin, opcode, payload, on_message)
+
+    def handle(self, fin, opcode, payload, on_message):
+        if opcode == 0x9:  # ping: answer with the same payload
+            self.write(frame(0xA, payload))
+        elif opcode == 0x8:  # close: answer it and stop
+            code = int.from_bytes(payload[:2], "big") if len(payload) >= 2 else 1005
+            try:
+                self.write(frame(0x8, payload[:2]))
+            except OSError:
+                pass
+            reason = payload[2:].decode("utf-8", "replace")
+            raise WebSocketError(f"the server closed the connection ({code} {reason})".strip())
+        elif opcode in (0x1, 0x2, 0x0):
+            if (opcode == 0x0) != (self.fragments is not None):
+                self.fail(1002, "a continuation frame out of place")
+            if opcode != 0x0:
+                self.fragments, self.fragments_size = [opcode], 0
+            self.fragments.append(payload)
+            self.fragments_size += len(payload)
+            if fin:
+                kind, parts = self.fragments[0], self.fragments[1:]
+                self.fragments, self.fragments_size = None, 0
+                if kind == 0x1:
+                    try:
+                        text = b"".join(parts).decode("utf-8")
+                    except UnicodeDecodeError:
+                        self.fail(1007, "a text message that is not UTF-8")
+                    on_message(text)
+        elif opcode != 0xA:  # pongs are ignored
+            self.fail(1002, f"unknown opcode {opcode}")
+
+
+def answer_message(connection, text):
+    """Answers one request received over the WebSocket (in a thread of the pool)."""
+    try:
+        request = json.loads(text)
+    except (ValueError, RecursionError):
+        return log(f"a message that is not JSON: {text[:200]!r}")
+    if not isinstance(request, dict):
+        return log(f"a message that is not a JSON object: {text[:200]!r}")
+    try:
+        answer = answer_request(request)
+    except ValueError as error:
+        log(f"a request the kit cannot answer: {error}", request)
+        answer = {}
+    except Exception:
+        log("error answering a request:", request, with_traceback=True)
+        answer = {}
+    answer["request_id"] = request.get("request_id")
+    data = json.dumps(answer)
+    if len(data.encode()) > MAX_ANSWER:
+        return log(f"an answer over {MAX_ANSWER} bytes is not sent", request)
+    connection.send(data)
+
+
+def hold_connection(server, bot_id, token, pool, refused_for_good):
+    """Holds one connection to the server, connecting again after each failure: 0.5 s later,
+    doubling to 10 s, back to 0.5 s once a connection stayed up STABLE_SECONDS. A refusal that
+    trying again cannot mend goes to refused_for_good."""
+    delay = 0.5
+    while True:
+        opened = None
+        try:
+            sock, received = open_websocket(server, bot_id, token)
+            opened = time.monotonic()
+            connection = Connection(sock, received)
+            write_lines(sys.stdout, f"connected to {server} as bot {bot_id}")
+            try:
+                connection.run(lambda text: pool.submit(answer_message, connection, text))
+            finally:
+                connection.close()
+        except Refused as refused:
+            if refused.status in (400, 401, 403, 404, 409):
+                return refused_for_good.put(
+                    f"cannot connect: {refused} (check --bot-id and --token)")
+            reason = str(refused)
+        except (OSError, WebSocketError) as error:
+            reason = str(error) or type(error).__name__
+        if opened is not None and time.monotonic() - opened >= STABLE_SECONDS:
+            delay = 0.5
+        log(f"{reason}; connecting again in {delay:g} s")
+        time.sleep(delay)
+        delay = min(delay * 2, 10)
+
+
+def run_connected(server, bot_id, token, connections):
+    """Holds `connections` connections to the server (the server spreads its calls over them),
+    answering on a shared pool of threads, until the server refuses one for good."""
+    pool = ThreadPoolExecutor(max_workers=ANSWER_THREADS, thread_name_prefix="answer")
+    refused_for_good = queue.Queue()
+    for _ in range(connections):
+        threading.Thread(target=hold_connection, daemon=True,
+                         args=(server, bot_id, token, pool, refused_for_good)).start()
+    raise SystemExit(refused_for_good.get())
+
+
+def main():
+    parser = argparse.ArgumentParser(description="A cardarena bot: serves HTTP, or with "
+                                     "--connect dials out to the server over a WebSocket.")
+    parser.add_argument("--connect", nargs="?", const="", metavar="SERVER",
+                        help="dial out to SERVER (http://HOST:PORT; default CARDARENA_SERVER)")
+    parser.add_argument("--bot-id", default=os.environ.get("CARDARENA_BOT_ID", ""),
+                        help="the bot's id (default CARDARENA_BOT_ID)")
+    parser.add_argument("--token", default=os.environ.get("CARDARENA_TOKEN", ""),
+                        help="the bot's token from registration (default CARDARENA_TOKEN)")
+    parser.add_argument("--connections", type=int, choices=range(1, 5), default=1, metavar="N",
+                        help="connections to hold, 1 to 4 (default 1): calls go on while one"
+                             " reconnects")
+    args = parser.parse_args()
+    try:
+        if args.connect is None:
+            return serve_http()
+        server = args.connect or os.environ.get("CARDARENA_SERVER", "")
+        if not (server and args.bot_id and args.token):
+            parser.error("--connect needs the server, --bot-id and --token (or CARDARENA_SERVER,"
+                         " CARDARENA_BOT_ID and CARDARENA_TOKEN)")
+        run_connected(server, args.bot_id, args.token, args.connections)
     except KeyboardInterrupt:
         pass
 

@@ -3,6 +3,8 @@
 mod bench;
 mod bench_http;
 mod bench_queue;
+mod faults;
+mod http_seats;
 mod options;
 mod play;
 mod playing;
@@ -35,7 +37,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Play games between house bots locally and print the log or a results table.
+    /// Play games locally between house bots and bots at URLs (yours, through the bot protocol)
+    /// and print the log or a results table with every bot fault.
     Play(PlayArgs),
     /// Run the tournament server: API, pages, match scheduler and ladder.
     Serve(ServeArgs),

@@ -1,14 +1,18 @@
-//! `cardarena play`: a local tournament of house bots, without a server.
+//! `cardarena play`: a local tournament of house bots and of bots at URLs, without a server.
 
 use std::hash::{BuildHasher, RandomState};
+use std::path::PathBuf;
 
-use cardarena_bots::{Bot, GameVisitor, HouseGame, play_match, with_game};
+use cardarena_bots::{Bot, GameVisitor, HouseGame, Played, play_match, with_game};
 use cardarena_engine::shuffle::derive_seed;
+use futures_util::StreamExt;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use super::faults::{Fault, Faults};
+use super::http_seats::{FaultSlot, HttpSeatArgs, HttpSeats};
 use super::options::game_options;
 use super::results::Results;
-use super::seats::{SeatSpec, check_seats};
+use super::seats::{SeatBot, SeatSpec, check_seats};
 use super::{CliError, unknown_game};
 
 /// Arguments of `cardarena play`.
@@ -17,7 +21,8 @@ pub struct PlayArgs {
     /// The game to play.
     #[arg(long, default_value = "durak")]
     game: String,
-    /// A seat as NAME=BOT, BOT a house bot id; repeat for each player, in seating order.
+    /// A seat as NAME=BOT, BOT a house bot id or a bot's URL (http://HOST:PORT/, called through
+    /// the bot protocol as the server calls it); repeat for each player, in seating order.
     #[arg(long = "seat", value_name = "NAME=BOT")]
     seats: Vec<SeatSpec>,
     /// Order the deck from seed 000's number instead of the uniform shuffle (durak).
@@ -35,6 +40,12 @@ pub struct PlayArgs {
     /// The game's options as a JSON object.
     #[arg(long, value_name = "JSON")]
     options: Option<String>,
+    /// Where the requests HTTP seats faulted on are written, one JSON file each [default:
+    /// cardarena-play-SEED in the system's temporary directory].
+    #[arg(long, value_name = "DIR")]
+    faults_dir: Option<PathBuf>,
+    #[command(flatten)]
+    http: HttpSeatArgs,
 }
 
 /// Plays the games the arguments ask for.
@@ -60,7 +71,18 @@ fn play<G: HouseGame>(args: PlayArgs) -> Result<(), CliError> {
         .seed
         .unwrap_or_else(|| RandomState::new().hash_one(0u8));
     eprintln!("seed: {seed}");
+    let http: Vec<bool> = (seats.iter())
+        .map(|s| matches!(s.bot, SeatBot::Http(_)))
+        .collect();
+    let callers = HttpSeats::new(&args.http, &seats);
+    // House bots think in process, on this one thread: playing them one game at a time is as
+    // fast. HTTP seats wait on their bot, so several games are played at once.
+    let concurrency = match http.contains(&true) {
+        true => usize::from(args.http.concurrency),
+        false => 1,
+    };
     let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
         .build()
         .map_err(|e| CliError(format!("cannot start the runtime: {e}")))?;
     let progress = if args.games > 1 {
@@ -73,41 +95,144 @@ fn play<G: HouseGame>(args: PlayArgs) -> Result<(), CliError> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let mut results = Results::new(&seats);
-    let n = seats.len();
-    for index in 0..args.games {
-        let game_seed = if index == 0 {
-            seed
-        } else {
-            derive_seed(seed, index)
+    let dir = (args.faults_dir.clone())
+        .unwrap_or_else(|| std::env::temp_dir().join(format!("cardarena-play-{seed}")));
+    let mut faults = Faults::new(dir);
+    runtime.block_on(async {
+        callers.check(&seats).await?;
+        let setup = Setup {
+            seats: &seats,
+            options: &options,
+            callers: &callers,
+            seed,
         };
-        // Seat k of this game is played by entry (k + index) mod n: everyone sits everywhere.
-        let entries: Vec<usize> = (0..n).map(|k| (k + index as usize) % n).collect();
-        let bot_seeds = derive_seed(game_seed, u64::MAX);
-        let mut bots: Vec<Box<dyn Bot<G>>> = entries
-            .iter()
-            .enumerate()
-            .map(|(k, &e)| {
-                G::house_bot(&seats[e].bot, derive_seed(bot_seeds, k as u64))
-                    .ok_or_else(|| CliError(format!("no house bot {:?}", seats[e].bot)))
-            })
-            .collect::<Result<_, _>>()?;
-        let played = runtime
-            .block_on(play_match::<G>(&options, game_seed, &mut bots))
-            .map_err(|e| CliError(format!("game {} (seed {game_seed}): {e}", index + 1)))?;
-        if args.log {
-            let names: Vec<String> = entries.iter().map(|&e| seats[e].name.clone()).collect();
-            let log = G::transcript(&played.initial, &played.actions, &names)
-                .ok_or_else(|| CliError(format!("{} has no log format; drop --log", G::ID)))?;
-            progress.suspend(|| print!("{log}"));
+        // `buffered` keeps the games' order: logs print in order, and the faults listed are the
+        // first ones.
+        let mut games = futures_util::stream::iter(0..args.games)
+            .map(|index| setup.game(index))
+            .buffered(concurrency);
+        while let Some(game) = games.next().await {
+            let game = game?;
+            if args.log {
+                let names: Vec<String> = (game.entries.iter())
+                    .map(|&e| seats[e].name.clone())
+                    .collect();
+                let log = G::transcript(&game.played.initial, &game.played.actions, &names)
+                    .ok_or_else(|| CliError(format!("{} has no log format; drop --log", G::ID)))?;
+                progress.suspend(|| print!("{log}"));
+            }
+            game.count(&mut results, &mut faults, &seats)?;
+            progress.inc(1);
         }
-        for (k, &e) in entries.iter().enumerate() {
-            results.record(e, &played.outcome, k);
-        }
-        progress.inc(1);
-    }
+        Ok::<(), CliError>(())
+    })?;
     progress.finish_and_clear();
     if !args.log {
         print!("{}", results.table());
     }
+    print!("{}", faults.report(&seats, &http, args.games));
     Ok(())
+}
+
+/// What every game of a run shares.
+struct Setup<'a, G: HouseGame> {
+    seats: &'a [SeatSpec],
+    options: &'a G::Options,
+    callers: &'a HttpSeats,
+    seed: u64,
+}
+
+/// One game played: its number and seed, who sat where, the match, and each HTTP seat's slot
+/// holding the request it faulted on.
+struct Game<G: HouseGame> {
+    index: u64,
+    seed: u64,
+    /// Seat k was played by entry `entries[k]`.
+    entries: Vec<usize>,
+    played: Played<G>,
+    slots: Vec<Option<FaultSlot>>,
+}
+
+impl<G: HouseGame> Setup<'_, G> {
+    /// Plays game `index` (from 0): its seed derives from the run's, and seat k is played by
+    /// entry (k + index) mod n, so that everyone sits everywhere.
+    async fn game(&self, index: u64) -> Result<Game<G>, CliError> {
+        let seats = self.seats;
+        let n = seats.len();
+        let game_seed = if index == 0 {
+            self.seed
+        } else {
+            derive_seed(self.seed, index)
+        };
+        let entries: Vec<usize> = (0..n).map(|k| (k + index as usize) % n).collect();
+        let bot_seeds = derive_seed(game_seed, u64::MAX);
+        let match_id = format!("play-{}-{game_seed}", index + 1);
+        let mut bots: Vec<Box<dyn Bot<G>>> = Vec::with_capacity(n);
+        let mut slots = Vec::with_capacity(n);
+        for (k, &e) in entries.iter().enumerate() {
+            let (bot, slot) = match &seats[e].bot {
+                SeatBot::House(id) => {
+                    let bot = G::house_bot(id, derive_seed(bot_seeds, k as u64))
+                        .ok_or_else(|| CliError(format!("no house bot {id:?}")))?;
+                    (bot, None)
+                }
+                SeatBot::Http(url) => {
+                    let (bot, slot) = self.callers.bot::<G>(url, &match_id, self.options);
+                    (bot, Some(slot))
+                }
+            };
+            bots.push(bot);
+            slots.push(slot);
+        }
+        let played = play_match::<G>(self.options, game_seed, &mut bots)
+            .await
+            .map_err(|e| CliError(format!("game {} (seed {game_seed}): {e}", index + 1)))?;
+        Ok(Game {
+            index,
+            seed: game_seed,
+            entries,
+            played,
+            slots,
+        })
+    }
+}
+
+impl<G: HouseGame> Game<G> {
+    /// Counts the game in the results and its faults in the fault list.
+    fn count(
+        self,
+        results: &mut Results,
+        faults: &mut Faults,
+        seats: &[SeatSpec],
+    ) -> Result<(), CliError> {
+        let Game {
+            index,
+            seed,
+            entries,
+            played,
+            slots,
+        } = self;
+        for (k, &e) in entries.iter().enumerate() {
+            results.record(e, &played.outcome, k, played.faults[k].is_some());
+        }
+        let faulted = played.faults.into_iter().zip(played.fault_steps).zip(slots);
+        for (k, ((fault, decision), slot)) in faulted.enumerate() {
+            let Some(fault) = fault else { continue };
+            // The request the seat kept is the one of its fault (a seat is not asked again).
+            let request = slot
+                .and_then(|slot| slot.lock().ok()?.take())
+                .filter(|sent| Some(sent.decision) == decision);
+            let fault = Fault {
+                game: index + 1,
+                seed,
+                entry: entries[k],
+                seat: k,
+                decision,
+                fault,
+                request,
+            };
+            faults.add(fault, seats)?;
+        }
+        Ok(())
+    }
 }

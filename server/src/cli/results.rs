@@ -4,11 +4,17 @@ use std::fmt::Write;
 
 use cardarena_engine::{Outcome, Seat};
 
-use super::seats::SeatSpec;
+use super::seats::{SeatBot, SeatSpec};
 
-/// Wins, losses and draws per entry.
+/// The normal quantile of a two-sided 95% interval.
+const Z95: f64 = 1.959_964;
+
+/// Wins, losses, draws and faults per entry.
 pub struct Results {
     rows: Vec<Row>,
+    /// Whether a seat is played over HTTP: only such seats can fault, so only then is the
+    /// faults column shown.
+    faults_column: bool,
 }
 
 struct Row {
@@ -18,6 +24,7 @@ struct Row {
     wins: u64,
     losses: u64,
     draws: u64,
+    faults: u64,
 }
 
 impl Results {
@@ -27,20 +34,26 @@ impl Results {
             .iter()
             .map(|s| Row {
                 name: s.name.clone(),
-                bot: s.bot.clone(),
+                bot: s.bot.to_string(),
                 games: 0,
                 wins: 0,
                 losses: 0,
                 draws: 0,
+                faults: 0,
             })
             .collect();
-        Results { rows }
+        let faults_column = seats.iter().any(|s| matches!(s.bot, SeatBot::Http(_)));
+        Results {
+            rows,
+            faults_column,
+        }
     }
 
-    /// Counts one game for `entry`, which sat at `seat`.
-    pub fn record(&mut self, entry: usize, outcome: &Outcome, seat: Seat) {
+    /// Counts one game for `entry`, which sat at `seat` and faulted if `faulted`.
+    pub fn record(&mut self, entry: usize, outcome: &Outcome, seat: Seat, faulted: bool) {
         let row = &mut self.rows[entry];
         row.games += 1;
+        row.faults += u64::from(faulted);
         if outcome.is_draw() {
             row.draws += 1;
         } else if outcome.is_loss(seat) {
@@ -50,7 +63,9 @@ impl Results {
         }
     }
 
-    /// The table as aligned text, a header and one line per entry.
+    /// The table as aligned text, a header and one line per entry: the counts, the loss rate and
+    /// its 95% interval (Wilson's score interval, sound near 0 and 1 and for few games), and
+    /// with an HTTP seat the games each entry faulted in.
     pub fn table(&self) -> String {
         let name_width = self
             .rows
@@ -62,28 +77,75 @@ impl Results {
         let bot_width = self
             .rows
             .iter()
-            .map(|r| r.bot.len())
+            .map(|r| r.bot.chars().count())
             .max()
             .unwrap_or(0)
             .max(3);
         let mut out = String::new();
-        let _ = writeln!(
+        let _ = write!(
             out,
-            "{:name_width$}  {:bot_width$}  {:>7}  {:>7}  {:>7}  {:>7}  {:>9}",
-            "name", "bot", "games", "wins", "losses", "draws", "loss rate"
+            "{:name_width$}  {:bot_width$}  {:>7}  {:>7}  {:>7}  {:>7}  {:>9}  {:>12}",
+            "name", "bot", "games", "wins", "losses", "draws", "loss rate", "95% interval"
         );
+        if self.faults_column {
+            let _ = write!(out, "  {:>7}", "faults");
+        }
+        out.push('\n');
         for r in &self.rows {
-            let rate = if r.games == 0 {
-                0.0
-            } else {
-                r.losses as f64 / r.games as f64
-            };
-            let _ = writeln!(
+            let (rate, low, high) = loss_rate(r.losses, r.games);
+            let _ = write!(
                 out,
-                "{:name_width$}  {:bot_width$}  {:>7}  {:>7}  {:>7}  {:>7}  {:>9.3}",
-                r.name, r.bot, r.games, r.wins, r.losses, r.draws, rate
+                "{:name_width$}  {:bot_width$}  {:>7}  {:>7}  {:>7}  {:>7}  {:>9.3}  {:>12}",
+                r.name,
+                r.bot,
+                r.games,
+                r.wins,
+                r.losses,
+                r.draws,
+                rate,
+                format!("{low:.3}-{high:.3}")
             );
+            if self.faults_column {
+                let _ = write!(out, "  {:>7}", r.faults);
+            }
+            out.push('\n');
         }
         out
+    }
+}
+
+/// The loss rate of `losses` in `games` and the bounds of its 95% Wilson score interval; all
+/// zero for no games.
+fn loss_rate(losses: u64, games: u64) -> (f64, f64, f64) {
+    if games == 0 {
+        return (0.0, 0.0, 0.0);
+    }
+    let n = games as f64;
+    let p = losses as f64 / n;
+    let z2 = Z95 * Z95;
+    let scale = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / scale;
+    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / scale;
+    (p, (centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_wilson_interval_holds_the_rate_and_narrows_with_games() {
+        let (p, low, high) = loss_rate(30, 100);
+        assert!((p - 0.3).abs() < 1e-12);
+        // Wilson's interval for 30 of 100 at 95%: 0.2189 to 0.3958.
+        assert!((low - 0.2189).abs() < 1e-3 && (high - 0.3958).abs() < 1e-3);
+        let (_, low_many, high_many) = loss_rate(3000, 10_000);
+        assert!(low_many > low && high_many < high && low_many < 0.3 && 0.3 < high_many);
+        // No losses at all still leaves room above zero; every game lost, below one.
+        let (_, low, high) = loss_rate(0, 10);
+        assert!(low < 1e-9 && high > 0.2 && high < 0.35);
+        let (_, low, high) = loss_rate(10, 10);
+        assert!(high > 1.0 - 1e-9 && high <= 1.0 && low > 0.65);
+        assert_eq!(loss_rate(0, 0), (0.0, 0.0, 0.0));
     }
 }

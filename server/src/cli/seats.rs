@@ -1,27 +1,70 @@
-//! Seats given as `NAME=BOT` on the command line.
+//! Seats given as `NAME=BOT` on the command line: `BOT` a house bot's id or a bot's URL.
 
+use std::fmt;
 use std::str::FromStr;
 
 use cardarena_engine::PlayerCount;
+use url::Url;
 
 use super::CliError;
 
-/// One seat: the player's name and the house bot that plays it.
+/// One seat: the player's name and the bot that plays it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeatSpec {
     /// The name shown in logs and tables.
     pub name: String,
-    /// The house bot's id.
-    pub bot: String,
+    /// Who plays it.
+    pub bot: SeatBot,
+}
+
+/// The bot of a seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeatBot {
+    /// A house bot, by id, played in process.
+    House(String),
+    /// A bot called over HTTP through the real protocol (docs/protocol.md) at this URL.
+    Http(Url),
+}
+
+impl fmt::Display for SeatBot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeatBot::House(id) => f.write_str(id),
+            SeatBot::Http(url) => f.write_str(url.as_str()),
+        }
+    }
+}
+
+/// Reads `text` as a bot: an `http://` or `https://` URL (with a host, no credentials, no
+/// fragment) or else a house bot's id.
+fn parse_bot(text: &str) -> Result<SeatBot, String> {
+    let lower = text.to_ascii_lowercase();
+    if !(lower.starts_with("http://") || lower.starts_with("https://")) {
+        return Ok(SeatBot::House(text.to_string()));
+    }
+    let url = Url::parse(text).map_err(|e| format!("{text:?} is not a URL: {e}"))?;
+    if url.host_str().is_none_or(str::is_empty) {
+        return Err(format!("{text:?}: a bot's URL needs a host"));
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(format!("{text:?}: a bot's URL carries no user or password"));
+    }
+    if url.fragment().is_some() {
+        return Err(format!("{text:?}: a bot's URL has no #fragment"));
+    }
+    Ok(SeatBot::Http(url))
 }
 
 impl FromStr for SeatSpec {
     type Err = String;
 
     fn from_str(text: &str) -> Result<SeatSpec, String> {
-        let (name, bot) = text
-            .split_once('=')
-            .ok_or_else(|| format!("{text:?} is not NAME=BOT (for example Rick=reference)"))?;
+        let (name, bot) = text.split_once('=').ok_or_else(|| {
+            format!(
+                "{text:?} is not NAME=BOT (for example Rick=reference, or \
+                 me=http://127.0.0.1:9000/ for your bot)"
+            )
+        })?;
         let (name, bot) = (name.trim(), bot.trim());
         if name.is_empty() || bot.is_empty() {
             return Err(format!(
@@ -35,13 +78,13 @@ impl FromStr for SeatSpec {
         }
         Ok(SeatSpec {
             name: name.to_string(),
-            bot: bot.to_string(),
+            bot: parse_bot(bot)?,
         })
     }
 }
 
-/// Checks the seats against the game: player count, unique names, known house bots. With no
-/// seats given, fills the game's default count with its first house bot.
+/// Checks the seats against the game: player count, unique names, known house bots (a URL is
+/// any bot's). With no seats given, fills the game's default count with its first house bot.
 pub fn check_seats(
     mut seats: Vec<SeatSpec>,
     game: &str,
@@ -52,7 +95,7 @@ pub fn check_seats(
         seats = (1..=players.default)
             .map(|n| SeatSpec {
                 name: format!("P{n}"),
-                bot: house_bots[0].to_string(),
+                bot: SeatBot::House(house_bots[0].to_string()),
             })
             .collect();
     }
@@ -70,12 +113,14 @@ pub fn check_seats(
                 seat.name
             )));
         }
-        if !house_bots.contains(&seat.bot.as_str()) {
-            return Err(CliError(format!(
-                "{:?} is not a house bot of {game}; they are: {}",
-                seat.bot,
-                house_bots.join(", ")
-            )));
+        if let SeatBot::House(id) = &seat.bot {
+            if !house_bots.contains(&id.as_str()) {
+                return Err(CliError(format!(
+                    "{id:?} is not a house bot of {game}; they are: {} (or your bot's URL, \
+                     http://HOST:PORT/)",
+                    house_bots.join(", ")
+                )));
+            }
         }
     }
     Ok(seats)
@@ -116,8 +161,25 @@ mod tests {
     fn parses_name_equals_bot() {
         let seat: SeatSpec = "Rick=reference".parse().unwrap();
         assert_eq!(seat.name, "Rick");
-        assert_eq!(seat.bot, "reference");
+        assert_eq!(seat.bot, SeatBot::House("reference".into()));
         for bad in ["Rick", "=random", "Rick=", ""] {
+            assert!(bad.parse::<SeatSpec>().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn parses_a_url_as_an_http_bot() {
+        let seat: SeatSpec = "me=http://127.0.0.1:9000/".parse().unwrap();
+        assert_eq!(seat.name, "me");
+        assert_eq!(seat.bot.to_string(), "http://127.0.0.1:9000/");
+        let seat: SeatSpec = "me=HTTPS://bot.example/play?x=1".parse().unwrap();
+        assert!(matches!(seat.bot, SeatBot::Http(url) if url.scheme() == "https"));
+        for bad in [
+            "me=http://",
+            "me=http://user:pw@127.0.0.1:9000/",
+            "me=http://127.0.0.1:9000/#here",
+            "me=http://[::1",
+        ] {
             assert!(bad.parse::<SeatSpec>().is_err(), "{bad:?}");
         }
     }
@@ -154,6 +216,12 @@ mod tests {
         assert_eq!(ok.unwrap().len(), 2);
         let default = check_seats(vec![], "durak", DURAK, &bots).unwrap();
         assert_eq!(default.len(), 3);
-        assert!(default.iter().all(|s| s.bot == "reference"));
+        assert!(
+            default
+                .iter()
+                .all(|s| s.bot == SeatBot::House("reference".into()))
+        );
+        let url = seat("me=http://127.0.0.1:9000/");
+        assert!(check_seats(vec![url, seat("B=random")], "durak", DURAK, &bots).is_ok());
     }
 }
