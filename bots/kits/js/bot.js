@@ -21,6 +21,7 @@
 // --connections N (1 to 4) holds N connections, so that calls go on while one reconnects.
 //
 // The protocol: docs/protocol.md; views and actions of each game: docs/games/<game>.md.
+// Their JSON Schemas, answer included: GET /api/games/<game>/schema on the server.
 //
 // The server plays several matches at once, and this bot answers requests of several matches in
 // any order (one at a time: Node runs chooseAction on one thread). Keep state per match, keyed by

@@ -20,7 +20,8 @@ from behind a firewall or NAT; register it with "connect": true. The three value
 CARDARENA_SERVER, CARDARENA_BOT_ID and CARDARENA_TOKEN instead. It reconnects by itself;
 --connections N (1 to 4) holds N connections, so that calls go on while one reconnects.
 
-The protocol: docs/protocol.md; views and actions of each game: docs/games/<game>.md.
+The protocol: docs/protocol.md; views and actions of each game: docs/games/<game>.md; their
+JSON Schemas, answer included: GET /api/games/<game>/schema on the server.
 
 The server plays several matches at once, so this bot answers several requests at once, each in a
 thread of its own: choose_action() may run in several threads at once. Keep state per match
