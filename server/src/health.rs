@@ -80,7 +80,7 @@ pub fn fault_pause(health: &BotHealth) -> Option<String> {
 pub async fn match_done(store: &Store, match_id: &str) -> Result<(), StoreError> {
     let now = now_ms();
     for bot in store.record_match_health(match_id).await? {
-        if !matches!(bot.kind, BotKind::Http { .. }) || bot.health.paused.is_some() {
+        if !bot.kind.is_contestant() || bot.health.paused.is_some() {
             continue;
         }
         let Some(why) = fault_pause(&bot.health) else {
