@@ -44,6 +44,7 @@ mod leases;
 mod logs;
 mod matches;
 mod opening;
+mod scopes;
 mod standings;
 mod tables;
 mod tournaments;
