@@ -42,6 +42,7 @@ pub fn router(body_timeout: Duration) -> Router<AppState> {
             get(bots::show).patch(bots::update).delete(bots::remove),
         )
         .route("/bots/{id}/practice", post(practice::start))
+        .route("/bots/{id}/versions", post(bots::new_version))
         .route("/matches/{id}", get(matches::show))
         .route(
             "/matches/{id}/frames",
