@@ -287,9 +287,10 @@ mod tests {
         let versions: Vec<(u32, u64)> =
             chart.versions.iter().map(|m| (m.version, m.from)).collect();
         assert_eq!(versions, [(1, 1), (2, 4), (3, 10)]);
-        // The rating axis covers μ − 3σ (26 − 24 = 2) to μ + σ (34), in steps of 5.
+        // The rating axis covers μ − 3σ (26 − 24 = 2) to μ + σ (34): 32 in about six steps is
+        // 5.3 each, rounded up to 10.
         let y: Vec<&str> = chart.y_ticks.iter().map(|t| t.label.as_str()).collect();
-        assert_eq!(y, ["0", "5", "10", "15", "20", "25", "30", "35"]);
+        assert_eq!(y, ["0", "10", "20", "30", "40"]);
         let x: Vec<&str> = chart.x_ticks.iter().map(|t| t.label.as_str()).collect();
         assert_eq!(x, ["0", "2", "4", "6", "8", "10"]);
         // Higher ratings are higher up; the band is closed.
@@ -298,6 +299,8 @@ mod tests {
             tick.at.parse().unwrap()
         };
         assert!(y_of("30") < y_of("0"));
+        assert_eq!(y_of("0"), HEIGHT - BOTTOM);
+        assert_eq!(y_of("40"), TOP);
         assert!(chart.band.starts_with('M') && chart.band.ends_with('Z'));
         assert_eq!(chart.mu.matches(" L").count(), 4);
     }
