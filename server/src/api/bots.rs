@@ -20,7 +20,7 @@ use crate::games;
 use crate::secrets;
 use crate::store::{BotKind, BotRecord, BotVersion, MAX_NOTE_CHARS, NewBot, PauseReason};
 
-/// The path a dial-out bot connects to (docs/api.md, "Dial-out bots").
+/// The path a dial-out bot opens its WebSocket on (docs/api.md, "Bots").
 fn connect_path(id: &str) -> String {
     format!("/api/bots/{id}/connect")
 }
