@@ -110,16 +110,20 @@ impl Store {
         let parts = i64::from(points.max(1));
         let step = ((hi - lo + 1) + parts - 1) / parts;
         sqlx::query(
+            // `picked CROSS JOIN seats` keeps the few picked numbers the outer loop on SQLite,
+            // which would otherwise walk the bot's every seat and look for it among the picks.
             "WITH RECURSIVE part(i) AS (
-                 SELECT CAST(0 AS BIGINT) UNION ALL SELECT i + 1 FROM part WHERE i + 1 < $4)
+                 SELECT CAST(0 AS BIGINT) UNION ALL SELECT i + 1 FROM part WHERE i + 1 < $4),
+             picked(num) AS (
+                 SELECT (SELECT t.match_number FROM seats t
+                         WHERE t.bot_id = $1 AND t.mu_after IS NOT NULL
+                           AND t.match_number >= $2 + part.i * $3
+                           AND t.match_number < $2 + (part.i + 1) * $3
+                         ORDER BY t.match_number DESC LIMIT 1)
+                 FROM part)
              SELECT s.rated_nth, s.version, s.mu_after, s.sigma_after
-             FROM part JOIN seats s ON s.bot_id = $1 AND s.match_number = (
-                 SELECT t.match_number FROM seats t
-                 WHERE t.bot_id = $1 AND t.mu_after IS NOT NULL
-                   AND t.match_number >= $2 + part.i * $3
-                   AND t.match_number < $2 + (part.i + 1) * $3
-                 ORDER BY t.match_number DESC LIMIT 1)
-             WHERE s.rated_nth IS NOT NULL
+             FROM picked CROSS JOIN seats s
+             WHERE s.bot_id = $1 AND s.match_number = picked.num AND s.rated_nth IS NOT NULL
              ORDER BY s.rated_nth",
         )
         .bind(bot_id)
