@@ -89,12 +89,23 @@ UPDATE seats SET version = 1 WHERE bot_id IN (SELECT id FROM bots WHERE kind = '
 -- Which of the bot's rated matches this was: 1, 2, … in the order its results moved its rating
 -- (so a rating chart's x, and where a version's rated play starts, cost no count).
 ALTER TABLE seats ADD COLUMN rated_nth INTEGER;
-UPDATE seats SET rated_nth = r.n
-    FROM (SELECT s.match_id, s.seat,
-                 ROW_NUMBER() OVER (PARTITION BY s.bot_id ORDER BY m.rating_seq) AS n
-          FROM seats s JOIN matches m ON m.id = s.match_id
-          WHERE s.mu_after IS NOT NULL) AS r
-    WHERE seats.match_id = r.match_id AND seats.seat = r.seat;
+-- Numbered in a keyed scratch table and then looked up by key, rather than by UPDATE … FROM,
+-- for which SQLite may scan the numbering once per seat.
+CREATE TEMP TABLE rated_order (
+    match_id TEXT NOT NULL,
+    seat     INTEGER NOT NULL,
+    n        INTEGER NOT NULL,
+    PRIMARY KEY (match_id, seat)
+);
+INSERT INTO rated_order (match_id, seat, n)
+    SELECT s.match_id, s.seat, ROW_NUMBER() OVER (PARTITION BY s.bot_id ORDER BY m.rating_seq)
+    FROM seats s JOIN matches m ON m.id = s.match_id
+    WHERE s.mu_after IS NOT NULL;
+UPDATE seats SET rated_nth = (SELECT r.n FROM rated_order r
+                              WHERE r.match_id = seats.match_id AND r.seat = seats.seat)
+    WHERE mu_after IS NOT NULL;
+DROP TABLE rated_order;
+
 PRAGMA foreign_key_check;
 COMMIT;
 PRAGMA foreign_keys = ON;

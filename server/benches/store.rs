@@ -181,6 +181,19 @@ async fn fill(url: &str, n: u64, house: &[String], rare: &str) {
     .execute(&mut *tx)
     .await
     .unwrap();
+    // Each rated seat is its bot's nth rated match, as the store numbers them when results come
+    // (numbered in a keyed scratch table, as migration 0011 does).
+    for statement in [
+        "CREATE TEMP TABLE rated_order (match_id TEXT, seat INTEGER, n INTEGER,
+                                        PRIMARY KEY (match_id, seat))",
+        "INSERT INTO rated_order SELECT match_id, seat,
+             ROW_NUMBER() OVER (PARTITION BY bot_id ORDER BY match_number) FROM seats",
+        "UPDATE seats SET rated_nth = (SELECT r.n FROM rated_order r
+             WHERE r.match_id = seats.match_id AND r.seat = seats.seat)",
+        "DROP TABLE rated_order",
+    ] {
+        sqlx::query(statement).execute(&mut *tx).await.unwrap();
+    }
     sqlx::query(
         "INSERT INTO ratings (bot_id, mu, sigma, matches, wins, faults)
          SELECT bot_id, 25.0, 8.0, COUNT(*), 0, 0 FROM seats GROUP BY bot_id",

@@ -338,3 +338,25 @@ async fn the_connect_route_checks_its_caller() {
     }
     assert!(reopened.is_some(), "a connection is free again");
 }
+
+#[tokio::test]
+async fn moving_a_dial_out_bot_to_a_url_closes_its_connections() {
+    let db = TempDb::new();
+    let server = Server::start(config(&db)).await;
+    let bot = register_dial(&server, "durak", "moving").await;
+    let (_, task) = spawn_bot(&server, &bot, |_| Move::Answer).await;
+    wait_status(&server, &bot, "active").await;
+    let path = format!("/api/bots/{}", bot["id"].as_str().unwrap());
+    let body = json!({"url": "http://127.0.0.1:9/"});
+    let (status, moved) = server
+        .send(Method::PATCH, &path, bot["token"].as_str(), Some(body))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    let closed = tokio::time::timeout(Duration::from_secs(5), task).await;
+    assert_eq!(closed.expect("the connection closes").unwrap(), Some(1000));
+    let again = connect_request(&server, &bot, bot["token"].as_str());
+    assert!(
+        tokio_tungstenite::connect_async(again).await.is_err(),
+        "an HTTP bot cannot dial"
+    );
+}

@@ -299,8 +299,8 @@ async fn a_bot_page_shows_its_rating_history_matches_and_faults() {
             &format!("{:.2}", rating.skill.rating()),
             &format!("{:.2}", rating.skill.mu),
             &format!("{:.2}", rating.skill.sigma),
-            "<polyline points=\"",
-            "the last 2 rated matches",
+            "<path class=\"mu\" d=\"M",
+            "Its 2 rated matches",
             &match_link(&arena.first),
             &match_link(&arena.second),
             &format!("<a href=\"/bots/{}\">greedy@durak</a>", arena.greedy),
@@ -333,7 +333,7 @@ async fn a_house_bot_page_and_an_unrated_bot_page() {
         &body,
         &["<h1>Idle Ivan</h1>", "Not rated yet", "No matches yet."],
     );
-    assert!(!body.contains("<polyline"), "{body}");
+    assert!(!body.contains("rating-chart"), "{body}");
 }
 
 #[tokio::test]

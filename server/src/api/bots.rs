@@ -1,5 +1,6 @@
 //! Bot registration and management: register (an HTTP bot at a URL, or a dial-out bot that
-//! connects), list (paginated), show, change (URL or dial-out, pause and resume), remove.
+//! connects), list (paginated), show, change (URL or dial-out, pause and resume), start a new
+//! version, remove.
 
 use std::net::SocketAddr;
 
@@ -14,13 +15,13 @@ use serde_json::{Value, json};
 
 use super::ApiError;
 use super::auth::owned_bot;
-use super::openapi::schemas::{Bot, BotPage, ErrorBody, Registered};
+use super::openapi::schemas::{self, Bot, BotPage, ErrorBody, Registered};
 use crate::app::AppState;
 use crate::games;
 use crate::secrets;
-use crate::store::{BotKind, BotRecord, NewBot, PauseReason};
+use crate::store::{BotKind, BotRecord, BotVersion, MAX_NOTE_CHARS, NewBot, PauseReason};
 
-/// The path a dial-out bot connects to (docs/api.md, "Dial-out bots").
+/// The path a dial-out bot opens its WebSocket on (docs/api.md, "Bots").
 fn connect_path(id: &str) -> String {
     format!("/api/bots/{id}/connect")
 }
@@ -73,6 +74,13 @@ async fn program(
         )),
         (None, None) => Ok(None),
     }
+}
+
+/// POST /api/bots/{id}/versions: what changed, optionally.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VersionNote {
+    note: Option<String>,
 }
 
 /// The query of GET /api/bots: `?game=` filter, `?limit=` and the `?after=` cursor.
@@ -263,14 +271,80 @@ pub async fn list(
     Ok(Json(json!({"bots": out, "next": next})))
 }
 
+/// A bot's JSON with its rating, its current version and every version.
 async fn with_rating(state: &AppState, bot: BotRecord) -> Result<Value, ApiError> {
     let rating = state.store.rating_of(&bot.id).await?;
+    let versions = state.store.bot_versions(&bot.id).await?;
     let mut value = serde_json::to_value(BotJson::from(bot)).map_err(ApiError::internal)?;
     value["rating"] = match rating {
         Some(row) => super::matches::leader_json(&row),
         None => Value::Null,
     };
+    value["version"] = json!(versions.last().map(|v| v.version));
+    value["versions"] = versions.iter().map(version_json).collect();
     Ok(value)
+}
+
+/// A version as the API shows it.
+fn version_json(v: &BotVersion) -> Value {
+    let url = match &v.kind {
+        BotKind::Http { url } => Some(url.as_str()),
+        _ => None,
+    };
+    json!({
+        "version": v.version,
+        "created_at": v.created_at,
+        "note": v.note,
+        "url": url,
+        "connect": v.kind == BotKind::Dial,
+        "matches": v.matches,
+        "rating": v.start.map(|s| json!({"mu": s.mu, "sigma": s.sigma, "rating": s.rating()})),
+    })
+}
+
+/// Starts a new version of the owner's bot, whose program changed where it runs (its URL, or
+/// dial-out, stays): its rating carries over with a wider uncertainty. The body is empty or
+/// `{"note": "…"}` (at most [`MAX_NOTE_CHARS`] characters). Answers the new version.
+#[utoipa::path(post, path = "/bots/{id}/versions", tag = "bots",
+    params(("id" = String, Path, description = "The bot's id")),
+    request_body(content = Option<VersionNote>, description = "Empty, or a note of at most 200 characters"),
+    security(("owner_token" = [])), responses(
+    (status = 201, description = "The new version", body = schemas::BotVersion),
+    (status = 400, description = "`bad_note`: a note over 200 characters; `bad_json`", body = ErrorBody),
+    (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
+    (status = 403, description = "`forbidden`: another bot's token", body = ErrorBody),
+))]
+pub async fn new_version(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: axum::body::Bytes,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let bot = owned_bot(&state.store, &headers, &id).await?;
+    let note = match body.iter().all(u8::is_ascii_whitespace) {
+        true => None,
+        false => Json::<VersionNote>::from_bytes(&body)?.0.note,
+    };
+    if note
+        .as_ref()
+        .is_some_and(|n| n.chars().count() > MAX_NOTE_CHARS)
+    {
+        return Err(ApiError::invalid(
+            "bad_note",
+            format!("a note has at most {MAX_NOTE_CHARS} characters"),
+        ));
+    }
+    let version = state
+        .store
+        .new_version(&bot.id, note.as_deref())
+        .await?
+        .ok_or_else(|| ApiError::not_found("bot", &id))?;
+    let versions = state.store.bot_versions(&bot.id).await?;
+    let made = versions
+        .iter()
+        .find(|v| v.version == version)
+        .ok_or_else(|| ApiError::internal(format!("version {version} of {id} vanished")))?;
+    Ok((StatusCode::CREATED, Json(version_json(made))))
 }
 
 /// Shows one bot with its rating.
@@ -321,6 +395,10 @@ pub async fn update(
     }
     if let Some(program) = &program {
         state.store.set_bot_program(&bot.id, program).await?;
+        if !matches!(program, BotKind::Dial) {
+            // A bot called at a URL from now on: its open connections serve nothing.
+            state.switchboard.hang_up(&bot.id);
+        }
     }
     if change.active == Some(true) {
         state.store.resume_by_owner(&bot.id).await?;
@@ -348,6 +426,7 @@ pub async fn remove(
 ) -> Result<StatusCode, ApiError> {
     let bot = owned_bot(&state.store, &headers, &id).await?;
     state.store.remove_bot(&bot.id).await?;
+    state.switchboard.hang_up(&bot.id);
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -49,6 +49,7 @@ pub fn match_json(detail: &MatchDetail) -> Value {
                 "seat": s.seat,
                 "bot_id": s.bot_id,
                 "name": s.name,
+                "version": s.version,
                 "rank": s.rank,
                 "score": s.score,
                 "fault": s.fault.as_ref().map(|(kind, detail)| json!({"kind": kind, "detail": detail})),

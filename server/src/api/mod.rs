@@ -58,6 +58,7 @@ fn documented() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::base())
         .routes(routes!(bots::register, bots::list))
         .routes(routes!(bots::show, bots::update, bots::remove))
+        .routes(routes!(bots::new_version))
         .routes(routes!(practice::start))
         .routes(routes!(connect::connect))
         .routes(routes!(matches::show))

@@ -1,21 +1,23 @@
 //! `/bots/{id}?kind=&tournament=&stage=&before=&after=&per_page=`: a bot, whether it plays on
-//! the ladder (active or paused, and why), its recent fault rate, its current rating and rating
-//! history, its matches paged newest first (of one kind, or of one tournament stage, if asked)
-//! with the faults among them, and its record against each opponent.
+//! the ladder (active or paused, and why), its recent fault rate, its current rating and a chart
+//! of its whole rated history, its versions, its matches paged newest first (of one kind, or of
+//! one tournament stage, if asked; each seat with the version that played it) with the faults
+//! among them, and its record against each opponent.
 
 use askama::Template;
 use axum::extract::{Path, RawQuery, State};
 
 use super::browse::{ListParams, Pager};
-use super::format::{Sparkline, fixed2, place, score, short_id, utc};
+use super::chart::RatingChart;
+use super::format::{fixed2, place, score, short_id, utc, version_label};
 use super::leaderboard::recent_faults;
 use super::{PageError, PageResult, ok};
 use crate::store::{
-    BotKind, BotRecord, LeaderRow, MatchKind, MatchSummary, PauseReason, Rivalry, Store,
+    BotKind, BotRecord, BotVersion, LeaderRow, MatchKind, MatchSummary, PauseReason, Rivalry, Store,
 };
 
-/// How many rated matches the sparkline draws.
-const HISTORY: u32 = 200;
+/// How many points the rating chart draws at most, however long the history.
+const CHART_POINTS: u32 = 500;
 /// How many of its latest finished matches the head-to-head table counts, so the page costs the
 /// same however long the bot has played.
 const RIVALRY_WINDOW: u32 = 2000;
@@ -110,11 +112,50 @@ impl RatingView {
     }
 }
 
+/// A version of the bot, ready to print.
+struct VersionRow {
+    /// "v2".
+    label: String,
+    started: String,
+    /// "http://…" or "dial-out".
+    runs: String,
+    note: Option<String>,
+    matches: u64,
+    /// The rating it started from, e.g. "31.20 − 3 × 4.28".
+    start: String,
+}
+
+impl VersionRow {
+    fn new(v: &BotVersion) -> VersionRow {
+        VersionRow {
+            label: version_label(v.version),
+            started: utc(v.created_at),
+            runs: match &v.kind {
+                BotKind::Http { url } => url.clone(),
+                _ => "dial-out".to_string(),
+            },
+            note: v.note.clone(),
+            matches: v.matches,
+            start: match v.start {
+                Some(s) => format!(
+                    "{} (μ {}, σ {})",
+                    fixed2(s.rating()),
+                    fixed2(s.mu),
+                    fixed2(s.sigma)
+                ),
+                None => "a newcomer's".to_string(),
+            },
+        }
+    }
+}
+
 /// Another bot of a match.
 #[derive(Clone)]
 struct Opponent {
     bot_id: String,
     name: String,
+    /// "v2", for a contestant's bot.
+    version: Option<String>,
 }
 
 /// One of the bot's seats in a recent match.
@@ -126,6 +167,8 @@ struct MatchRow {
     kind: String,
     rated: bool,
     seat: usize,
+    /// The bot's version in this seat, "v2".
+    version: Option<String>,
     place: String,
     score: String,
     fault: Option<String>,
@@ -173,8 +216,8 @@ struct BotPage {
     bot_id: String,
     bot: BotView,
     rating: Option<RatingView>,
-    history: Option<Sparkline>,
-    history_len: usize,
+    chart: Option<RatingChart>,
+    versions: Vec<VersionRow>,
     filters: Filters,
     matches: Vec<MatchRow>,
     faults: Vec<FaultRow>,
@@ -208,12 +251,15 @@ pub(super) async fn page(
         }
     };
     let rating = store.rating_of(&id).await?;
-    let history: Vec<f64> = store
-        .rating_history(&id, HISTORY)
-        .await?
-        .iter()
-        .map(|point| point.skill.rating())
-        .collect();
+    let history = store.rating_chart(&id, CHART_POINTS).await?;
+    let versions = store.bot_versions(&id).await?;
+    let starts: Vec<(u32, u64)> = versions.iter().map(|v| (v.version, v.from_rated)).collect();
+    let chart = RatingChart::new(
+        &history,
+        rating.as_ref().map(|r| r.skill),
+        rating.as_ref().map_or(0, |r| r.matches),
+        &starts,
+    );
     let page = store
         .browse_matches(&params.filter(Some(&id)), params.at, params.per_page)
         .await?;
@@ -233,8 +279,8 @@ pub(super) async fn page(
         bot_id: id.clone(),
         bot: BotView::new(&bot),
         rating: rating.as_ref().map(RatingView::new),
-        history: Sparkline::new(&history),
-        history_len: history.len(),
+        chart,
+        versions: versions.iter().map(VersionRow::new).collect(),
         filters: Filters {
             kinds: kind_choices(params.kind),
             stage,
@@ -295,6 +341,7 @@ fn rows_of(bot_id: &str, recent: &[MatchSummary]) -> (Vec<MatchRow>, Vec<FaultRo
             .map(|s| Opponent {
                 bot_id: s.bot_id.clone(),
                 name: s.name.clone(),
+                version: s.version.map(version_label),
             })
             .collect();
         for seat in m.seats.iter().filter(|s| s.bot_id == bot_id) {
@@ -315,6 +362,7 @@ fn rows_of(bot_id: &str, recent: &[MatchSummary]) -> (Vec<MatchRow>, Vec<FaultRo
                 kind: m.kind.clone(),
                 rated: m.rated,
                 seat: seat.seat,
+                version: seat.version.map(version_label),
                 place: place(seat.rank),
                 score: score(seat.score),
                 fault: seat.fault.as_ref().map(|(kind, _)| kind.clone()),

@@ -5,7 +5,7 @@
 use askama::Template;
 use axum::extract::{RawQuery, State};
 
-use super::format::{place, short_id, utc};
+use super::format::{place, short_id, utc, version_label};
 use super::{PageError, PageResult, ok};
 use crate::store::{MAX_PAGE, MatchFilter, MatchKind, MatchPage, MatchSummary, PageAt, Store};
 
@@ -173,10 +173,12 @@ impl Pager {
     }
 }
 
-/// A seat in a list of matches: "1. name".
+/// A seat in a list of matches: "name v2 1".
 pub(super) struct SeatCell {
     pub bot_id: String,
     pub name: String,
+    /// The version of the bot that played it, "v2" (contestants' bots only).
+    pub version: Option<String>,
     pub place: String,
 }
 
@@ -206,6 +208,7 @@ impl ListRow {
                 .map(|s| SeatCell {
                     bot_id: s.bot_id.clone(),
                     name: s.name.clone(),
+                    version: s.version.map(version_label),
                     place: place(s.rank),
                 })
                 .collect(),

@@ -68,70 +68,9 @@ pub(crate) fn utc(ms: i64) -> String {
     )
 }
 
-/// A line chart of a series, for an inline SVG `<polyline points="…">`.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Sparkline {
-    /// The drawing's width in px.
-    pub width: u32,
-    /// The drawing's height in px.
-    pub height: u32,
-    /// The polyline's points, "x,y x,y …".
-    pub points: String,
-    /// Where the last point is, to mark it.
-    pub last: (String, String),
-    /// The lowest value, two decimals.
-    pub min: String,
-    /// The highest value, two decimals.
-    pub max: String,
-}
-
-impl Sparkline {
-    const WIDTH: u32 = 240;
-    const HEIGHT: u32 = 48;
-    const PAD: f64 = 3.0;
-
-    /// The chart of `values` in order, or none for an empty series.
-    pub(crate) fn new(values: &[f64]) -> Option<Sparkline> {
-        let (first, rest) = values.split_first()?;
-        let (min, max) = rest
-            .iter()
-            .fold((*first, *first), |(lo, hi), &v| (lo.min(v), hi.max(v)));
-        let (w, h) = (f64::from(Self::WIDTH), f64::from(Self::HEIGHT));
-        let step = if values.len() > 1 {
-            (w - 2.0 * Self::PAD) / (values.len() - 1) as f64
-        } else {
-            0.0
-        };
-        let span = if max > min { max - min } else { 1.0 };
-        let xy = |i: usize, v: f64| {
-            let x = Self::PAD + step * i as f64;
-            // A flat series sits in the middle; otherwise the highest value is at the top.
-            let y = if max > min {
-                h - Self::PAD - (v - min) / span * (h - 2.0 * Self::PAD)
-            } else {
-                h / 2.0
-            };
-            (format!("{x:.1}"), format!("{y:.1}"))
-        };
-        let points = values
-            .iter()
-            .enumerate()
-            .map(|(i, &v)| {
-                let (x, y) = xy(i, v);
-                format!("{x},{y}")
-            })
-            .collect::<Vec<_>>()
-            .join(" ");
-        let last = xy(values.len() - 1, values[values.len() - 1]);
-        Some(Sparkline {
-            width: Self::WIDTH,
-            height: Self::HEIGHT,
-            points,
-            last,
-            min: fixed2(min),
-            max: fixed2(max),
-        })
-    }
+/// A bot's version as the pages show it: "v2".
+pub(crate) fn version_label(version: u32) -> String {
+    format!("v{version}")
 }
 
 #[cfg(test)]
@@ -170,16 +109,5 @@ mod tests {
         assert_eq!(score(None), "–");
         assert_eq!(place(Some(2)), "2");
         assert_eq!(short_id("1f0e2a3b-aaaa-bbbb"), "1f0e2a3b");
-    }
-
-    #[test]
-    fn the_sparkline_spans_the_box_with_the_best_value_on_top() {
-        assert_eq!(Sparkline::new(&[]), None);
-        let line = Sparkline::new(&[1.0, 3.0, 2.0]).expect("a line");
-        assert_eq!(line.points, "3.0,45.0 120.0,3.0 237.0,24.0");
-        assert_eq!(line.last, ("237.0".to_string(), "24.0".to_string()));
-        assert_eq!((line.min.as_str(), line.max.as_str()), ("1.00", "3.00"));
-        let dot = Sparkline::new(&[5.0]).expect("a dot");
-        assert_eq!(dot.points, "3.0,24.0");
     }
 }

@@ -3,8 +3,9 @@
 //!
 //! - `/`, `/?game=<id>`: the leaderboard of each game (or one), refreshed live by a script that
 //!   polls `/api/leaderboard?game=<id>` every 2 s;
-//! - `/bots/{id}`: a bot, its rating and rating history, its matches paged (filtered by kind, or
-//!   by tournament stage), the faults among them, and its record against each opponent;
+//! - `/bots/{id}`: a bot, its rating and a chart of its whole rating history, its versions, its
+//!   matches paged (filtered by kind, or by tournament stage; each seat with its version), the
+//!   faults among them, and its record against each opponent;
 //! - `/matches?game=&kind=&tournament=&stage=`: matches newest first, paged;
 //! - `/matches/{id}`: a match, its seats and results, its card table step by step (live while it
 //!   runs; the scripts and styles under `/static/` are listed in `replay/assets.rs`), and its
@@ -24,6 +25,7 @@
 
 mod bot;
 mod browse;
+mod chart;
 mod docs;
 mod format;
 mod leaderboard;

@@ -199,6 +199,8 @@ pub struct SeatDetail {
     pub fault: Option<(String, String)>,
     /// The bot's conservative rating after the match, if it was rated.
     pub rating_after: Option<f64>,
+    /// The version of the bot that played it (contestants' bots; none before it was played).
+    pub version: Option<u32>,
 }
 
 /// A stored match, without its log.
@@ -262,7 +264,7 @@ macro_rules! summary_columns {
 macro_rules! seat_columns {
     () => {
         "s.seat, s.bot_id, b.name, s.rank, s.score, s.fault_kind, s.fault_detail,
-         s.mu_after - 3 * s.sigma_after AS rating_after"
+         s.mu_after - 3 * s.sigma_after AS rating_after, s.version"
     };
 }
 
@@ -307,6 +309,7 @@ fn seat_detail(row: &AnyRow) -> Result<SeatDetail, StoreError> {
         score: row.try_get("score")?,
         fault: fault_of(row)?,
         rating_after: row.try_get("rating_after")?,
+        version: row.try_get::<Option<i64>, _>("version")?.map(|v| v as u32),
     })
 }
 

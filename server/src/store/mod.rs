@@ -45,7 +45,7 @@ pub use standings::{LeaderRow, RatingPoint};
 pub use tables::{NewTable, PersonSeat, TableLimits, TableRefusal};
 pub use timing::{FaultRecord, PlayRecord, decode_timing, encode_timing};
 pub use tournaments::{StageCounts, StageRecord, TournamentRecord};
-pub use versions::ProgramChange;
+pub use versions::{BotVersion, MAX_NOTE_CHARS, ProgramChange};
 
 /// Why a store operation failed.
 #[derive(Debug, thiserror::Error)]

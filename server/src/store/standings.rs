@@ -27,11 +27,13 @@ pub struct LeaderRow {
     pub recent_matches: u32,
 }
 
-/// A bot's rating after one rated match.
+/// A bot's rating after one of its rated matches.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RatingPoint {
-    /// The match's place in the order ratings were applied.
-    pub seq: u64,
+    /// Which of the bot's rated matches it was: 1, 2, … in the order they moved its rating.
+    pub nth: u64,
+    /// The version of the bot that played it (`None` for house bots and people).
+    pub version: Option<u32>,
     /// The skill after the match.
     pub skill: Skill,
 }
@@ -84,37 +86,63 @@ impl Store {
         row.as_ref().map(leader_row).transpose()
     }
 
-    /// A bot's rating after each of its rated matches, oldest first (at most the last `limit`).
-    /// The matches are the bot's `limit` newest rated ones by creation, read from the index
-    /// `seats_by_bot (bot_id, match_number)` so that a long history costs nothing, then put in the
-    /// order they moved the ratings.
-    pub async fn rating_history(
+    /// A bot's rating over its whole rated history, oldest first, in at most `points` points:
+    /// the range of match numbers the bot played in is cut into `points` equal parts and the last
+    /// rated match of each part is taken, each one seek of the index `seats_by_bot (bot_id,
+    /// match_number)` walked back to the nearest rated seat. So the cost follows `points`, not
+    /// the history's length (a history shorter than `points` is read whole).
+    pub async fn rating_chart(
         &self,
         bot_id: &str,
-        limit: u32,
+        points: u32,
     ) -> Result<Vec<RatingPoint>, StoreError> {
-        let mut points = sqlx::query(
-            "SELECT m.rating_seq, s.mu_after, s.sigma_after FROM seats s
-             JOIN matches m ON m.id = s.match_id
-             WHERE s.bot_id = $1 AND s.mu_after IS NOT NULL AND m.rating_seq IS NOT NULL
-             ORDER BY s.match_number DESC LIMIT $2",
+        let row = sqlx::query(
+            "SELECT (SELECT MIN(match_number) FROM seats WHERE bot_id = $1) AS lo,
+                    (SELECT MAX(match_number) FROM seats WHERE bot_id = $1) AS hi",
         )
         .bind(bot_id)
-        .bind(i64::from(limit))
+        .fetch_one(&self.pool)
+        .await?;
+        let (lo, hi): (Option<i64>, Option<i64>) = (row.try_get("lo")?, row.try_get("hi")?);
+        let (Some(lo), Some(hi)) = (lo, hi) else {
+            return Ok(Vec::new());
+        };
+        let parts = i64::from(points.max(1));
+        let step = ((hi - lo + 1) + parts - 1) / parts;
+        sqlx::query(
+            // `picked CROSS JOIN seats` keeps the few picked numbers the outer loop on SQLite,
+            // which would otherwise walk the bot's every seat and look for it among the picks.
+            "WITH RECURSIVE part(i) AS (
+                 SELECT CAST(0 AS BIGINT) UNION ALL SELECT i + 1 FROM part WHERE i + 1 < $4),
+             picked(num) AS (
+                 SELECT (SELECT t.match_number FROM seats t
+                         WHERE t.bot_id = $1 AND t.mu_after IS NOT NULL
+                           AND t.match_number >= $2 + part.i * $3
+                           AND t.match_number < $2 + (part.i + 1) * $3
+                         ORDER BY t.match_number DESC LIMIT 1)
+                 FROM part)
+             SELECT s.rated_nth, s.version, s.mu_after, s.sigma_after
+             FROM picked CROSS JOIN seats s
+             WHERE s.bot_id = $1 AND s.match_number = picked.num AND s.rated_nth IS NOT NULL
+             ORDER BY s.rated_nth",
+        )
+        .bind(bot_id)
+        .bind(lo)
+        .bind(step)
+        .bind(parts)
         .fetch_all(&self.pool)
         .await?
         .iter()
         .map(|r| {
             Ok(RatingPoint {
-                seq: r.try_get::<i64, _>("rating_seq")? as u64,
+                nth: r.try_get::<i64, _>("rated_nth")? as u64,
+                version: r.try_get::<Option<i64>, _>("version")?.map(|v| v as u32),
                 skill: Skill {
                     mu: r.try_get("mu_after")?,
                     sigma: r.try_get("sigma_after")?,
                 },
             })
         })
-        .collect::<Result<Vec<_>, StoreError>>()?;
-        points.sort_by_key(|p| p.seq);
-        Ok(points)
+        .collect()
     }
 }

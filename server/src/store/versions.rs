@@ -9,6 +9,28 @@ use super::bots::BotKind;
 use super::{Store, StoreError, Tx, now_ms};
 use crate::rating::Skill;
 
+/// One version of a contestant's bot.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BotVersion {
+    /// Its number, from 1.
+    pub version: u32,
+    /// How it ran: [`BotKind::Http`] at its URL, or [`BotKind::Dial`].
+    pub kind: BotKind,
+    /// The owner's note on what changed.
+    pub note: Option<String>,
+    /// When it started, Unix ms.
+    pub created_at: i64,
+    /// The rating it started from (its uncertainty widened); `None` when the bot had none yet.
+    pub start: Option<Skill>,
+    /// The finished matches it played, of every kind.
+    pub matches: u64,
+    /// The bot's rated match (from 1, as [`super::RatingPoint::nth`]) its rated play starts at.
+    pub from_rated: u64,
+}
+
+/// The longest note of a version, in characters.
+pub const MAX_NOTE_CHARS: usize = 200;
+
 /// What a change of program did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProgramChange {
@@ -52,6 +74,53 @@ impl Store {
         };
         tx.commit().await?;
         Ok(change)
+    }
+
+    /// Starts a new version of a live contestant's bot whose program changed where it runs (the
+    /// same URL, or dial-out still), with the owner's `note`. Returns its number, or `None` if
+    /// there is no such bot.
+    pub async fn new_version(
+        &self,
+        id: &str,
+        note: Option<&str>,
+    ) -> Result<Option<u32>, StoreError> {
+        let mut tx = self.write().await?;
+        let Some(kind) = current_program(&mut tx, id).await? else {
+            return Ok(None);
+        };
+        let version = next_version(&mut tx, id, &kind, note, now_ms()).await?;
+        tx.commit().await?;
+        Ok(Some(version))
+    }
+
+    /// Every version of bot `id`, oldest first (none for house bots and people).
+    pub async fn bot_versions(&self, id: &str) -> Result<Vec<BotVersion>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT version, kind, url, note, created_at, mu, sigma, matches, from_rated
+             FROM bot_versions WHERE bot_id = $1 ORDER BY version",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let mu: Option<f64> = row.try_get("mu")?;
+                let sigma: Option<f64> = row.try_get("sigma")?;
+                Ok(BotVersion {
+                    version: row.try_get::<i64, _>("version")? as u32,
+                    kind: BotKind::from_row(
+                        &row.try_get::<String, _>("kind")?,
+                        row.try_get("url")?,
+                        None,
+                    )?,
+                    note: row.try_get("note")?,
+                    created_at: row.try_get("created_at")?,
+                    start: mu.zip(sigma).map(|(mu, sigma)| Skill { mu, sigma }),
+                    matches: row.try_get::<i64, _>("matches")? as u64,
+                    from_rated: row.try_get::<i64, _>("from_rated")? as u64,
+                })
+            })
+            .collect()
     }
 
     /// Moves an HTTP bot's current version to `url` without starting a new one: the same
@@ -197,21 +266,33 @@ pub(super) async fn insert_version(
         BotKind::Http { url } => Some(url.as_str()),
         _ => None,
     };
-    sqlx::query(
-        "INSERT INTO bot_versions (bot_id, version, kind, url, note, created_at, mu, sigma,
-                                   from_rated)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-    )
-    .bind(id)
-    .bind(i64::from(new.version))
-    .bind(new.kind.as_str())
-    .bind(url)
-    .bind(new.note)
-    .bind(new.created_at)
-    .bind(new.start.map(|s| s.mu))
-    .bind(new.start.map(|s| s.sigma))
-    .bind(new.from_rated)
-    .execute(&mut **tx)
-    .await?;
+    // Two statements rather than NULLs bound for the floats: a prepared statement is cached per
+    // connection by its text, and PostgreSQL would read a float bound later to a statement first
+    // prepared with a NULL of another type as the wrong binary format.
+    let (sql, start) = match new.start {
+        Some(skill) => (
+            "INSERT INTO bot_versions (bot_id, version, kind, url, note, created_at, from_rated,
+                                       mu, sigma)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            Some(skill),
+        ),
+        None => (
+            "INSERT INTO bot_versions (bot_id, version, kind, url, note, created_at, from_rated)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            None,
+        ),
+    };
+    let mut query = sqlx::query(sql)
+        .bind(id)
+        .bind(i64::from(new.version))
+        .bind(new.kind.as_str())
+        .bind(url)
+        .bind(new.note)
+        .bind(new.created_at)
+        .bind(new.from_rated);
+    if let Some(skill) = start {
+        query = query.bind(skill.mu).bind(skill.sigma);
+    }
+    query.execute(&mut **tx).await?;
     Ok(())
 }

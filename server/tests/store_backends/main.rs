@@ -6,8 +6,8 @@
 //! The modules follow the store's: bots (registration, names, health), matches (queue, the fair
 //! claim, results with their rating update, rating order under concurrent finishes), tournaments
 //! (entries and stages), browse (pages, filters, head-to-head), tables for people, logs (compact
-//! logs, say lines, step timing, retention), standings (leaderboard, rating history), and opening
-//! a database.
+//! logs, say lines, step timing, retention), standings (leaderboard, rating history), bot versions
+//! and dial-out bots, and opening a database.
 
 // The harness's `apply` and `query` serve the schema parity test, not this one.
 #[allow(dead_code)]
@@ -48,3 +48,4 @@ mod scopes;
 mod standings;
 mod tables;
 mod tournaments;
+mod versions;

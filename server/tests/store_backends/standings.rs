@@ -1,5 +1,5 @@
 //! Standings: the leaderboard in conservative-rating order with names breaking ties bytewise,
-//! one bot's rating, and its rating history in the order results were applied.
+//! one bot's rating, and its rating history in the order results were applied, sampled.
 
 use cardarena_server::store::MatchKind;
 
@@ -41,18 +41,22 @@ async fn leaderboard_and_rating_history(db: &Db) {
     assert_eq!((board[0].matches, board[0].wins, board[2].wins), (6, 6, 0));
     assert_eq!(store.rating_of(&ids[3]).await.unwrap(), None);
 
-    let history = store.rating_history(&ids[0], 100).await.unwrap();
-    let order: Vec<u64> = history.iter().map(|p| p.seq).collect();
+    let history = store.rating_chart(&ids[0], 100).await.unwrap();
+    let order: Vec<u64> = history.iter().map(|p| p.nth).collect();
     assert_eq!(order, [1, 2, 3, 4, 5, 6]);
     assert!(
         history.windows(2).all(|w| w[1].skill.mu >= w[0].skill.mu),
         "a winner climbs"
     );
+    assert!(history.iter().all(|p| p.version == Some(1)));
     assert_eq!(history.last().unwrap().skill, board[0].skill);
-    // The last four by creation (matches 2..6), in the order they moved the rating.
-    let recent = store.rating_history(&ids[0], 4).await.unwrap();
-    let order: Vec<u64> = recent.iter().map(|p| p.seq).collect();
-    assert_eq!(order, [1, 4, 5, 6]);
+    // Sampled: three parts of two matches each by creation, the last created of each part, in
+    // rating order (matches 2, 4 and 6 moved the rating third, fifth and fourth).
+    let sampled = store.rating_chart(&ids[0], 3).await.unwrap();
+    let nth: Vec<u64> = sampled.iter().map(|p| p.nth).collect();
+    assert_eq!(nth, [3, 4, 5]);
+    assert!(sampled.iter().all(|p| history.contains(p)));
+    assert!(store.rating_chart(&ids[3], 100).await.unwrap().is_empty());
 
     // Equal ratings (one match, drawn by three new bots) fall back on names, bytewise.
     let twins = register(&store, &["twin-b", "Twin-a", "twin_c"]).await;

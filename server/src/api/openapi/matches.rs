@@ -73,6 +73,9 @@ pub struct MatchSeat {
     pub bot_id: String,
     /// The bot's name.
     pub name: String,
+    /// The version of a contestant's bot that played the seat (null for house bots and people).
+    #[schema(required = true)]
+    pub version: Option<u32>,
     /// Its place, 1 first; null until the match finished.
     #[schema(required = true)]
     pub rank: Option<u32>,

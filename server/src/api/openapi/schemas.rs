@@ -121,6 +121,47 @@ pub struct Bot {
     /// Its leaderboard row, if it has played a rated match.
     #[schema(required = true)]
     pub rating: Option<LeaderRow>,
+    /// A contestant's bot's current version (null for house bots and people).
+    #[schema(required = true)]
+    pub version: Option<u32>,
+    /// Every version of a contestant's bot, oldest first (empty for house bots and people).
+    pub versions: Vec<BotVersion>,
+}
+
+/// One version of a contestant's bot: a program it ran (docs/api.md, "Versions").
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BotVersion {
+    /// Its number, from 1.
+    pub version: u32,
+    /// When it started, Unix ms.
+    pub created_at: i64,
+    /// What its owner said changed.
+    #[schema(required = true)]
+    pub note: Option<String>,
+    /// The URL it was called at; null for a dial-out version.
+    #[schema(required = true)]
+    pub url: Option<String>,
+    /// Whether it dialled out.
+    pub connect: bool,
+    /// The matches it played.
+    pub matches: u64,
+    /// Its rating when it started (the last one carried over, uncertainty widened); null when
+    /// it started unrated.
+    #[schema(required = true)]
+    pub rating: Option<VersionRating>,
+}
+
+/// A version's starting skill.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VersionRating {
+    /// The skill estimate.
+    pub mu: f64,
+    /// Its uncertainty.
+    pub sigma: f64,
+    /// The conservative rating, mu − 3·sigma.
+    pub rating: f64,
 }
 
 /// A page of bots by name.

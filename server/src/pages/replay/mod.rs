@@ -15,7 +15,7 @@ use axum::extract::{Path, State};
 use cardarena_bots::By;
 use cardarena_engine::describe::json_words;
 
-use super::format::{fixed2, place, score, utc};
+use super::format::{fixed2, place, score, utc, version_label};
 use super::{PageError, PageResult, ok};
 use crate::frames::by_of;
 use crate::store::{LogState, MatchDetail, PlayRecord, SeatDetail, Store};
@@ -40,6 +40,8 @@ struct SeatRow {
     seat: usize,
     bot_id: String,
     name: String,
+    /// The version of the bot that played it, "v2".
+    version: Option<String>,
     place: String,
     score: String,
     fault: Option<(String, String)>,
@@ -52,6 +54,7 @@ impl SeatRow {
             seat: seat.seat,
             bot_id: seat.bot_id.clone(),
             name: seat.name.clone(),
+            version: seat.version.map(version_label),
             place: place(seat.rank),
             score: score(seat.score),
             fault: seat.fault.clone(),
