@@ -553,11 +553,12 @@ async fn a_long_match_opens_and_scrubs_one_step_at_a_time() {
     let bot = server
         .register_for("bridge", "long", &bots.url("/good"))
         .await;
-    // Played to 500 points rather than 125: 1,000 to 2,500 steps.
+    // Played to 500 points rather than 125: about 900 to 2,500 steps, whatever the deal (the
+    // server picks the seed).
     let id = practice(&server, &bot, &bridge, json!({"target": 500})).await;
     let frames = finished_frames(&server, &id).await;
     let last = steps(&frames);
-    assert!(last > 1000, "only {last} steps");
+    assert!(last > 500, "only {last} steps");
     let browser = Browser::start().await;
     open_step(&browser, &server, &id, last).await;
     // Only the step shown is in the page: one table, whatever the match's length.
