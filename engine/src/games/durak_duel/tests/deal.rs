@@ -140,3 +140,8 @@ fn actions_travel_as_tagged_json() {
     assert!(serde_json::from_str::<DurakDuelOptions>("{}").is_ok());
     assert!(serde_json::from_str::<DurakDuelOptions>(r#"{"x":1}"#).is_err());
 }
+
+#[test]
+fn the_pack_array_is_the_pack() {
+    assert_eq!(PACK.to_vec(), duel_pack());
+}
