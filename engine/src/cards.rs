@@ -342,6 +342,15 @@ impl CardSet {
         (self.0 != 0).then(|| Card(self.0.trailing_zeros() as u8))
     }
 
+    /// Every standard card of a rank that has a card in the set (jokers are left out).
+    pub fn whole_ranks(self) -> CardSet {
+        // The lowest bit of each rank's four, for the thirteen ranks.
+        const LOW: u64 = 0x1_1111_1111_1111;
+        let bits = self.0 & (LOW * 0xF);
+        let any = (bits | bits >> 1 | bits >> 2 | bits >> 3) & LOW;
+        CardSet(any * 0xF)
+    }
+
     /// The card with the highest number, if any.
     pub fn highest(self) -> Option<Card> {
         (self.0 != 0).then(|| Card(63 - self.0.leading_zeros() as u8))
@@ -450,6 +459,29 @@ pub fn pack(low: Rank, suits: [Suit; 4]) -> Vec<Card> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn whole_ranks_fills_each_rank_present_and_leaves_jokers_out() {
+        for (cards, ranks) in [
+            (vec![], vec![]),
+            (vec![Card::new(Rank::Two, Suit::Hearts)], vec![Rank::Two]),
+            (
+                vec![
+                    Card::new(Rank::Ace, Suit::Clubs),
+                    Card::new(Rank::Ace, Suit::Spades),
+                    Card::new(Rank::Eight, Suit::Diamonds),
+                    Card::BLACK_JOKER,
+                ],
+                vec![Rank::Eight, Rank::Ace],
+            ),
+        ] {
+            let set: CardSet = cards.into_iter().collect();
+            let want = ranks
+                .into_iter()
+                .fold(CardSet::EMPTY, |all, r| all | CardSet::of_rank(r));
+            assert_eq!(set.whole_ranks(), want);
+        }
+    }
 
     #[test]
     fn suits_travel_as_their_letter() {

@@ -22,13 +22,16 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
 pub fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
     assert!(n > 0, "below(0) has no value to draw");
     let n = n as u64;
-    let threshold = n.wrapping_neg() % n;
-    loop {
-        let product = u128::from(rng.next_u64()) * u128::from(n);
-        if (product as u64) >= threshold {
-            return (product >> 64) as usize;
+    let mut product = u128::from(rng.next_u64()) * u128::from(n);
+    // The threshold is below `n`: a low half at or above `n` is accepted without the division
+    // that computes it, the same draws as always.
+    if (product as u64) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (product as u64) < threshold {
+            product = u128::from(rng.next_u64()) * u128::from(n);
         }
     }
+    (product >> 64) as usize
 }
 
 /// Shuffles `items` uniformly (Fisher–Yates) with draws from `rng`.

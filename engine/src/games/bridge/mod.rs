@@ -5,6 +5,7 @@
 //! getCard, finishMove): [`BridgeAction::Play`], [`BridgeAction::Draw`], [`BridgeAction::EndTurn`].
 //! The rules and every decision on the seed's gaps are in RULES.md beside this file.
 
+mod deal;
 mod describe;
 mod table;
 mod transcript;
@@ -24,7 +25,7 @@ pub use view::{BridgeView, TurnView};
 
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
 use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
-use crate::shuffle::{self, RiffleShuffle, ShuffleModel};
+use crate::shuffle::{self, ShuffleModel};
 
 /// Cards dealt to each player.
 pub const HAND_SIZE: usize = 5;
@@ -32,6 +33,13 @@ pub const HAND_SIZE: usize = 5;
 pub const PACK_SIZE: usize = 36;
 /// The most players a game seats.
 pub const MAX_PLAYERS: usize = 6;
+
+/// Deals whose scores a match keeps room for from the start (a longer match grows the list).
+const SCORES_ROOM: usize = 32;
+
+/// The pack as it comes out of the box, six to ace in ♣ ♦ ♥ ♠: made once, copied at each deal.
+static PACK: std::sync::LazyLock<Vec<Card>> =
+    std::sync::LazyLock::new(|| pack(Rank::Six, Suit::ALL));
 
 /// Options of a bridge match.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -107,6 +115,16 @@ struct Turn {
 }
 
 impl Turn {
+    /// Starts a new turn, `opening` the deal or not, with the six on top to cover or not; the
+    /// list of cards played keeps its buffer.
+    fn reset(&mut self, opening: bool, must_cover: bool) {
+        self.opening = opening;
+        self.drew = false;
+        self.must_cover = must_cover;
+        self.played.clear();
+        self.acted = false;
+    }
+
     /// The rank the turn's next card must have, once a card was played and not a six to cover.
     fn rank_to_follow(&self) -> Option<Rank> {
         self.played.last().and_then(|c| c.rank())
@@ -264,8 +282,9 @@ impl Bridge {
             if self.pile.len() <= keep {
                 return None;
             }
-            let kept = self.pile.split_off(self.pile.len() - keep);
-            self.deck = std::mem::replace(&mut self.pile, kept);
+            // The deck takes all but the kept cards, in order; both keep their buffers.
+            let turned = self.pile.len() - keep;
+            self.deck.extend(self.pile.drain(..turned));
             match self.options.shuffle {
                 ShuffleModel::Uniform => shuffle::shuffle(&mut self.deck, &mut self.rng),
                 ShuffleModel::Riffle(riffle) => {
@@ -290,111 +309,44 @@ impl Bridge {
         }
     }
 
-    /// The last deal's cards as the table gathers them, top first: the pile turned face down (the
-    /// first card played on top), on it each hand from seat 0 on (a hand in card order), and the
-    /// undrawn deck below them all, as it lay.
-    fn gathered(&self) -> Vec<Card> {
-        let hands = self.hands[..self.players]
-            .iter()
-            .flat_map(|hand| hand.iter());
-        let deck = self.deck.iter().rev();
-        self.pile
-            .iter()
-            .copied()
-            .chain(hands)
-            .chain(deck.copied())
-            .collect()
-    }
-
-    /// Riffles and cuts the deal's cards (the pack in order for the first deal, else the last
-    /// deal's [`gathered`](Self::gathered)) and deals them in packets from the seat after the
-    /// dealer; returns the rest of the deck, laid out to be drawn from the end.
-    fn riffle_and_deal(&mut self, riffle: RiffleShuffle) -> Vec<Card> {
-        let mut cards = if self.deal == 1 {
-            pack(Rank::Six, Suit::ALL)
-        } else {
-            self.gathered()
-        };
-        riffle.shuffle(&mut cards, &mut self.rng);
-        let hands = riffle.deal(&mut cards, self.players, HAND_SIZE);
-        self.hands = [CardSet::EMPTY; MAX_PLAYERS];
-        for (k, hand) in hands.into_iter().enumerate() {
-            self.hands[(self.dealer + 1 + k) % self.players] = hand.into_iter().collect();
-        }
-        cards.reverse();
-        cards
-    }
-
-    fn start_deal(&mut self) {
-        let mut cards = match self.options.shuffle {
-            ShuffleModel::Uniform => {
-                let mut cards = pack(Rank::Six, Suit::ALL);
-                shuffle::shuffle(&mut cards, &mut self.rng);
-                self.hands = [CardSet::EMPTY; MAX_PLAYERS];
-                for k in 0..HAND_SIZE * self.players {
-                    let seat = (self.dealer + 1 + k) % self.players;
-                    let card = cards.pop().expect("36 cards deal 5 to at most 6 players");
-                    self.hands[seat].insert(card);
-                }
-                cards
-            }
-            ShuffleModel::Riffle(riffle) => self.riffle_and_deal(riffle),
-        };
-        let up = cards.pop().expect("a card is left to turn up");
-        self.deck = cards;
-        self.pile = vec![up];
-        self.ordered = (up.rank() == Some(Rank::Jack)).then(|| up.suit()).flatten();
-        self.current = (self.dealer + 1) % self.players;
-        self.turn = Turn {
-            opening: true,
-            must_cover: up.rank() == Some(Rank::Six),
-            ..Turn::default()
-        };
-        self.skips = [0; MAX_PLAYERS];
-        self.idle_turns = 0;
-        self.turns = 0;
-    }
-
-    /// The opponent the `k`th card of a run hits: the next opponents of `seat` in turn order,
-    /// round again when the run is longer than the opponents are many.
-    fn victim(&self, seat: Seat, k: usize) -> Seat {
-        (seat + 1 + k % (self.players - 1)) % self.players
-    }
-
     /// What the turn's cards will do when it ends, in the order it happens: each hit seat, the
     /// cards it takes and the turns it loses. Effects come from the run of the last rank played:
     /// sevens make the next player take one card each; each eight hits the next opponent (round
     /// again past the last) with two cards and a lost turn; each ace, a lost turn.
-    fn turn_effects(&self) -> Vec<(Seat, u32, u32)> {
+    fn turn_effects(&self) -> impl Iterator<Item = (Seat, u32, u32)> + use<> {
         let seat = self.current;
-        let Some(rank) = self.turn.rank_to_follow() else {
-            return Vec::new();
-        };
+        let players = self.players;
+        let rank = self.turn.rank_to_follow();
         let run = self
             .turn
             .played
             .iter()
             .rev()
-            .take_while(|c| c.rank() == Some(rank))
+            .take_while(|c| c.rank().is_some() && c.rank() == rank)
             .count();
-        match rank {
-            Rank::Seven => vec![(self.victim(seat, 0), run as u32, 0)],
-            Rank::Eight => (0..run).map(|k| (self.victim(seat, k), 2, 1)).collect(),
-            Rank::Ace => (0..run).map(|k| (self.victim(seat, k), 0, 1)).collect(),
-            _ => Vec::new(),
-        }
+        // (seats hit, cards each takes, turns each loses); the `k`th card of a run hits the
+        // next opponents of `seat` in turn order, round again when the run is longer than the
+        // opponents are many.
+        let (hit, cards, lost) = match rank {
+            Some(Rank::Seven) => (1, run as u32, 0),
+            Some(Rank::Eight) => (run, 2, 1),
+            Some(Rank::Ace) => (run, 0, 1),
+            _ => (0, 0, 0),
+        };
+        (0..hit).map(move |k| ((seat + 1 + k % (players - 1)) % players, cards, lost))
     }
 
     fn end_turn(&mut self) {
         let seat = self.current;
         let effects = self.turn_effects();
         // The turn is over before the cards are given: a reshuffle for them keeps the top only.
-        let turn = std::mem::take(&mut self.turn);
+        let acted = self.turn.acted;
+        self.turn.reset(false, false);
         for (victim, cards, skips) in effects {
             self.give(victim, cards);
             self.skips[victim] += skips;
         }
-        self.idle_turns = if turn.acted { 0 } else { self.idle_turns + 1 };
+        self.idle_turns = if acted { 0 } else { self.idle_turns + 1 };
         if self.hands[seat].is_empty() || self.idle_turns >= self.players {
             self.end_deal();
             return;
@@ -488,10 +440,13 @@ impl Game for Bridge {
             dealer: players - 1,
             deal: 1,
             totals: [0; MAX_PLAYERS],
-            scores: Vec::new(),
+            scores: Vec::with_capacity(SCORES_ROOM),
             turns: 0,
             current: 0,
-            turn: Turn::default(),
+            turn: Turn {
+                played: Vec::with_capacity(PACK_SIZE),
+                ..Turn::default()
+            },
             skips: [0; MAX_PLAYERS],
             idle_turns: 0,
             over: false,

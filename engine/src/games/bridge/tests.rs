@@ -2,6 +2,7 @@
 //! each decision of RULES.md.
 
 use super::*;
+use crate::shuffle::RiffleShuffle;
 
 fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace()

@@ -16,6 +16,20 @@ pub(super) fn subsets(
     out: &mut Vec<DurakDuelAction>,
     kind: fn(CardList) -> DurakDuelAction,
 ) {
+    if max == 0 {
+        return;
+    }
+    if pool.len() == 1 {
+        // One card (the usual case): one list.
+        out.push(kind(CardList::new()));
+        if let (Some(list), Some(card)) = (
+            out.last_mut().and_then(DurakDuelAction::cards_mut),
+            pool.lowest(),
+        ) {
+            list.push(card);
+        }
+        return;
+    }
     let mut cards = [Card::BLACK_JOKER; PACK_SIZE];
     let mut n = 0;
     for card in pool {

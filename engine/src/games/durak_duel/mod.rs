@@ -7,6 +7,7 @@
 //! The rules and every decision on the seed's gaps are in RULES.md beside this file.
 
 mod check;
+mod deal;
 mod describe;
 mod ending;
 mod lists;
@@ -185,9 +186,14 @@ impl DurakDuel {
 
     /// Every card on the table, attack and defence cards alike.
     pub fn table_cards(&self) -> CardSet {
-        (0..self.table_len as usize)
-            .flat_map(|i| std::iter::once(self.attacks[i]).chain(self.beats[i]))
-            .collect()
+        let mut cards = CardSet::EMPTY;
+        for i in self.table_slots() {
+            cards.insert(self.attacks[i]);
+            if let Some(beat) = self.beats[i] {
+                cards.insert(beat);
+            }
+        }
+        cards
     }
 
     /// The cards discarded in earlier defended rounds.
@@ -255,13 +261,7 @@ impl DurakDuel {
 
     /// Every card whose rank is on the table.
     fn table_ranks(&self) -> CardSet {
-        let mut ranks = CardSet::EMPTY;
-        for card in self.table_cards() {
-            if let Some(rank) = card.rank() {
-                ranks |= CardSet::of_rank(rank);
-            }
-        }
-        ranks
+        self.table_cards().whole_ranks()
     }
 
     /// The most cards the attacker may open with: six, and no more than the defender holds.
@@ -380,59 +380,23 @@ impl DurakDuel {
         self.ending = Some(ending);
         self.phase = Phase::Over;
     }
-
-    /// Deals from a deck in drawing order: six cards to seat 0, six to seat 1; the last card is
-    /// the bottom of the deck and sets the trump. The seat with the lowest trump opens.
-    fn deal(order: &[Card]) -> DurakDuel {
-        let mut deck = [order[0]; PACK_SIZE];
-        deck.copy_from_slice(order);
-        let trump = deck[PACK_SIZE - 1];
-        let trump_suit = trump.suit().unwrap_or(Suit::Spades);
-        let hands = [
-            deck[..HAND_SIZE].iter().copied().collect(),
-            deck[HAND_SIZE..2 * HAND_SIZE].iter().copied().collect(),
-        ];
-        let mut game = DurakDuel {
-            deck,
-            drawn: (2 * HAND_SIZE) as u8,
-            trump,
-            trump_suit,
-            hands,
-            starter: 0,
-            attacker: 0,
-            defender: 1,
-            attacks: [trump; MAX_ATTACKS],
-            beats: [None; MAX_ATTACKS],
-            table_len: 0,
-            discard: CardSet::EMPTY,
-            phase: Phase::Open,
-            round: 0,
-            stalled: 0,
-            ending: None,
-        };
-        let first = game.lowest_trump_seat();
-        game.start_round(first);
-        game
-    }
-
-    /// The seat holding the lowest trump; seat 0 when neither holds a trump (see RULES.md).
-    fn lowest_trump_seat(&self) -> Seat {
-        let trumps = CardSet::of_suit(self.trump_suit);
-        match (
-            (self.hands[0] & trumps).lowest(),
-            (self.hands[1] & trumps).lowest(),
-        ) {
-            (Some(a), Some(b)) if b < a => 1,
-            (None, Some(_)) => 1,
-            _ => 0,
-        }
-    }
 }
 
 /// The pack before the shuffle: six to ace in ♣ ♦ ♥ ♠.
 pub fn duel_pack() -> Vec<Card> {
     pack(Rank::Six, Suit::ALL)
 }
+
+/// [`duel_pack`] as an array: suit by suit, six to ace.
+const PACK: [Card; PACK_SIZE] = {
+    let mut cards = [Card::BLACK_JOKER; PACK_SIZE];
+    let mut i = 0;
+    while i < PACK_SIZE {
+        cards[i] = Card::new(Rank::ALL[Rank::Six.index() + i % 9], Suit::ALL[i / 9]);
+        i += 1;
+    }
+    cards
+};
 
 impl Game for DurakDuel {
     const ID: &'static str = "durak-duel";
@@ -458,17 +422,22 @@ impl Game for DurakDuel {
                 game: DurakDuel::ID,
                 detail,
             })?;
-        let mut order = duel_pack();
         match options.shuffle {
-            ShuffleModel::Uniform => shuffle::shuffle_with_seed(&mut order, seed),
+            // The pack in order, on the stack: a game's deal allocates nothing.
+            ShuffleModel::Uniform => {
+                let mut order = PACK;
+                shuffle::shuffle_with_seed(&mut order, seed);
+                Ok(DurakDuel::deal(&order))
+            }
             ShuffleModel::Riffle(riffle) => {
                 // The pack lies 6♣ on top; the deal's hands in turn, then the deck from its top.
+                let mut order = duel_pack();
                 riffle.shuffle(&mut order, &mut shuffle::rng(shuffle::derive_seed(seed, 0)));
                 let hands = riffle.deal(&mut order, 2, HAND_SIZE);
-                order = hands.into_iter().flatten().chain(order).collect();
+                let order: Vec<Card> = hands.into_iter().flatten().chain(order).collect();
+                Ok(DurakDuel::deal(&order))
             }
         }
-        Ok(DurakDuel::deal(&order))
     }
 
     fn players(&self) -> usize {
@@ -489,11 +458,12 @@ impl Game for DurakDuel {
         match self.phase {
             Phase::Open => {
                 let limit = self.open_limit();
-                for rank in Rank::ALL {
+                // The ranks in hand, lowest first.
+                let mut left = attacker_hand;
+                while let Some(rank) = left.lowest().and_then(Card::rank) {
                     let pool = attacker_hand & CardSet::of_rank(rank);
-                    if !pool.is_empty() {
-                        subsets(pool, limit, out, |cards| DurakDuelAction::Attack { cards });
-                    }
+                    left = left - pool;
+                    subsets(pool, limit, out, |cards| DurakDuelAction::Attack { cards });
                 }
             }
             Phase::Continue => {

@@ -1,8 +1,7 @@
 //! Dealing, a void deal's re-deal, and scoring a deal that was played out.
 
 use super::{
-    DEAL_PACKET, DealResult, FiftySix, HAND_SIZE, HIGH_BID, Phase, TANI, Trick, fifty_six_pack,
-    hand_order, team,
+    DEAL_PACKET, DealResult, FiftySix, HAND_SIZE, HIGH_BID, Phase, TANI, Trick, hand_order, team,
 };
 use crate::cards::Card;
 use crate::shuffle::{self, ShuffleModel};
@@ -13,25 +12,32 @@ impl FiftySix {
     pub(super) fn start_deal(&mut self, lying: Vec<Card>) {
         let n = self.players;
         let mut rng = shuffle::rng(shuffle::derive_seed(self.seed, self.deal_counter));
-        let hands = match self.shuffle {
+        let first = (self.dealer + 1) % n;
+        match self.shuffle {
             ShuffleModel::Uniform => {
-                let mut deck = fifty_six_pack(n);
-                shuffle::shuffle(&mut deck, &mut rng);
-                shuffle::deal_in_packets(&mut deck, n, HAND_SIZE, DEAL_PACKET)
+                // A new pack, shuffled, dealt in packets from the top: into the kept buffers.
+                let deck = &mut self.spare.deck;
+                deck.clear();
+                deck.extend_from_slice(&self.spare.pack);
+                shuffle::shuffle(deck, &mut rng);
+                for hand in &mut self.dealt {
+                    hand.clear();
+                }
+                for (i, &card) in deck.iter().take(n * HAND_SIZE).enumerate() {
+                    let k = i / DEAL_PACKET % n;
+                    self.dealt[(first + k) % n].push(card);
+                }
             }
             ShuffleModel::Riffle(riffle) => {
                 let mut deck = lying;
                 riffle.shuffle(&mut deck, &mut rng);
-                riffle.deal(&mut deck, n, HAND_SIZE)
+                let hands = riffle.deal(&mut deck, n, HAND_SIZE);
+                for (k, hand) in hands.into_iter().enumerate() {
+                    self.dealt[(first + k) % n] = hand;
+                }
             }
-        };
-        let first = (self.dealer + 1) % n;
-        self.dealt.resize(n, Vec::new());
-        for (k, hand) in hands.into_iter().enumerate() {
-            self.dealt[(first + k) % n] = hand;
         }
         // The sorted hands keep their buffers from deal to deal.
-        self.hands.resize(n, Vec::new());
         for (sorted, hand) in self.hands.iter_mut().zip(&self.dealt) {
             sorted.clear();
             sorted.extend_from_slice(hand);
@@ -44,11 +50,15 @@ impl FiftySix {
         self.passes = 0;
         self.trump = None;
         self.reveal = None;
+        for trick in self.tricks.drain(..) {
+            self.spare.keep(trick.cards);
+        }
+        let cards = std::mem::take(&mut self.trick.cards);
+        self.spare.keep(cards);
         self.trick = Trick {
             leader: first,
-            cards: Vec::new(),
+            cards: self.spare.trick(),
         };
-        self.tricks.clear();
     }
 
     /// The cards as they lie before the next shuffle, gathered by `gather`, when the riffle

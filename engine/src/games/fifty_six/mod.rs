@@ -199,7 +199,70 @@ pub struct FiftySix {
     tricks: Vec<FinishedTrick>,
     totals: [i32; 2],
     last_deal: Option<DealResult>,
+    spare: Spare,
 }
+
+/// Buffers kept from deal to deal, so that dealing, bidding and playing tricks allocate nothing
+/// once the match is set up: scratch space, not state, so any two compare equal.
+#[derive(Debug, Default)]
+struct Spare {
+    /// The pack as it comes out of the box for this table.
+    pack: Vec<Card>,
+    /// The deck being shuffled and dealt.
+    deck: Vec<Card>,
+    /// Emptied card lists of finished tricks, for the tricks to come.
+    tricks: Vec<Vec<PlayedCard>>,
+}
+
+impl Spare {
+    /// The buffers for `players`, each with room for a whole deal.
+    fn new(players: usize) -> Spare {
+        let pack = fifty_six_pack(players);
+        Spare {
+            deck: Vec::with_capacity(pack.len()),
+            pack,
+            tricks: (0..=HAND_SIZE)
+                .map(|_| Vec::with_capacity(players))
+                .collect(),
+        }
+    }
+
+    /// An empty list for a trick's cards.
+    fn trick(&mut self) -> Vec<PlayedCard> {
+        self.tricks.pop().unwrap_or_default()
+    }
+
+    /// Keeps `cards`' buffer for a later trick.
+    fn keep(&mut self, mut cards: Vec<PlayedCard>) {
+        if cards.capacity() > 0 && self.tricks.len() < self.tricks.capacity() {
+            cards.clear();
+            self.tricks.push(cards);
+        }
+    }
+}
+
+impl Clone for Spare {
+    /// Buffers of the same sizes, empty.
+    fn clone(&self) -> Spare {
+        Spare {
+            pack: self.pack.clone(),
+            deck: Vec::with_capacity(self.deck.capacity()),
+            tricks: {
+                let mut tricks = Vec::with_capacity(self.tricks.capacity());
+                tricks.extend(self.tricks.iter().map(|t| Vec::with_capacity(t.capacity())));
+                tricks
+            },
+        }
+    }
+}
+
+impl PartialEq for Spare {
+    fn eq(&self, _: &Spare) -> bool {
+        true
+    }
+}
+
+impl Eq for Spare {}
 
 impl FiftySix {
     /// The cards `seat` holds, sorted by suit (♣ ♦ ♥ ♠) then precedence (J 9 A 10 K Q).
@@ -375,11 +438,16 @@ impl Game for FiftySix {
             deal: 0,
             void_deals: 0,
             dealer: players - 1,
-            dealt: Vec::new(),
-            hands: Vec::new(),
+            dealt: (0..players)
+                .map(|_| Vec::with_capacity(HAND_SIZE))
+                .collect(),
+            hands: (0..players)
+                .map(|_| Vec::with_capacity(HAND_SIZE + 1))
+                .collect(),
             phase: Phase::Bidding,
             turn: 0,
-            bids: Vec::new(),
+            // Every bid from 28 to 56, each followed by passes round the table.
+            bids: Vec::with_capacity((TANI - MIN_BID + 1) as usize * players),
             standing: None,
             passes: 0,
             trump: None,
@@ -388,11 +456,17 @@ impl Game for FiftySix {
                 leader: 0,
                 cards: Vec::new(),
             },
-            tricks: Vec::new(),
+            tricks: Vec::with_capacity(HAND_SIZE),
             totals: [0; 2],
             last_deal: None,
+            spare: Spare::new(players),
         };
-        game.start_deal(fifty_six_pack(players));
+        // The riffle model's first shuffle starts from the pack as it comes out of the box.
+        let lying = match options.shuffle {
+            ShuffleModel::Uniform => Vec::new(),
+            ShuffleModel::Riffle(_) => fifty_six_pack(players),
+        };
+        game.start_deal(lying);
         Ok(game)
     }
 

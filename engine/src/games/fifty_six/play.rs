@@ -183,10 +183,9 @@ impl FiftySix {
 
     /// Starts a trick led by `leader`.
     fn start_trick(&mut self, leader: Seat) {
-        self.trick = Trick {
-            leader,
-            cards: Vec::new(),
-        };
+        let cards = self.spare.trick();
+        let done = std::mem::replace(&mut self.trick, Trick { leader, cards });
+        self.spare.keep(done.cards);
         self.set_turn(leader);
     }
 

@@ -112,45 +112,73 @@ pub fn prsi_pack() -> Vec<Card> {
     pack(Rank::Seven, Suit::ALL)
 }
 
+/// A play with no cards yet and no suit chosen: what each listed play starts as.
+const BLANK_PLAY: PrsiAction = PrsiAction::Play {
+    cards: CardList::new(),
+    suit: None,
+};
+
+/// The suits an over (queen) may ask for, in the order the plays are listed.
+const OVERS: [Option<Suit>; 4] = [
+    Some(Suit::Clubs),
+    Some(Suit::Diamonds),
+    Some(Suit::Hearts),
+    Some(Suit::Spades),
+];
+
 /// Pushes onto `out` a play of every subset of `pool` (1 to 4 cards of one value) in each order
 /// the game lists (every last card, the cards before it ascending) whose last card is in
-/// `lasts`, once for each of `suits` (`[None]` but for overs). Each list is filled in place in
-/// `out`: no list is built on the stack only to be copied a byte at a time.
+/// `lasts`, once for each of `suits` (`[None]` but for overs). Each play is pushed blank and
+/// filled where it lies in `out`: no list is built on the stack only to be copied a byte at a
+/// time.
 fn plays(pool: CardSet, lasts: CardSet, suits: &[Option<Suit>], out: &mut Vec<PrsiAction>) {
+    if pool.len() == 1 {
+        // One card (the usual case): it fits, or the caller would not have asked.
+        let card = pool.lowest().unwrap_or(GREEN_UNDER);
+        for &suit in suits {
+            push_play(out, &[], card, suit);
+        }
+        return;
+    }
     let mut cards = [GREEN_UNDER; 4];
     let mut n = 0;
     for card in pool {
         cards[n] = card;
         n += 1;
     }
-    // Each action is pushed as a copy of one made here, long written, then filled.
-    let mut blanks = [
-        PrsiAction::Draw,
-        PrsiAction::Draw,
-        PrsiAction::Draw,
-        PrsiAction::Draw,
-    ];
-    for (blank, &suit) in blanks.iter_mut().zip(suits) {
-        *blank = PrsiAction::Play {
-            cards: CardList::new(),
-            suit,
-        };
-    }
     for mask in 1u32..(1 << n) {
-        for l in (0..n).filter(|&l| mask & (1 << l) != 0 && lasts.contains(cards[l])) {
-            for blank in &blanks[..suits.len()] {
-                out.push(blank.clone());
-                let Some(PrsiAction::Play { cards: list, .. }) = out.last_mut() else {
-                    continue;
-                };
-                for (i, &card) in cards[..n].iter().enumerate() {
-                    if i != l && mask & (1 << i) != 0 {
-                        list.push(card);
-                    }
+        for l in 0..n {
+            if mask & (1 << l) == 0 || !lasts.contains(cards[l]) {
+                continue;
+            }
+            let mut before = [GREEN_UNDER; 3];
+            let mut k = 0;
+            for (i, &card) in cards[..n].iter().enumerate() {
+                if i != l && mask & (1 << i) != 0 {
+                    before[k] = card;
+                    k += 1;
                 }
-                list.push(cards[l]);
+            }
+            for &suit in suits {
+                push_play(out, &before[..k], cards[l], suit);
             }
         }
+    }
+}
+
+/// Pushes the play of `before` then `last`, asking for `suit`.
+fn push_play(out: &mut Vec<PrsiAction>, before: &[Card], last: Card, suit: Option<Suit>) {
+    out.push(BLANK_PLAY);
+    if let Some(PrsiAction::Play {
+        cards: list,
+        suit: asked,
+    }) = out.last_mut()
+    {
+        for &card in before {
+            list.push(card);
+        }
+        list.push(last);
+        *asked = suit;
     }
 }
 
@@ -437,19 +465,13 @@ impl Game for Prsi {
         }
         let hand = self.hands[self.turn];
         let lasts = self.fitting_lasts();
-        for rank in Rank::ALL.into_iter().filter(|&r| r >= Rank::Seven) {
-            let pool = hand & CardSet::of_rank(rank);
-            if (pool & lasts).is_empty() {
-                continue;
-            }
-            const OVERS: [Option<Suit>; 4] = [
-                Some(Suit::Clubs),
-                Some(Suit::Diamonds),
-                Some(Suit::Hearts),
-                Some(Suit::Spades),
-            ];
+        // Only the values with a card that may end a play, lowest first.
+        let mut fitting = hand & lasts;
+        while let Some(rank) = fitting.lowest().and_then(Card::rank) {
+            let of_rank = CardSet::of_rank(rank);
+            fitting = fitting - of_rank;
             let suits: &[Option<Suit>] = if rank == Rank::Queen { &OVERS } else { &[None] };
-            plays(pool, lasts, suits, out);
+            plays(hand & of_rank, lasts, suits, out);
         }
         if self.aces > 0 {
             out.push(PrsiAction::Stand);
