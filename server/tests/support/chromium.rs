@@ -27,6 +27,9 @@ pub const WINDOW: (u32, u32) = (1280, 1600);
 /// How long chromedriver may take to listen, and Chromium to start a session.
 const START_TIMEOUT: Duration = Duration::from_secs(60);
 
+/// How many times a browser is started before a failure to reach chromedriver stands.
+const START_ATTEMPTS: u32 = 3;
+
 /// How long a page may take to load (WebDriver's page load timeout).
 const PAGE_LOAD_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -191,6 +194,23 @@ impl Browser {
     /// Starts chromedriver and a headless Chromium session in a fresh profile, its viewport
     /// [`WINDOW`] px.
     pub async fn start() -> Browser {
+        // The driver's port is picked free and then handed to it, so another process may take
+        // it in between (seen once under load: the session request found nobody listening).
+        // Such a start is made again on a new port; any other failure stands.
+        let mut attempt = 1;
+        loop {
+            match Browser::start_once().await {
+                Ok(browser) => return browser,
+                Err(why) if attempt < START_ATTEMPTS => {
+                    eprintln!("chromedriver start {attempt} failed, trying again: {why}");
+                    attempt += 1;
+                }
+                Err(why) => panic!("{why}"),
+            }
+        }
+    }
+
+    async fn start_once() -> Result<Browser, String> {
         let chromium = binary();
         let mut driver = Driver::start();
         let profile = driver.dir.join("profile");
@@ -228,11 +248,13 @@ impl Browser {
         let connect = builder.connect(&url);
         let client = match tokio::time::timeout(START_TIMEOUT, connect).await {
             Ok(Ok(client)) => client,
-            Ok(Err(e)) => panic!(
-                "chromedriver could not start {} (install both with `{INSTALL}`): {e}\n{}",
-                chromium.display(),
-                driver.log()
-            ),
+            Ok(Err(e)) => {
+                return Err(format!(
+                    "chromedriver could not start {} (install both with `{INSTALL}`): {e}\n{}",
+                    chromium.display(),
+                    driver.log()
+                ));
+            }
             Err(_) => panic!(
                 "no Chromium session after {START_TIMEOUT:?}:\n{}",
                 driver.log()
@@ -243,7 +265,7 @@ impl Browser {
         let browser = Browser { client, driver };
         // The window's frame takes some of `--window-size` from the viewport.
         browser.resize(WINDOW).await;
-        browser
+        Ok(browser)
     }
 
     /// The WebDriver client, for what the helpers below do not cover.
