@@ -102,6 +102,8 @@ pub struct RemoteBot<G> {
     unreachable: bool,
     /// The size of the largest body sent so far, to allocate the next one at once.
     body_capacity: usize,
+    /// The body of the last turn that faulted, until taken ([`RemoteBot::take_faulted_request`]).
+    faulted_request: Option<Vec<u8>>,
     game: PhantomData<fn() -> G>,
 }
 
@@ -137,6 +139,7 @@ impl<G> RemoteBot<G> {
             options: config.options,
             unreachable: false,
             body_capacity: 1024,
+            faulted_request: None,
             game: PhantomData,
         }
     }
@@ -147,6 +150,12 @@ impl<G> RemoteBot<G> {
             clock: Some((clock, clock)),
             ..self
         }
+    }
+
+    /// The body of the turn request the last fault came from (built again, only when a turn
+    /// faulted, as it was sent), for a person debugging the bot; `None` once taken.
+    pub fn take_faulted_request(&mut self) -> Option<Vec<u8>> {
+        self.faulted_request.take()
     }
 
     fn deadline_ms(&self) -> u64 {
@@ -196,6 +205,29 @@ impl<G> RemoteBot<G> {
         }
     }
 
+    /// Sends a turn's `body`, draws its time from the bank and the clock, and reads the answer.
+    async fn send_turn<A>(&mut self, body: Vec<u8>, legal: &[A]) -> Result<Reply<A>, BotFault>
+    where
+        A: serde::de::DeserializeOwned + PartialEq + Clone,
+    {
+        self.body_capacity = self.body_capacity.max(body.len());
+        let started = std::time::Instant::now();
+        let limit = self.deadline + self.bank;
+        let answer = self
+            .route
+            .call(&self.match_id, body, self.allowance(limit))
+            .await;
+        let elapsed = started.elapsed();
+        self.bank = self
+            .bank
+            .saturating_sub(elapsed.saturating_sub(self.deadline));
+        let answer = self.charge(elapsed, limit, answer);
+        answer.and_then(|(status, bytes)| {
+            parse_answer(&bytes, legal)
+                .map_err(|fault| fault.with_answer(FaultAnswer::of(status, &bytes)))
+        })
+    }
+
     fn note(&mut self, fault: &BotFault) {
         if matches!(fault.kind, FaultKind::Timeout | FaultKind::Connect) {
             self.unreachable = true;
@@ -223,49 +255,43 @@ impl<G: Game> Bot<G> for RemoteBot<G> {
         turn: Turn<'a, G>,
     ) -> BotFuture<'a, Result<Reply<G::Action>, BotFault>> {
         Box::pin(async move {
-            let request = TurnRequest::new(
-                &self.match_id,
-                G::ID,
-                turn.seat,
-                turn.decision,
-                self.deadline_ms(),
-                turn.view,
-                turn.legal_actions,
-            )
-            .with_time_bank(millis(self.bank))
-            .with_clock(self.clock.map(|(_, left)| millis(left)));
-            if let Some((whole, Duration::ZERO)) = self.clock {
-                let fault = clock_ran_out(whole);
-                self.note(&fault);
-                return Err(fault);
-            }
-            let mut body = Vec::with_capacity(self.body_capacity);
-            if let Err(e) = serde_json::to_writer(&mut body, &request) {
-                // Views and actions are plain data; this is a bug in a game, not the bot's doing.
-                tracing::error!("a {} turn could not be serialized: {e}", G::ID);
-                return Err(BotFault::new(
-                    FaultKind::Connect,
-                    format!("internal error: the turn could not be serialized: {e}"),
-                ));
-            }
-            self.body_capacity = self.body_capacity.max(body.len());
-            let started = std::time::Instant::now();
-            let limit = self.deadline + self.bank;
-            let answer = self
-                .route
-                .call(&self.match_id, body, self.allowance(limit))
-                .await;
-            let elapsed = started.elapsed();
-            self.bank = self
-                .bank
-                .saturating_sub(elapsed.saturating_sub(self.deadline));
-            let answer = self.charge(elapsed, limit, answer);
-            let reply = answer.and_then(|(status, bytes)| {
-                parse_answer(&bytes, turn.legal_actions)
-                    .map_err(|fault| fault.with_answer(FaultAnswer::of(status, &bytes)))
-            });
+            let (bank, clock, deadline_ms) = (self.bank, self.clock, self.deadline_ms());
+            // The turn's body, as sent now, or built again as it was sent when the turn faults.
+            let write = |out: &mut Vec<u8>, match_id: &str| {
+                let request = TurnRequest::new(
+                    match_id,
+                    G::ID,
+                    turn.seat,
+                    turn.decision,
+                    deadline_ms,
+                    turn.view,
+                    turn.legal_actions,
+                )
+                .with_time_bank(millis(bank))
+                .with_clock(clock.map(|(_, left)| millis(left)));
+                serde_json::to_writer(out, &request)
+            };
+            let reply = match clock {
+                Some((whole, Duration::ZERO)) => Err(clock_ran_out(whole)),
+                _ => {
+                    let mut body = Vec::with_capacity(self.body_capacity);
+                    match write(&mut body, &self.match_id) {
+                        Ok(()) => self.send_turn(body, turn.legal_actions).await,
+                        // Views and actions are plain data: a bug in a game, not the bot's doing.
+                        Err(e) => {
+                            tracing::error!("a {} turn could not be serialized: {e}", G::ID);
+                            return Err(BotFault::new(
+                                FaultKind::Connect,
+                                format!("internal error: the turn could not be serialized: {e}"),
+                            ));
+                        }
+                    }
+                }
+            };
             if let Err(fault) = &reply {
                 self.note(fault);
+                let mut body = Vec::new();
+                self.faulted_request = write(&mut body, &self.match_id).ok().map(|()| body);
             }
             reply
         })

@@ -3,9 +3,8 @@
 //! seat remembering the request its bot faulted on.
 
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use cardarena_bots::http::protocol::TurnRequest;
 use cardarena_bots::http::{Signer, sign};
 use cardarena_bots::{
     AddressPolicy, Bot, BotFault, BotFuture, HouseGame, HttpBotConfig, HttpClient, RemoteBot,
@@ -141,10 +140,6 @@ impl HttpSeats {
         let bot = Recorded {
             inner: RemoteBot::new(self.client.clone(), config).with_clock(clock),
             secret: self.secret.clone(),
-            match_id: match_id.to_string(),
-            deadline,
-            bank: time_bank,
-            clock,
             slot: slot.clone(),
         };
         (Box::new(bot), slot)
@@ -155,37 +150,12 @@ impl HttpSeats {
 /// started may be slow to answer its first request.
 const SLOW_PING: Duration = Duration::from_secs(2);
 
-/// An HTTP seat that keeps the request of the call it faults on. The [`RemoteBot`] inside builds
-/// and sends the request; this wrapper builds the same JSON again only when the call faulted, and
-/// so keeps its own account of the time bank and the match clock (charged as the bot charges
-/// them: every call's time to the clock, `match_start` included, and a turn's time beyond the
-/// deadline to the bank).
+/// An HTTP seat that keeps the request of the call it faults on, as the [`RemoteBot`] inside
+/// sent it ([`RemoteBot::take_faulted_request`]), with its signature.
 struct Recorded<G> {
     inner: RemoteBot<G>,
     secret: String,
-    match_id: String,
-    deadline: Duration,
-    bank: Duration,
-    clock: Duration,
     slot: FaultSlot,
-}
-
-impl<G: HouseGame> Recorded<G> {
-    /// The turn request for `turn` as the bot inside sends it.
-    fn request(&self, turn: &Turn<'_, G>) -> Vec<u8> {
-        let request = TurnRequest::new(
-            &self.match_id,
-            G::ID,
-            turn.seat,
-            turn.decision,
-            millis(self.deadline),
-            turn.view,
-            turn.legal_actions,
-        )
-        .with_time_bank(millis(self.bank))
-        .with_clock(Some(millis(self.clock)));
-        serde_json::to_vec(&request).unwrap_or_default()
-    }
 }
 
 impl<G: HouseGame> Bot<G> for Recorded<G> {
@@ -194,17 +164,11 @@ impl<G: HouseGame> Bot<G> for Recorded<G> {
         turn: Turn<'a, G>,
     ) -> BotFuture<'a, Result<Reply<G::Action>, BotFault>> {
         Box::pin(async move {
-            let asked = Turn { ..turn };
-            let started = Instant::now();
+            let decision = turn.decision;
             let reply = self.inner.act(turn).await;
-            let faulted = match &reply {
-                Ok(reply) => !asked.legal_actions.contains(&reply.action),
-                Err(_) => true,
-            };
-            if faulted {
-                let body = self.request(&asked);
+            if let Some(body) = self.inner.take_faulted_request() {
                 let sent = SentTurn {
-                    decision: asked.decision,
+                    decision,
                     signature: sign(self.secret.as_bytes(), &body),
                     body,
                 };
@@ -212,28 +176,15 @@ impl<G: HouseGame> Bot<G> for Recorded<G> {
                     *slot = Some(sent);
                 }
             }
-            let elapsed = started.elapsed();
-            self.bank = self
-                .bank
-                .saturating_sub(elapsed.saturating_sub(self.deadline));
-            self.clock = self.clock.saturating_sub(elapsed);
             reply
         })
     }
 
     fn start(&mut self, seat: Seat, players: usize) -> BotFuture<'_, ()> {
-        Box::pin(async move {
-            let started = Instant::now();
-            self.inner.start(seat, players).await;
-            self.clock = self.clock.saturating_sub(started.elapsed());
-        })
+        self.inner.start(seat, players)
     }
 
     fn end<'a>(&'a mut self, seat: Seat, outcome: &'a Outcome) -> BotFuture<'a, ()> {
         self.inner.end(seat, outcome)
     }
-}
-
-fn millis(duration: Duration) -> u64 {
-    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
 }
