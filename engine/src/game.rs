@@ -63,6 +63,10 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// Whether the players form two partnerships, even seats against odd seats, that share each
     /// result (fifty-six). Tournaments then vary who partners whom as well as the seats.
     const PARTNERSHIPS: bool = false;
+    /// Whether the rules treat the four suits alike, so that a deal with its suits renamed is
+    /// the same game: such a game deals a seed's relabelling (the bits above its 53 deal bits,
+    /// [`crate::relabel`]), and tournaments give each table of a duplicate deal its own.
+    const RELABELS: bool = false;
     /// The version of the game's rules as this engine plays them: raised whenever a change would
     /// make a stored match replay differently (a new rule, a fixed reading, a different deal).
     /// Every stored match is stamped with it, so `replay` can tell an old match from a wrong one.

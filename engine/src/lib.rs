@@ -10,6 +10,7 @@ pub mod game;
 pub mod games;
 pub mod log;
 pub mod playout;
+pub mod relabel;
 pub mod schema;
 pub mod shuffle;
 pub mod table;

@@ -26,7 +26,9 @@ impl Bridge {
     /// dealer; returns the rest of the deck, laid out to be drawn from the end.
     fn riffle_and_deal(&mut self, riffle: RiffleShuffle) -> Vec<Card> {
         let mut cards = if self.deal == 1 {
-            pack(Rank::Six, Suit::ALL)
+            let mut pack = pack(Rank::Six, Suit::ALL);
+            self.suits.cards(&mut pack);
+            pack
         } else {
             self.gathered()
         };
@@ -48,6 +50,7 @@ impl Bridge {
                 cards.clear();
                 cards.extend_from_slice(&PACK);
                 shuffle::shuffle(&mut cards, &mut self.rng);
+                self.suits.cards(&mut cards);
                 self.hands = [CardSet::EMPTY; MAX_PLAYERS];
                 for k in 0..HAND_SIZE * self.players {
                     let seat = (self.dealer + 1 + k) % self.players;

@@ -25,6 +25,7 @@ pub use view::{BridgeView, TurnView};
 
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
 use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
+use crate::relabel::{self, SuitMap};
 use crate::shuffle::{self, ShuffleModel};
 
 /// Cards dealt to each player.
@@ -137,6 +138,8 @@ pub struct Bridge {
     players: usize,
     options: BridgeOptions,
     rng: ChaCha8Rng,
+    /// How the suits of every fresh pack are renamed (a relabelled duplicate deal).
+    suits: SuitMap,
     hands: [CardSet; MAX_PLAYERS],
     /// Face down; cards are drawn from the end.
     deck: Vec<Card>,
@@ -398,6 +401,7 @@ impl Bridge {
 impl Game for Bridge {
     const ID: &'static str = "bridge";
     const RULES_VERSION: u32 = 1;
+    const RELABELS: bool = true;
     const PLAYERS: PlayerCount = PlayerCount {
         min: 2,
         max: MAX_PLAYERS,
@@ -424,6 +428,7 @@ impl Game for Bridge {
                 game: Self::ID,
                 detail,
             })?;
+        let (seed, suits) = relabel::split_seed(seed);
         // One generator shuffles the whole match; a riffle match keys it apart from the uniform.
         let rng = match options.shuffle {
             ShuffleModel::Uniform => shuffle::rng(seed),
@@ -433,6 +438,7 @@ impl Game for Bridge {
             players,
             options: options.clone(),
             rng,
+            suits,
             hands: [CardSet::EMPTY; MAX_PLAYERS],
             deck: Vec::with_capacity(PACK_SIZE),
             pile: Vec::with_capacity(PACK_SIZE),

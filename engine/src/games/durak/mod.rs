@@ -29,6 +29,7 @@ pub use view::{DurakView, TablePair};
 
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
 use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SetupError};
+use crate::relabel;
 use crate::shuffle::{self, RiffleShuffle, ShuffleModel};
 use ending::Ending;
 
@@ -496,6 +497,7 @@ fn riffle_order(riffle: &RiffleShuffle, players: usize, seed: u64) -> Vec<Card> 
 impl Game for Durak {
     const ID: &'static str = "durak";
     const RULES_VERSION: u32 = 2;
+    const RELABELS: bool = true;
     const PLAYERS: PlayerCount = PlayerCount {
         min: 2,
         max: MAX_PLAYERS,
@@ -515,6 +517,7 @@ impl Game for Durak {
             detail,
         };
         options.shuffle.validate().map_err(bad)?;
+        let (deal_seed, suits) = relabel::split_seed(seed);
         let mut order = seed_pack();
         match (options.deck_number, options.shuffle) {
             (Some(_), ShuffleModel::Riffle(_)) => {
@@ -526,9 +529,12 @@ impl Game for Durak {
             (Some(number), ShuffleModel::Uniform) => {
                 shuffle::move_to_front_order(&mut order, number)
             }
-            (None, ShuffleModel::Uniform) => shuffle::shuffle_with_seed(&mut order, seed),
-            (None, ShuffleModel::Riffle(riffle)) => order = riffle_order(&riffle, players, seed),
+            (None, ShuffleModel::Uniform) => shuffle::shuffle_with_seed(&mut order, deal_seed),
+            (None, ShuffleModel::Riffle(riffle)) => {
+                order = riffle_order(&riffle, players, deal_seed)
+            }
         }
+        suits.cards(&mut order);
         Ok(Durak::deal(order, players, seed, options))
     }
 

@@ -37,6 +37,7 @@ use lists::subsets;
 use crate::card_list::CardList;
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
 use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SetupError};
+use crate::relabel;
 use crate::shuffle::{self, ShuffleModel};
 
 /// The cards each player is dealt and refills to.
@@ -401,6 +402,7 @@ const PACK: [Card; PACK_SIZE] = {
 impl Game for DurakDuel {
     const ID: &'static str = "durak-duel";
     const RULES_VERSION: u32 = 2;
+    const RELABELS: bool = true;
     const PLAYERS: PlayerCount = PlayerCount {
         min: 2,
         max: 2,
@@ -422,11 +424,13 @@ impl Game for DurakDuel {
                 game: DurakDuel::ID,
                 detail,
             })?;
+        let (seed, suits) = relabel::split_seed(seed);
         match options.shuffle {
             // The pack in order, on the stack: a game's deal allocates nothing.
             ShuffleModel::Uniform => {
                 let mut order = PACK;
                 shuffle::shuffle_with_seed(&mut order, seed);
+                suits.cards(&mut order);
                 Ok(DurakDuel::deal(&order))
             }
             ShuffleModel::Riffle(riffle) => {
@@ -434,7 +438,8 @@ impl Game for DurakDuel {
                 let mut order = duel_pack();
                 riffle.shuffle(&mut order, &mut shuffle::rng(shuffle::derive_seed(seed, 0)));
                 let hands = riffle.deal(&mut order, 2, HAND_SIZE);
-                let order: Vec<Card> = hands.into_iter().flatten().chain(order).collect();
+                let mut order: Vec<Card> = hands.into_iter().flatten().chain(order).collect();
+                suits.cards(&mut order);
                 Ok(DurakDuel::deal(&order))
             }
         }

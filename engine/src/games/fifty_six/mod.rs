@@ -29,6 +29,7 @@ pub use view::{Bid, BidEntry, DealResult, FiftySixView, FinishedTrick, PlayedCar
 
 use crate::cards::{Card, Rank, Suit, pack};
 use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
+use crate::relabel;
 use crate::shuffle::ShuffleModel;
 
 /// Cards dealt to each player, and tricks in a deal.
@@ -399,6 +400,7 @@ impl FiftySix {
 impl Game for FiftySix {
     const ID: &'static str = "fifty-six";
     const RULES_VERSION: u32 = 1;
+    const RELABELS: bool = true;
     const PLAYERS: PlayerCount = PlayerCount {
         min: 4,
         max: 6,
@@ -425,6 +427,7 @@ impl Game for FiftySix {
             )));
         }
         options.shuffle.validate().map_err(bad)?;
+        let (seed, suits) = relabel::split_seed(seed);
         let deals = match options.deals {
             0 => players as u32,
             d => d,
@@ -461,10 +464,12 @@ impl Game for FiftySix {
             last_deal: None,
             spare: Spare::new(players),
         };
+        // A relabelled deal's pack comes out of the box with its suits renamed.
+        suits.cards(&mut game.spare.pack);
         // The riffle model's first shuffle starts from the pack as it comes out of the box.
         let lying = match options.shuffle {
             ShuffleModel::Uniform => Vec::new(),
-            ShuffleModel::Riffle(_) => fifty_six_pack(players),
+            ShuffleModel::Riffle(_) => game.spare.pack.clone(),
         };
         game.start_deal(lying);
         Ok(game)

@@ -31,6 +31,7 @@ impl Most {
             ShuffleModel::Uniform => {
                 let mut cards = most_pack();
                 shuffle::shuffle_with_seed(&mut cards, seed);
+                self.suits.cards(&mut cards);
                 for seat in 0..self.players {
                     self.hands[seat] = CardSet::EMPTY;
                 }
@@ -48,7 +49,9 @@ impl Most {
                 // as gathered; packets from the seat after the dealer, the rest laid out to be
                 // drawn from the end.
                 let mut cards = if self.deal == 0 {
-                    most_pack()
+                    let mut pack = most_pack();
+                    self.suits.cards(&mut pack);
+                    pack
                 } else {
                     self.gathered()
                 };

@@ -30,6 +30,7 @@ pub use view::MostView;
 use crate::card_list::{Blank, CardList, InlineList};
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
 use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
+use crate::relabel::{self, SuitMap};
 use crate::shuffle::ShuffleModel;
 
 /// The cards each player is dealt.
@@ -184,7 +185,10 @@ pub enum Phase {
 pub struct Most {
     options: MostOptions,
     players: usize,
+    /// The seed of the deals' draws (without its relabelling bits).
     seed: u64,
+    /// How the suits of every fresh pack are renamed (a relabelled duplicate deal).
+    suits: SuitMap,
     /// Deals finished so far.
     deal: u32,
     dealer: Seat,
@@ -348,6 +352,7 @@ impl Most {
             },
             players,
             seed: 0,
+            suits: SuitMap::IDENTITY,
             deal: 0,
             dealer: (to_act + players - 1) % players,
             deck,
@@ -368,6 +373,7 @@ impl Most {
 impl Game for Most {
     const ID: &'static str = "most";
     const RULES_VERSION: u32 = 1;
+    const RELABELS: bool = true;
     const PLAYERS: PlayerCount = PlayerCount {
         min: 2,
         max: 6,
@@ -395,10 +401,12 @@ impl Game for Most {
                 game: Most::ID,
                 detail,
             })?;
+        let (seed, suits) = relabel::split_seed(seed);
         let mut game = Most {
             options: options.clone(),
             players,
             seed,
+            suits,
             deal: 0,
             dealer: 0,
             deck: Vec::new(),
