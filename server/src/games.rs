@@ -18,6 +18,9 @@ pub struct GameInfo {
     pub house_bots: &'static [&'static str],
     /// Whether its players form two partnerships, even seats against odd seats.
     pub partnerships: bool,
+    /// Whether its rules treat the suits alike, so duplicate deals are relabelled.
+    #[serde(skip)]
+    pub relabels: bool,
     /// The version of its rules this engine plays; stored matches are stamped with it.
     pub rules_version: u32,
 }
@@ -33,6 +36,7 @@ impl GameVisitor for Info {
             options: serde_json::to_value(G::Options::default()).unwrap_or(Value::Null),
             house_bots: G::HOUSE_BOTS,
             partnerships: G::PARTNERSHIPS,
+            relabels: G::RELABELS,
             rules_version: G::RULES_VERSION,
         }
     }

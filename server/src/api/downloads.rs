@@ -31,6 +31,17 @@ async fn finished(state: &AppState, id: &str) -> Result<Read, ApiError> {
             ),
         ));
     }
+    if !state.store.disclosure(summary).await?.is_open() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "sealed",
+            format!(
+                "match {} is dealt the same cards as a tournament match still to be played; \
+                 it can be downloaded once every table of its deal is over",
+                summary.id
+            ),
+        ));
+    }
     let gone = |why: String| ApiError::new(StatusCode::GONE, "log_gone", why);
     match &read.detail.log {
         LogState::Kept => Ok(read),
@@ -66,7 +77,7 @@ fn file_name(read: &Read, extension: &str) -> String {
 #[utoipa::path(get, path = "/matches/{id}/replay.json", tag = "matches", params(("id" = String, Path, description = "The match's id")), responses(
     (status = 200, description = "The match to keep or replay, as an attachment", body = Replay,
         headers(("content-disposition" = String, description = "attachment; filename=\"<game>-<id>.json\""))),
-    (status = 409, description = "`not_finished`", body = ErrorBody),
+    (status = 409, description = "`not_finished`, or `sealed`: another table of its tournament deal is still to be played", body = ErrorBody),
     (status = 410, description = "`log_gone`: the log was dropped or cannot be read", body = ErrorBody),
 ))]
 pub async fn replay(
@@ -143,7 +154,7 @@ pub async fn replay(
     (status = 200, description = "The game's own text log, as an attachment", content_type = "text/plain; charset=utf-8", body = String,
         headers(("content-disposition" = String, description = "attachment; filename=\"<game>-<id>.txt\""))),
     (status = 404, description = "`not_found`, or `no_text_log`: the game has no text log", body = ErrorBody),
-    (status = 409, description = "`not_finished`", body = ErrorBody),
+    (status = 409, description = "`not_finished`, or `sealed`: another table of its tournament deal is still to be played", body = ErrorBody),
     (status = 410, description = "`log_gone`: the log was dropped or cannot be read", body = ErrorBody),
 ))]
 pub async fn log_text(

@@ -13,7 +13,7 @@ use super::extract::Path;
 use super::openapi::matches::Frames as FramesJson;
 use crate::app::AppState;
 use crate::frames::{self, FaultFrame, Frame, Frames, Stored};
-use crate::store::{LogState, MatchDetail, MatchStatus, MatchSummary, PlayRecord};
+use crate::store::{Disclosure, LogState, MatchDetail, MatchStatus, MatchSummary, PlayRecord};
 
 /// The longest match id looked up (a UUID is 36 characters).
 pub const MAX_ID_CHARS: usize = 64;
@@ -143,6 +143,14 @@ impl Read {
     }
 }
 
+/// The log of a sealed match, as JSON: not shown while another table of its deal is to be played.
+pub(super) fn sealed_log() -> Value {
+    serde_json::json!({
+        "state": "sealed",
+        "detail": "another table of this tournament is dealt the same cards and has not finished"
+    })
+}
+
 /// What became of a match's log, as JSON (as GET /api/matches/{id} says it).
 pub(super) fn log_json(log: &LogState) -> Value {
     match log {
@@ -163,8 +171,12 @@ pub async fn frames(
 ) -> Result<Response, ApiError> {
     let read = Read::of(&state, &id).await?;
     let summary = &read.detail.summary;
-    let eye = match summary.status {
-        MatchStatus::Finished => Eye::All,
+    let disclosure = state.store.disclosure(summary).await?;
+    if disclosure == Disclosure::Sealed {
+        return Ok(Answer::new(summary, Eye::Public, sealed_log(), None, &[]).response());
+    }
+    let eye = match (summary.status, disclosure) {
+        (MatchStatus::Finished, Disclosure::Open) => Eye::All,
         _ => Eye::Public,
     };
     if eye == Eye::Public {

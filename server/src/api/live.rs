@@ -13,18 +13,20 @@ use tokio::sync::broadcast::error::RecvError;
 
 use super::ApiError;
 use super::extract::Path;
-use super::frames::{Answer, Read, log_json};
+use super::frames::{Answer, Read, log_json, sealed_log};
 use super::openapi::schemas::ErrorBody;
 use crate::app::AppState;
 use crate::frames::{self, Frames};
 use crate::live::{LiveEvent, Subscription};
-use crate::store::{LogState, MatchStatus};
+use crate::store::{Disclosure, LogState, MatchStatus};
 
 /// How often a quiet feed sends a keep-alive comment.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// When a feed of a match not being played yet closes, how soon the browser's `EventSource`
 /// should come back.
 const RETRY_QUEUED: Duration = Duration::from_secs(3);
+/// How soon the browser should ask again about a sealed match.
+const RETRY_SEALED: Duration = Duration::from_secs(10);
 
 /// GET /api/matches/{id}/live: `initial` (the public frames so far), then `frame` and `fault`
 /// events as the match is played, and `end`. A finished match gets `end` at once; a match not
@@ -42,6 +44,16 @@ pub async fn live(
 ) -> Result<Response, ApiError> {
     let read = Read::of(&state, &id).await?;
     let summary = &read.detail.summary;
+    if state.store.disclosure(summary).await? == Disclosure::Sealed {
+        // Not even the public moves: they would tell another table its deal.
+        let answer = Answer::new(summary, Eye::Public, sealed_log(), None, &[]);
+        let data = serde_json::to_string(&answer).map_err(ApiError::internal)?;
+        let initial = Event::default()
+            .event("initial")
+            .data(data)
+            .retry(RETRY_SEALED);
+        return Ok(sse(stream::once(async { initial })));
+    }
     // Played by a worker (not here): follow it through a mirror.
     state.mirrors.follow(summary);
     let subscription = state.live.subscribe(&summary.id).map_err(|full| {

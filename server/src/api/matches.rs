@@ -12,7 +12,7 @@ use super::openapi::matches::Match;
 use super::openapi::schemas::{ErrorBody, Game, Leaderboard};
 use crate::app::AppState;
 use crate::games;
-use crate::store::{LeaderRow, LogState, MatchDetail};
+use crate::store::{Disclosure, LeaderRow, LogState, MatchDetail};
 
 /// The ?game= parameter of the leaderboard.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -38,9 +38,13 @@ pub fn leader_json(row: &LeaderRow) -> Value {
     })
 }
 
-/// A stored match as JSON: seats with results and faults, the action log and the say lines.
-pub fn match_json(detail: &MatchDetail) -> Value {
+/// A stored match as JSON: seats with results and faults, the action log and the say lines, as
+/// much of them as `disclosure` allows (a sealed match shows no move, say line, fault detail or
+/// error; the seed shows only once the match is open).
+pub fn match_json(detail: &MatchDetail, disclosure: Disclosure) -> Value {
     let m = &detail.summary;
+    let sealed = disclosure == Disclosure::Sealed;
+    let actions: &[_] = if sealed { &[] } else { &detail.actions };
     let seats: Vec<Value> = m
         .seats
         .iter()
@@ -52,17 +56,13 @@ pub fn match_json(detail: &MatchDetail) -> Value {
                 "version": s.version,
                 "rank": s.rank,
                 "score": s.score,
-                "fault": s.fault.as_ref().map(|(kind, detail)| json!({"kind": kind, "detail": detail})),
+                "fault": s.fault.as_ref().map(|(kind, detail)| {
+                    json!({"kind": kind, "detail": if sealed { None } else { Some(detail) }})
+                }),
             })
         })
         .collect();
-    let actions: Vec<Value> = detail
-        .actions
-        .iter()
-        .map(|a| json!({"seat": a.seat, "action": a.action}))
-        .collect();
-    let says: Vec<Value> = detail
-        .actions
+    let says: Vec<Value> = actions
         .iter()
         .enumerate()
         .filter_map(|(index, a)| {
@@ -76,16 +76,21 @@ pub fn match_json(detail: &MatchDetail) -> Value {
         "kind": m.kind,
         "status": m.status.as_str(),
         "rated": m.rated,
-        "seed": m.seed,
+        "seed": disclosure.is_open().then_some(m.seed),
+        "seed_hidden_until": disclosure.seed_hidden_until(),
+        "disclosure": disclosure.as_str(),
         "options": m.options,
-        "error": m.error,
+        "error": if sealed { None } else { m.error.as_deref() },
         "created_at": m.created_at,
         "finished_at": m.finished_at,
         "rules_version": m.rules_version,
         "attempt": m.attempt,
         "seats": seats,
         "log": log_json(&detail.log),
-        "actions": actions,
+        "actions": actions
+            .iter()
+            .map(|a| json!({"seat": a.seat, "action": a.action}))
+            .collect::<Vec<_>>(),
         "says": says,
     })
 }
@@ -113,7 +118,8 @@ pub async fn show(
         .match_detail(&id)
         .await?
         .ok_or_else(|| ApiError::not_found("match", &id))?;
-    Ok(Json(match_json(&detail)))
+    let disclosure = state.store.disclosure(&detail.summary).await?;
+    Ok(Json(match_json(&detail, disclosure)))
 }
 
 /// GET /api/leaderboard?game=ID.

@@ -13,6 +13,7 @@ mod bot_health;
 mod bots;
 mod browse;
 mod checks;
+mod disclosure;
 mod finish;
 mod leases;
 mod logs;
@@ -32,6 +33,7 @@ use sqlx::AnyPool;
 
 use backend::Backend;
 pub use bots::{BotHealth, BotKind, BotRecord, NewBot, PauseReason, RECENT_MATCHES};
+pub use disclosure::{Disclosure, is_over};
 pub use browse::{MAX_PAGE, MatchFilter, MatchPage, PageAt, Rivalry};
 pub use leases::{LEASE_MS, Lease, Reaped, WorkerInfo, WorkerRow};
 pub use logs::{LogState, stamp_mismatch};

@@ -3,6 +3,7 @@
 //! by the scheduler like any other. Everything lives in the store, so a restarted server goes on
 //! where it was; standings are computed from the stored results whenever they are read.
 
+pub mod deals;
 pub mod plan;
 pub mod spec;
 pub mod standings;
@@ -212,7 +213,12 @@ pub async fn advance(store: &Store, id: &str) -> Result<u32, TournamentError> {
         ));
     }
     let table = spec.table_size(&info, entrants.len());
-    let matches = plan::stage_matches(id, &t.game, next, spec, &entrants, &opponents, table);
+    let mut matches = plan::stage_matches(id, &t.game, next, spec, &entrants, &opponents, table);
+    deals::seal(
+        &mut matches,
+        crate::secrets::random_u64(),
+        deals::relabels(&info, spec),
+    );
     if matches.len() > spec::MAX_STAGE_MATCHES {
         return Err(conflict(
             "stage_too_large",

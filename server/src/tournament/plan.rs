@@ -6,7 +6,9 @@ use cardarena_engine::shuffle::derive_seed;
 use super::spec::{StageKind, StageSpec};
 use crate::store::{MatchKind, NewMatch, StageRef};
 
-/// A stable number from a tournament's id, from which its stages' seeds derive (FNV-1a).
+/// A stable number from a tournament's id, from which the plan numbers its stages' deals
+/// (FNV-1a). The numbers only say which matches share a deal: [`super::deals::seal`] gives each
+/// deal its real seed from the server's secret randomness when the stage starts.
 pub fn tournament_seed(tournament_id: &str) -> u64 {
     crate::hash::fnv1a(tournament_id.as_bytes())
 }

@@ -51,6 +51,34 @@ pub enum LogState {
         /// Why.
         detail: String,
     },
+    /// Not shown yet: another table of its tournament deal is still to be played.
+    Sealed {
+        /// Why.
+        detail: String,
+    },
+}
+
+/// How much of a match is shown now (docs/api.md, "What is hidden").
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Disclosure {
+    /// Over, and no other table of its deal is to be played: everything.
+    Open,
+    /// Being played or queued: the public view only, no seed.
+    Live,
+    /// Another table of its tournament deal is still to be played: no seed, move, say line,
+    /// fault detail or error.
+    Sealed,
+}
+
+/// Until when a match's seed is hidden.
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeedHiddenUntil {
+    /// The match is still to be played or being played.
+    MatchEnd,
+    /// Another table of its tournament deal is still to be played.
+    DealEnd,
 }
 
 /// A seat's fault.
@@ -59,8 +87,9 @@ pub enum LogState {
 pub struct SeatFault {
     /// Its kind: `timeout`, `bad_json`, …
     pub kind: String,
-    /// What happened.
-    pub detail: String,
+    /// What happened; null while the match is sealed.
+    #[schema(required = true)]
+    pub detail: Option<String>,
 }
 
 /// A seat of a stored match, with its result.
@@ -123,12 +152,19 @@ pub struct Match {
     pub status: MatchStatus,
     /// Whether it counts for the ratings.
     pub rated: bool,
-    /// The deal's seed, below 2^53.
-    pub seed: u64,
+    /// The deal's seed, once the match is open (null before); below 2^53 unless the deal's suits
+    /// are relabelled (a tournament's duplicate deal), when it is below 2^58.
+    #[schema(required = true)]
+    pub seed: Option<u64>,
+    /// Until when the seed is hidden; null once it is shown.
+    #[schema(required = true)]
+    pub seed_hidden_until: Option<SeedHiddenUntil>,
+    /// How much of the match is shown now.
+    pub disclosure: Disclosure,
     /// The game's options (`GET /api/games/{id}/schema`).
     #[schema(value_type = Object)]
     pub options: Value,
-    /// Why it failed or was cancelled.
+    /// Why it failed or was cancelled (null while sealed).
     #[schema(required = true)]
     pub error: Option<String>,
     /// When it was queued, Unix ms.

@@ -18,7 +18,7 @@ use cardarena_engine::describe::json_words;
 use super::format::{fixed2, place, score, utc, version_label};
 use super::{PageError, PageResult, ok};
 use crate::frames::by_of;
-use crate::store::{LogState, MatchDetail, PlayRecord, SeatDetail, Store};
+use crate::store::{Disclosure, LogState, MatchDetail, PlayRecord, SeatDetail, Store};
 
 /// The match's facts.
 struct MatchView {
@@ -27,7 +27,10 @@ struct MatchView {
     status: &'static str,
     kind: String,
     rated: bool,
-    seed: u64,
+    /// The seed, once every hand may be shown.
+    seed: Option<u64>,
+    /// Why the seed is not shown yet.
+    seed_note: &'static str,
     options: String,
     rules_version: Option<u32>,
     error: Option<String>,
@@ -95,25 +98,24 @@ pub(super) async fn page(State(store): State<Store>, Path(id): Path<String>) -> 
         return Err(PageError::NotFound(format!("There is no match {id:?}.")));
     };
     let record = store.play_record(&id).await?;
-    ok(&match_page(&detail, &record))
+    let disclosure = store.disclosure(&detail.summary).await?;
+    ok(&match_page(&detail, &record, disclosure))
 }
 
-fn match_page(detail: &MatchDetail, record: &PlayRecord) -> MatchPage {
+fn match_page(detail: &MatchDetail, record: &PlayRecord, disclosure: Disclosure) -> MatchPage {
     let m = &detail.summary;
+    let sealed = disclosure == Disclosure::Sealed;
+    // A sealed match shows no move, fault detail or error: they would tell another table the
+    // cards it is about to be dealt.
+    let actions: &[_] = if sealed { &[] } else { &detail.actions };
     // The step each seat faulted at: from it on, a house bot played the seat.
     let fault_steps = record.fault_steps(m.seats.len());
-    let texts =
-        crate::frames::describe_all(&m.game, &m.options, m.seats.len(), m.seed, &detail.actions)
-            .unwrap_or_else(|e| {
-                tracing::warn!("match {}: its moves cannot be described: {e}", m.id);
-                detail
-                    .actions
-                    .iter()
-                    .map(|a| json_words(&a.action))
-                    .collect()
-            });
-    let moves = detail
-        .actions
+    let texts = crate::frames::describe_all(&m.game, &m.options, m.seats.len(), m.seed, actions)
+        .unwrap_or_else(|e| {
+            tracing::warn!("match {}: its moves cannot be described: {e}", m.id);
+            actions.iter().map(|a| json_words(&a.action)).collect()
+        });
+    let moves = actions
         .iter()
         .enumerate()
         .map(|(i, a)| MoveRow {
@@ -137,16 +139,37 @@ fn match_page(detail: &MatchDetail, record: &PlayRecord) -> MatchPage {
             status: m.status.as_str(),
             kind: m.kind.clone(),
             rated: m.rated,
-            seed: m.seed,
+            seed: disclosure.is_open().then_some(m.seed),
+            seed_note: match disclosure {
+                Disclosure::Sealed => {
+                    "hidden until every table of this tournament deal has been played"
+                }
+                _ => "hidden until the match ends",
+            },
             options: m.options.to_string(),
             rules_version: m.rules_version,
-            error: m.error.clone(),
+            error: if sealed { None } else { m.error.clone() },
             created: utc(m.created_at),
             finished: m.finished_at.map(utc),
         },
-        seats: m.seats.iter().map(SeatRow::new).collect(),
+        seats: m
+            .seats
+            .iter()
+            .map(|s| {
+                let mut row = SeatRow::new(s);
+                if sealed && let Some((_, detail)) = &mut row.fault {
+                    detail.clear();
+                }
+                row
+            })
+            .collect(),
         moves,
         log_note: match &detail.log {
+            _ if sealed => Some(
+                "Sealed: another table of this tournament is dealt the same cards and has not \
+                 finished. The table, the moves and the downloads are shown once it has."
+                    .to_string(),
+            ),
             LogState::Kept => None,
             LogState::Dropped { at } => Some(format!(
                 "The log of this ladder match was dropped on {} to keep the database small \

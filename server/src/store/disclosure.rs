@@ -1,0 +1,92 @@
+//! What of a match may be shown now. A match's seed and everything its hidden cards follow from
+//! (all-hands frames, its moves, the replay download, the text log, a fault's quoted answer) are
+//! public once the match is over and no other table dealt the same cards (a tournament stage's
+//! matches that share a deal: every entrant's deal k, a final's rotations of a deal) is still
+//! queued or running. Until then a running match shows its public live view, and a match whose
+//! deal another table has still to play shows no cards at all: the public moves of one table
+//! would tell the next table the deal (docs/protocol.md, "What a bot can know").
+
+use cardarena_engine::relabel::DEAL_BITS;
+
+use super::{MatchStatus, MatchSummary, Store, StoreError};
+
+/// How much of a match may be shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Disclosure {
+    /// Over, and no other table of its deal is to be played: everything, every hand face up.
+    Open,
+    /// Queued or running, and no other table of its deal is to be played: what the public sees
+    /// live (no hand, no seed).
+    Live,
+    /// Another table of its deal is still queued or running: no card, move or seed of it until
+    /// that table ends.
+    Sealed,
+}
+
+impl Disclosure {
+    /// Whether the seed (and every hand) may be shown.
+    pub fn is_open(self) -> bool {
+        self == Disclosure::Open
+    }
+
+    /// The name the API gives it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Disclosure::Open => "open",
+            Disclosure::Live => "live",
+            Disclosure::Sealed => "sealed",
+        }
+    }
+
+    /// Until when the seed is hidden: `None` when it is shown, `"match_end"` for a match that
+    /// is still being played, `"deal_end"` while another table of its deal is to be played.
+    pub fn seed_hidden_until(self) -> Option<&'static str> {
+        match self {
+            Disclosure::Open => None,
+            Disclosure::Live => Some("match_end"),
+            Disclosure::Sealed => Some("deal_end"),
+        }
+    }
+}
+
+/// Whether a match in this status is over (nothing of it will be played any more).
+pub fn is_over(status: MatchStatus) -> bool {
+    matches!(
+        status,
+        MatchStatus::Finished | MatchStatus::Failed | MatchStatus::Cancelled
+    )
+}
+
+impl Store {
+    /// How much of match `m` may be shown now.
+    pub async fn disclosure(&self, m: &MatchSummary) -> Result<Disclosure, StoreError> {
+        let siblings_pending = match &m.stage {
+            None => false,
+            Some(stage) => {
+                // Tables of one deal share the seed's deal bits (a relabelling changes only the
+                // bits above them); one index range of the stage's matches.
+                let deal = (m.seed & ((1u64 << DEAL_BITS) - 1)) as i64;
+                let pending: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM matches
+                     WHERE tournament_id = $1 AND stage = $2 AND id <> $3
+                       AND status IN ('queued', 'running') AND seed % $4 = $5",
+                )
+                .bind(&stage.tournament_id)
+                .bind(i64::from(stage.stage))
+                .bind(&m.id)
+                .bind(1i64 << DEAL_BITS)
+                .bind(deal)
+                .fetch_one(&self.pool)
+                .await?;
+                pending > 0
+            }
+        };
+        Ok(if siblings_pending {
+            Disclosure::Sealed
+        } else if is_over(m.status) {
+            Disclosure::Open
+        } else {
+            Disclosure::Live
+        })
+    }
+}
