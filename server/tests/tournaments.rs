@@ -285,9 +285,15 @@ async fn the_contests_three_stages_run_to_final_standings() {
                 .all(|w| deal_seed(w[0].0) == deal_seed(w[1].0)),
             "one deal per deal number"
         );
-        let relabellings: std::collections::HashSet<_> =
-            matches.iter().map(|(seed, _)| split_seed(*seed).1).collect();
-        assert_eq!(relabellings.len(), matches.len(), "each table its own suits");
+        let relabellings: std::collections::HashSet<_> = matches
+            .iter()
+            .map(|(seed, _)| split_seed(*seed).1)
+            .collect();
+        assert_eq!(
+            relabellings.len(),
+            matches.len(),
+            "each table its own suits"
+        );
         for bot in &finalists {
             for seat in 0..3 {
                 assert!(
