@@ -7,7 +7,7 @@
 //! seed's low [`DEAL_BITS`] bits key the deal's draws, and the five bits above them name one of
 //! the 24 orderings of the suits ([`SuitMap::nth`]). Every seed below 2^53, which is every seed
 //! the server drew before relabelling existed, names ordering 0, the identity, so stored matches
-//! deal exactly as before. Games whose suits differ (prsi's hearts are special) ignore the bits
+//! deal exactly as before. Games whose suits differ (prsi's green under, J♠, goes on anything) ignore the bits
 //! above the deal's and key their draws with the whole seed, as always.
 
 use crate::cards::{Card, Suit};

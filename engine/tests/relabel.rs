@@ -150,7 +150,7 @@ fn fifty_six_relabelled_is_the_same_game_renamed() {
 }
 
 #[test]
-fn prsi_is_not_relabelled_its_hearts_are_special() {
+fn prsi_is_not_relabelled_its_green_under_is_special() {
     assert!(!Prsi::RELABELS);
 }
 

@@ -269,7 +269,11 @@ function load(answer) {
   root.dataset.frames = String(state.frames.length);
   root.dataset.eye = answer.eye || "";
   if (!state.initial) {
-    const why = answer.log && answer.log.state !== "kept" ? "The moves of this match are not kept." : "No table to show yet.";
+    const kept = !answer.log || answer.log.state === "kept";
+    const sealed = answer.log && answer.log.state === "sealed";
+    const why = sealed
+      ? "Sealed: another table of this tournament is dealt the same cards and has not finished. The table shows once it has."
+      : kept ? "No table to show yet." : "The moves of this match are not kept.";
     note(why);
     return;
   }
