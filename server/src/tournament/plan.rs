@@ -77,7 +77,7 @@ pub fn stage_matches(
     let stage_seed = derive_seed(tournament_seed(tournament_id), u64::from(stage));
     // Seeds below 2^53, as every stored seed.
     let seed = |k: u64| derive_seed(stage_seed, k) >> 11;
-    let new = |seed: u64, bot_ids: Vec<String>, deal: Option<u32>| NewMatch {
+    let new = |seed: u64, bot_ids: Vec<String>, deal: Option<u32>, entrant: Option<&String>| NewMatch {
         game: game.to_string(),
         options: spec.options.clone(),
         seed,
@@ -90,6 +90,7 @@ pub fn stage_matches(
             tournament_id: tournament_id.to_string(),
             stage,
             deal,
+            entrant: entrant.cloned(),
         }),
         bot_ids,
     };
@@ -113,7 +114,7 @@ pub fn stage_matches(
                 for k in 0..spec.matches.unwrap_or(1) {
                     let mut seats = others.clone();
                     seats.insert(k % (others.len() + 1), entrant.clone());
-                    out.push(new(seed(k as u64), seats, None));
+                    out.push(new(seed(k as u64), seats, None, Some(entrant)));
                 }
             }
         }
@@ -125,7 +126,7 @@ pub fn stage_matches(
                 .collect();
             for deal in 0..spec.deals.unwrap_or(1) {
                 for seats in &seatings {
-                    out.push(new(seed(deal as u64), seats.clone(), Some(deal as u32)));
+                    out.push(new(seed(deal as u64), seats.clone(), Some(deal as u32), None));
                 }
             }
         }
