@@ -336,7 +336,10 @@ pub async fn stage_standings(
 
 /// The podium of a tournament as a whole: that of the last stage it played, once it is finished
 /// (the final's, where it ends with one); empty before.
-pub async fn podium_of(store: &Store, t: &TournamentRecord) -> Result<Vec<Placing>, TournamentError> {
+pub async fn podium_of(
+    store: &Store,
+    t: &TournamentRecord,
+) -> Result<Vec<Placing>, TournamentError> {
     match (t.status.as_str(), t.current_stage) {
         ("finished", Some(last)) => Ok(standings::podium(
             &stage_standings(store, &t.id, last).await?.0,

@@ -77,7 +77,7 @@ pub fn stage_matches(
     let stage_seed = derive_seed(tournament_seed(tournament_id), u64::from(stage));
     // Seeds below 2^53, as every stored seed.
     let seed = |k: u64| derive_seed(stage_seed, k) >> 11;
-    let new = |seed: u64, bot_ids: Vec<String>, deal: Option<u32>, entrant: Option<&String>| NewMatch {
+    let new = |seed: u64, bot_ids: Vec<String>, deal: Option<u32>| NewMatch {
         game: game.to_string(),
         options: spec.options.clone(),
         seed,
@@ -90,7 +90,7 @@ pub fn stage_matches(
             tournament_id: tournament_id.to_string(),
             stage,
             deal,
-            entrant: entrant.cloned(),
+            entrant: None,
         }),
         bot_ids,
     };
@@ -114,7 +114,11 @@ pub fn stage_matches(
                 for k in 0..spec.matches.unwrap_or(1) {
                     let mut seats = others.clone();
                     seats.insert(k % (others.len() + 1), entrant.clone());
-                    out.push(new(seed(k as u64), seats, None, Some(entrant)));
+                    let mut m = new(seed(k as u64), seats, None);
+                    if let Some(at) = m.stage.as_mut() {
+                        at.entrant = Some(entrant.clone());
+                    }
+                    out.push(m);
                 }
             }
         }
@@ -126,7 +130,7 @@ pub fn stage_matches(
                 .collect();
             for deal in 0..spec.deals.unwrap_or(1) {
                 for seats in &seatings {
-                    out.push(new(seed(deal as u64), seats.clone(), Some(deal as u32), None));
+                    out.push(new(seed(deal as u64), seats.clone(), Some(deal as u32)));
                 }
             }
         }
@@ -291,5 +295,33 @@ mod tests {
             }
         }
         assert_ne!(matches[0].seed, matches[12].seed);
+    }
+
+    #[test]
+    fn house_and_gauntlet_matches_name_their_entrant_and_finals_none() {
+        let gauntlet = spec(serde_json::json!({"kind": "gauntlet", "top": 2, "matches": 3}));
+        let entrants = ids(&["a", "b", "c"]);
+        let matches = stage_matches("t", "durak", 1, &gauntlet, &entrants, &ids(&["a", "b"]), 3);
+        for bot in &entrants {
+            let own: Vec<_> = matches
+                .iter()
+                .filter(|m| m.stage.as_ref().unwrap().entrant.as_ref() == Some(bot))
+                .collect();
+            assert_eq!(own.len(), 3, "{bot}");
+            assert!(own.iter().all(|m| m.bot_ids.contains(bot)));
+        }
+        let house = spec(serde_json::json!({"kind": "house", "opponents": ["demo"], "matches": 2}));
+        let matches = stage_matches("t", "durak", 0, &house, &entrants, &ids(&["h"]), 2);
+        assert!(matches.iter().all(|m| {
+            let own = m.stage.as_ref().unwrap().entrant.clone().unwrap();
+            m.bot_ids.contains(&own)
+        }));
+        let last = spec(serde_json::json!({"kind": "final", "top": 3, "deals": 1}));
+        let matches = stage_matches("t", "durak", 2, &last, &entrants, &[], 3);
+        assert!(
+            matches
+                .iter()
+                .all(|m| m.stage.as_ref().unwrap().entrant.is_none())
+        );
     }
 }

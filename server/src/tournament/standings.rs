@@ -137,7 +137,11 @@ pub fn standings(
         let seats = &m.seats;
         let ranks: Vec<u32> = seats.iter().map(|s| s.rank).collect();
         let worth = place_values(&ranks);
-        for (seat, value) in seats.iter().zip(worth).filter(|(s, _)| is_entrant(&s.bot_id)) {
+        for (seat, value) in seats
+            .iter()
+            .zip(worth)
+            .filter(|(s, _)| is_entrant(&s.bot_id))
+        {
             let id = seat.bot_id.as_str();
             if m.entrant.as_deref().is_none_or(|own| own == id) {
                 values.entry(id).or_default().push(value);
@@ -304,7 +308,10 @@ mod tests {
         let (rows, h2h) = standings(&entrants(&["a", "b", "c", "d"]), &matches, &[]);
         assert!(rows.iter().all(|r| r.matches == 1), "{rows:?}");
         let row = |id: &str| rows.iter().find(|r| r.bot_id == id).unwrap();
-        assert_eq!((row("a").mean, row("b").mean, row("c").mean), (1.0, 1.0, 0.5));
+        assert_eq!(
+            (row("a").mean, row("b").mean, row("c").mean),
+            (1.0, 1.0, 0.5)
+        );
         assert_eq!(row("d").mean_score, -1.0);
         let a_vs_b = h2h
             .iter()
