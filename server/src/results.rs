@@ -73,4 +73,88 @@ mod tests {
         assert!(close(&place_values(&[1, 2, 2, 3]), &[1.0, 0.5, 0.5, 0.0]));
         assert!(close(&place_values(&[1]), &[1.0]));
     }
+
+    mod property {
+        use cardarena_bots::roster::{GameVisitor, HouseGame, game_ids, with_game};
+        use proptest::prelude::*;
+
+        use super::super::place_values;
+
+        /// Plays a match of the game at every table size it allows, each seat choosing a legal
+        /// action at random (from `seed`), and returns each finished match's places by seat.
+        struct RandomMatches {
+            seed: u64,
+        }
+
+        impl GameVisitor for RandomMatches {
+            type Output = Vec<Vec<u32>>;
+            fn visit<G: HouseGame>(self) -> Vec<Vec<u32>> {
+                let mut state = self.seed | 1;
+                let mut next = move || {
+                    // xorshift64
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    state
+                };
+                let mut out = Vec::new();
+                for players in G::PLAYERS.counts() {
+                    let mut game = G::new(&G::Options::default(), players, next() >> 11)
+                        .expect("a table size the game allows");
+                    let mut actions = Vec::new();
+                    for _ in 0..G::MAX_DECISIONS {
+                        if game.to_act().is_none() {
+                            break;
+                        }
+                        game.legal_actions_into(&mut actions);
+                        let pick = &actions[(next() % actions.len() as u64) as usize];
+                        game.apply(&pick.clone()).expect("a legal action");
+                    }
+                    if let Some(outcome) = game.outcome() {
+                        out.push(outcome.seats.iter().map(|s| s.rank).collect());
+                    }
+                }
+                out
+            }
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(16))]
+
+            #[test]
+            fn every_finished_match_shares_out_half_its_seats_in_the_order_of_its_places(
+                seed in any::<u64>(),
+            ) {
+                for id in game_ids() {
+                    let matches = with_game(id, RandomMatches { seed }).unwrap();
+                    prop_assert!(!matches.is_empty(), "{id}: no match finished");
+                    for ranks in matches {
+                        let n = ranks.len();
+                        let values = place_values(&ranks);
+                        let sum: f64 = values.iter().sum();
+                        prop_assert!((sum - n as f64 / 2.0).abs() < 1e-9, "{id} {ranks:?} {values:?}");
+                        let best = *ranks.iter().min().unwrap();
+                        let worst = *ranks.iter().max().unwrap();
+                        let only = |r: u32| ranks.iter().filter(|&&x| x == r).count() == 1;
+                        for (rank, value) in ranks.iter().zip(&values) {
+                            prop_assert!((0.0..=1.0).contains(value));
+                            if *rank == best && only(best) {
+                                prop_assert_eq!(*value, 1.0, "{} {:?}: a sole winner", id, &ranks);
+                            }
+                            if *rank == worst && only(worst) {
+                                prop_assert_eq!(*value, 0.0, "{} {:?}: a sole loser", id, &ranks);
+                            }
+                        }
+                        for (i, j) in (0..n).flat_map(|i| (0..n).map(move |j| (i, j))) {
+                            match ranks[i].cmp(&ranks[j]) {
+                                std::cmp::Ordering::Less => prop_assert!(values[i] > values[j]),
+                                std::cmp::Ordering::Equal => prop_assert_eq!(values[i], values[j]),
+                                std::cmp::Ordering::Greater => prop_assert!(values[i] < values[j]),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
