@@ -132,7 +132,8 @@ mod tests {
                         let n = ranks.len();
                         let values = place_values(&ranks);
                         let sum: f64 = values.iter().sum();
-                        prop_assert!((sum - n as f64 / 2.0).abs() < 1e-9, "{id} {ranks:?} {values:?}");
+                        let half = n as f64 / 2.0;
+                        prop_assert!((sum - half).abs() < 1e-9, "{id} {ranks:?} {values:?}");
                         let best = *ranks.iter().min().unwrap();
                         let worst = *ranks.iter().max().unwrap();
                         let only = |r: u32| ranks.iter().filter(|&&x| x == r).count() == 1;

@@ -15,6 +15,7 @@ use serde_json::Value;
 use super::format::{fixed3, short3, utc};
 use super::{PageError, PageResult, ok};
 use crate::store::{Store, TournamentRecord};
+use crate::tournament::standings::Placing;
 use crate::tournament::{self, TournamentError};
 
 impl From<TournamentError> for PageError {
@@ -39,16 +40,8 @@ struct TournamentJson {
     auto_advance: bool,
     created_at: i64,
     entries: Vec<EntryJson>,
-    podium: Vec<PlacingJson>,
+    podium: Vec<Placing>,
     stages: Vec<StageJson>,
-}
-
-/// A place on a podium.
-#[derive(Debug, Deserialize)]
-struct PlacingJson {
-    bot_id: String,
-    name: String,
-    mean: f64,
 }
 
 /// An entered bot.
@@ -68,7 +61,7 @@ struct StageJson {
     matches: CountsJson,
     standings: Vec<StandingJson>,
     head_to_head: Vec<HeadToHeadJson>,
-    podium: Vec<PlacingJson>,
+    podium: Vec<Placing>,
 }
 
 /// A stage's matches by status.
@@ -134,7 +127,7 @@ pub(super) struct Place {
 
 /// A podium ready to print, as `tournament.js` writes it: "Winner: A (mean 0.833); second: B
 /// (0.700); third: C (0.400)".
-fn places(podium: &[PlacingJson]) -> Vec<Place> {
+fn places(podium: &[Placing]) -> Vec<Place> {
     podium
         .iter()
         .zip(["Winner", "second", "third"])
@@ -186,16 +179,7 @@ pub(super) async fn list(State(store): State<Store>) -> PageResult {
     let mut tournaments = Vec::new();
     for t in store.tournaments().await? {
         let mut link = TournamentLink::new(&t);
-        let podium: Vec<PlacingJson> = tournament::podium_of(&store, &t)
-            .await?
-            .into_iter()
-            .map(|p| PlacingJson {
-                bot_id: p.bot_id,
-                name: p.name,
-                mean: p.mean,
-            })
-            .collect();
-        link.podium = places(&podium);
+        link.podium = places(&tournament::podium_of(&store, &t).await?);
         tournaments.push(link);
     }
     ok(&ListPage { tournaments })

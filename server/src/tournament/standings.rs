@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::results::place_values;
 use crate::store::StageMatch;
@@ -59,7 +59,7 @@ pub struct HeadToHead {
 }
 
 /// A place on a podium: one of the best three of a finished stage's standings.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Placing {
     /// Its place in the standings, from 1.
     pub rank: usize,
