@@ -15,6 +15,7 @@ pub mod listener;
 pub mod live;
 pub mod pages;
 pub mod rating;
+pub mod results;
 pub mod retention;
 pub mod runner;
 pub mod scheduler;

@@ -186,6 +186,24 @@ fn short(x: f64) -> String {
         .to_string()
 }
 
+/// The podium line a page shows for the API's `podium`: "Winner: A (mean 0.833); second: B
+/// (0.700); third: C (0.400)".
+fn podium_line(podium: &Value) -> String {
+    podium
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(["Winner", "second", "third"])
+        .enumerate()
+        .map(|(k, (p, label))| {
+            let mean = three(p["mean"].as_f64().unwrap());
+            let mean = if k == 0 { format!("mean {mean}") } else { mean };
+            format!("{label}: {} ({mean})", p["name"].as_str().unwrap())
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// The standings table a stage of the API's view must show, header first.
 fn expected_standings(stage: &Value) -> Vec<Vec<String>> {
     let mut rows = vec![
@@ -317,6 +335,20 @@ async fn the_demo_cup_in_a_browser_from_the_leaderboard_to_a_final_match() {
     assert_eq!(browser.text("h1").await, DEMO_NAME);
     assert_eq!(browser.text("#status").await, "finished");
     assert_eq!(browser.text("#current-stage").await, "stage 3 of 3: final");
+    // The winner and podium of the whole (the final's) and of each finished stage.
+    let whole = podium_line(&cup["podium"]);
+    assert!(whole.starts_with("Winner: "), "{cup}");
+    assert_eq!(browser.text("#podium").await, whole);
+    assert_eq!(cup["podium"], final_stage["podium"]);
+    for (index, stage) in cup["stages"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(
+            browser
+                .text(&format!("{} p.podium", stage_css(index)))
+                .await,
+            podium_line(&stage["podium"]),
+            "stage {index}"
+        );
+    }
     let entries = browser.text("#entries").await;
     for entry in cup["entries"].as_array().unwrap() {
         assert!(

@@ -204,6 +204,10 @@ async fn the_contests_three_stages_run_to_final_standings() {
     let t = stage_over(&server, &id, 1).await;
     let gauntlet = t["stages"][1]["standings"].as_array().unwrap();
     assert_eq!(gauntlet.len(), 3, "the skipped bot does not go on");
+    assert!(
+        gauntlet.iter().all(|r| r["matches"] == 2),
+        "each entrant counts its own two matches, the best two too: {gauntlet:?}"
+    );
 
     // Stage 2: the final, duplicate deals in every seating.
     server.send(Method::POST, &advance, Some(ADMIN), None).await;
@@ -366,4 +370,177 @@ async fn a_team_game_seated_in_pairs_runs_every_stage_at_tables_it_allows() {
     for m in store.matches_of_bot(bot, 100).await.unwrap() {
         assert_eq!(m.seats.len(), 4, "{:?}", m.stage);
     }
+}
+
+/// The tie-sharing place value of each seat (docs/architecture.md, "One scale for results"),
+/// recomputed here from the places alone.
+fn shared(ranks: &[u64]) -> Vec<f64> {
+    let n = ranks.len() as f64;
+    ranks
+        .iter()
+        .map(|r| {
+            let better = ranks.iter().filter(|x| *x < r).count() as f64;
+            let tied = ranks.iter().filter(|x| *x == r).count() as f64;
+            (n - (better + (tied + 1.0) / 2.0)) / (n - 1.0)
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_player_durak_standings_share_tied_places_and_a_gauntlet_counts_own_matches() {
+    let db = TempDb::new();
+    let server = server(&db).await;
+    let bots = test_bots().await;
+    let stages = json!([
+        {"kind": "house", "opponents": ["random", "greedy"], "matches": 3},
+        {"kind": "gauntlet", "top": 2, "matches": 3},
+        {"kind": "final", "top": 3, "deals": 1, "table": 3}
+    ]);
+    let body = json!({"name": "Ties", "game": "durak", "stages": stages, "auto_advance": true});
+    let (_, created) = server
+        .send(Method::POST, "/api/tournaments", Some(ADMIN), Some(body))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut entered = Vec::new();
+    for name in ["ann", "bob", "cid", "dan"] {
+        let bot = server.register(name, &bots.url("/good")).await;
+        assert_eq!(enter(&server, &id, &bot).await.0, StatusCode::CREATED);
+        entered.push(bot["id"].as_str().unwrap().to_string());
+    }
+    let start = format!("/api/tournaments/{id}/start");
+    assert_eq!(
+        server.send(Method::POST, &start, Some(ADMIN), None).await.0,
+        StatusCode::OK
+    );
+    stage_over(&server, &id, 2).await;
+    let mut t = Value::Null;
+    for _ in 0..200 {
+        t = server.get(&format!("/api/tournaments/{id}")).await.1;
+        if t["status"] == "finished" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(t["status"], "finished");
+
+    // Every stage's standings from its matches' places as GET /api/matches/{id} reports them:
+    // each match counts for the entrant it was played for (house, gauntlet) or for every seat
+    // (final).
+    let store = &server.running.store;
+    let mut stage_matches: std::collections::BTreeMap<String, (u32, Option<String>)> =
+        Default::default();
+    for bot in &entered {
+        for m in store.matches_of_bot(bot, 200).await.unwrap() {
+            if let Some(at) = m.stage.filter(|s| s.tournament_id == id) {
+                stage_matches.insert(m.id, (at.stage, at.entrant));
+            }
+        }
+    }
+    let mut values: std::collections::HashMap<(u32, String), Vec<f64>> = Default::default();
+    let mut shared_first = 0;
+    for (match_id, (stage, entrant)) in &stage_matches {
+        let (_, m) = server.get(&format!("/api/matches/{match_id}")).await;
+        if m["status"] != "finished" {
+            continue;
+        }
+        let seats = m["seats"].as_array().unwrap();
+        let ranks: Vec<u64> = seats.iter().map(|s| s["rank"].as_u64().unwrap()).collect();
+        let worth = shared(&ranks);
+        assert!((worth.iter().sum::<f64>() - ranks.len() as f64 / 2.0).abs() < 1e-9);
+        shared_first += usize::from(ranks.len() == 3 && worth.contains(&0.75));
+        for (seat, value) in seats.iter().zip(worth) {
+            let bot = seat["bot_id"].as_str().unwrap().to_string();
+            let counts = match entrant {
+                Some(own) => *own == bot,
+                None => entered.contains(&bot),
+            };
+            if counts {
+                values.entry((*stage, bot)).or_default().push(value);
+            }
+        }
+    }
+    assert!(
+        shared_first > 0,
+        "three-player durak's survivors share first place"
+    );
+    for (index, stage) in t["stages"].as_array().unwrap().iter().enumerate() {
+        let rows = stage["standings"].as_array().unwrap();
+        assert!(!rows.is_empty());
+        for row in rows {
+            let key = (index as u32, row["bot_id"].as_str().unwrap().to_string());
+            let mine = &values[&key];
+            let mean = mine.iter().sum::<f64>() / mine.len() as f64;
+            assert_eq!(row["matches"], mine.len(), "stage {index}: {row}");
+            assert!(
+                (row["mean"].as_f64().unwrap() - mean).abs() < 1e-9,
+                "stage {index}: {row} against {mine:?}"
+            );
+        }
+        // Every entrant is judged on the same number of matches: its own three in the house
+        // stage and the gauntlet (where the best two also sit in the others' matches), the
+        // three seatings of the final's deal.
+        assert!(
+            rows.iter().all(|r| r["matches"] == 3),
+            "stage {index}: {rows:?}"
+        );
+        let podium: Vec<&Value> = rows
+            .iter()
+            .filter(|r| r["skipped"] == false)
+            .take(3)
+            .collect();
+        let names = |list: &[&Value]| -> Vec<String> {
+            list.iter()
+                .map(|r| r["name"].as_str().unwrap().to_string())
+                .collect()
+        };
+        let stage_podium: Vec<&Value> = stage["podium"].as_array().unwrap().iter().collect();
+        assert_eq!(names(&stage_podium), names(&podium), "stage {index}");
+        assert_eq!(stage["winner"], stage["podium"][0]);
+    }
+    let last = &t["stages"][2];
+    assert_eq!(
+        t["podium"], last["podium"],
+        "the whole's podium is the final's"
+    );
+    assert_eq!(t["winner"]["bot_id"], last["standings"][0]["bot_id"]);
+
+    // The pages and the list name the winner and the podium of each stage and of the whole.
+    let list = server.get("/api/tournaments").await.1;
+    assert_eq!(list[0]["podium"], t["podium"]);
+    let place = |label: &str, p: &Value, mean: &str| {
+        format!(
+            "{label}: <a href=\"/bots/{}\">{}</a> ({mean})",
+            p["bot_id"].as_str().unwrap(),
+            p["name"].as_str().unwrap()
+        )
+    };
+    let fixed3 = |x: &Value| format!("{:.3}", x.as_f64().unwrap());
+    let line = |podium: &Value| {
+        let p = podium.as_array().unwrap();
+        format!(
+            "{}; {}; {}",
+            place("Winner", &p[0], &format!("mean {}", fixed3(&p[0]["mean"]))),
+            place("second", &p[1], &fixed3(&p[1]["mean"])),
+            place("third", &p[2], &fixed3(&p[2]["mean"]))
+        )
+    };
+    let page = server.page(&format!("/tournaments/{id}")).await;
+    assert!(
+        page.contains(&format!("<dd id=\"podium\">{}</dd>", line(&t["podium"]))),
+        "{page}"
+    );
+    for stage in t["stages"].as_array().unwrap() {
+        assert!(
+            page.contains(&format!(
+                "<p class=\"podium\">{}</p>",
+                line(&stage["podium"])
+            )),
+            "{page}"
+        );
+    }
+    let list_page = server.page("/tournaments").await;
+    assert!(
+        list_page.contains(&format!("<td class=\"podium\">{}</td>", line(&t["podium"]))),
+        "{list_page}"
+    );
 }

@@ -1,11 +1,11 @@
 // The live tournament page: every 2 s, article.tournament[data-id] is brought up to date from
-// /api/tournaments/<id>: the status, the current stage, the entries, and each stage's status,
-// progress, standings and head-to-head table. The markup and the number formats are those of
-// web/templates/tournament.html and server/src/pages/tournaments.rs, which must change with
-// this file. Every name is set with textContent, never parsed as HTML. After each redraw the
-// article's data-refreshed counts up and #updated shows the time; when the server cannot be
-// reached the article is marked stale and kept. Polling stops once the tournament is finished
-// (after one refresh, so a page loaded just before the end still shows it).
+// /api/tournaments/<id>: the status, the current stage, the entries, the podium, and each
+// stage's status, progress, podium, standings and head-to-head table. The markup and the number
+// formats are those of web/templates/tournament.html and server/src/pages/tournaments.rs, which
+// must change with this file. Every name is set with textContent, never parsed as HTML. After
+// each redraw the article's data-refreshed counts up and #updated shows the time; when the server
+// cannot be reached the article is marked stale and kept. Polling stops once the tournament is
+// finished (after one refresh, so a page loaded just before the end still shows it).
 "use strict";
 (function () {
   var PERIOD_MS = 2000;
@@ -63,6 +63,19 @@
       if (p[0] > 0) text += ", " + p[0] + " " + p[1];
     });
     return { total: total, text: text };
+  }
+
+  // "Winner: A (mean 0.833); second: B (0.700); third: C (0.400)" into `parent`, as the
+  // server's podium lines (`places` in server/src/pages/tournaments.rs).
+  function podiumLine(parent, podium) {
+    var labels = ["Winner", "second", "third"];
+    podium.slice(0, 3).forEach(function (p, k) {
+      parent.appendChild(document.createTextNode((k > 0 ? "; " : "") + labels[k] + ": "));
+      parent.appendChild(botLink(p.bot_id, p.name));
+      parent.appendChild(document.createTextNode(
+        " (" + (k === 0 ? "mean " : "") + fixed3(p.mean) + ")"));
+    });
+    return parent;
   }
 
   function cell(row, tag, className, text) {
@@ -161,6 +174,11 @@
     }
     var text = section.querySelector(".progress-text");
     if (text) text.textContent = p.text;
+    var podium = section.querySelector("div.podium");
+    if (podium) {
+      while (podium.firstChild) podium.removeChild(podium.firstChild);
+      if (s.podium.length > 0) podiumLine(podium.appendChild(element("p", "podium")), s.podium);
+    }
     var standings = section.querySelector("div.standings");
     if (standings) replaceContent(standings, standingsTable(s.standings, t.id, s.index));
     var h2h = section.querySelector("div.h2h");
@@ -176,6 +194,12 @@
     }
     var current = document.getElementById("current-stage");
     if (current) current.textContent = currentStage(t);
+    var podium = document.getElementById("podium");
+    if (podium) {
+      while (podium.firstChild) podium.removeChild(podium.firstChild);
+      if (t.podium.length > 0) podiumLine(podium, t.podium);
+      else podium.textContent = "decided when the last stage is over";
+    }
     var entries = document.getElementById("entries");
     if (entries) {
       while (entries.firstChild) entries.removeChild(entries.firstChild);

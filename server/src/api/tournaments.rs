@@ -82,16 +82,15 @@ fn check_stage_options(spec: &TournamentSpec) -> Result<(), ApiError> {
     (status = 200, description = "The tournaments, newest first", body = Vec<TournamentSummary>),
 ))]
 pub async fn list(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
-    let all: Vec<Value> = state
-        .store
-        .tournaments()
-        .await?
-        .into_iter()
-        .map(|t| {
+    let mut all = Vec::new();
+    for t in state.store.tournaments().await? {
+        let podium = tournament::podium_of(&state.store, &t).await?;
+        all.push(
             json!({"id": t.id, "name": t.name, "game": t.game, "status": t.status,
-                   "current_stage": t.current_stage, "created_at": t.created_at})
-        })
-        .collect();
+                        "current_stage": t.current_stage, "created_at": t.created_at,
+                        "winner": podium.first(), "podium": podium}),
+        );
+    }
     Ok(Json(json!(all)))
 }
 

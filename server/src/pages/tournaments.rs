@@ -1,5 +1,6 @@
-//! `/tournaments`: every tournament; `/tournaments/{id}`: one tournament as
-//! `GET /api/tournaments/{id}` shows it (status, entries, and each stage's key figures, progress,
+//! `/tournaments`: every tournament, with the winner and podium of each finished one;
+//! `/tournaments/{id}`: one tournament as `GET /api/tournaments/{id}` shows it (status, entries,
+//! the winner and podium of the whole, and each stage's key figures, progress, winner and podium,
 //! standings and head-to-head table).
 //!
 //! The page is rendered from [`tournament::view`], the very JSON the API answers, read back into
@@ -14,6 +15,7 @@ use serde_json::Value;
 use super::format::{fixed3, short3, utc};
 use super::{PageError, PageResult, ok};
 use crate::store::{Store, TournamentRecord};
+use crate::tournament::standings::Placing;
 use crate::tournament::{self, TournamentError};
 
 impl From<TournamentError> for PageError {
@@ -38,6 +40,7 @@ struct TournamentJson {
     auto_advance: bool,
     created_at: i64,
     entries: Vec<EntryJson>,
+    podium: Vec<Placing>,
     stages: Vec<StageJson>,
 }
 
@@ -58,6 +61,7 @@ struct StageJson {
     matches: CountsJson,
     standings: Vec<StandingJson>,
     head_to_head: Vec<HeadToHeadJson>,
+    podium: Vec<Placing>,
 }
 
 /// A stage's matches by status.
@@ -109,6 +113,36 @@ pub(super) struct TournamentLink {
     pub status: String,
     pub stage: String,
     pub created: String,
+    /// The podium of the whole, once it is finished.
+    pub podium: Vec<Place>,
+}
+
+/// A place on a podium, ready to print: "Winner", "second" or "third", the bot, its mean.
+pub(super) struct Place {
+    pub label: &'static str,
+    pub bot_id: String,
+    pub name: String,
+    pub mean: String,
+}
+
+/// A podium ready to print, as `tournament.js` writes it: "Winner: A (mean 0.833); second: B
+/// (0.700); third: C (0.400)".
+fn places(podium: &[Placing]) -> Vec<Place> {
+    podium
+        .iter()
+        .zip(["Winner", "second", "third"])
+        .enumerate()
+        .map(|(k, (p, label))| Place {
+            label,
+            bot_id: p.bot_id.clone(),
+            name: p.name.clone(),
+            mean: if k == 0 {
+                format!("mean {}", fixed3(p.mean))
+            } else {
+                fixed3(p.mean)
+            },
+        })
+        .collect()
 }
 
 impl TournamentLink {
@@ -129,6 +163,7 @@ impl TournamentLink {
             status: t.status.clone(),
             stage,
             created: utc(t.created_at),
+            podium: Vec::new(),
         }
     }
 }
@@ -139,12 +174,15 @@ struct ListPage {
     tournaments: Vec<TournamentLink>,
 }
 
-/// `GET /tournaments`: every tournament, newest first.
+/// `GET /tournaments`: every tournament, newest first, each finished one with its podium.
 pub(super) async fn list(State(store): State<Store>) -> PageResult {
-    let tournaments = store.tournaments().await?;
-    ok(&ListPage {
-        tournaments: tournaments.iter().map(TournamentLink::new).collect(),
-    })
+    let mut tournaments = Vec::new();
+    for t in store.tournaments().await? {
+        let mut link = TournamentLink::new(&t);
+        link.podium = places(&tournament::podium_of(&store, &t).await?);
+        tournaments.push(link);
+    }
+    ok(&ListPage { tournaments })
 }
 
 /// A bot in a list.
@@ -190,6 +228,7 @@ struct StageView {
     /// The progress bar's maximum: the stage's matches, at least 1.
     bar_max: u64,
     progress: String,
+    podium: Vec<Place>,
     standings: Vec<StandingRow>,
     columns: Vec<BotLink>,
     head_to_head: Vec<HeadToHeadRow>,
@@ -205,6 +244,7 @@ struct TournamentView {
     auto_advance: bool,
     created: String,
     entries: Vec<BotLink>,
+    podium: Vec<Place>,
     stages: Vec<StageView>,
 }
 
@@ -241,6 +281,7 @@ fn tournament_view(t: &TournamentJson) -> TournamentView {
                 name: e.name.clone(),
             })
             .collect(),
+        podium: places(&t.podium),
         stages: t.stages.iter().map(stage_view).collect(),
     }
 }
@@ -327,6 +368,7 @@ fn stage_view(s: &StageJson) -> StageView {
         finished: s.matches.finished,
         bar_max: total.max(1),
         progress,
+        podium: places(&s.podium),
         standings: s
             .standings
             .iter()
@@ -454,6 +496,9 @@ mod tests {
                 {"bot_id": "a", "against": [{"bot_id": "b", "wins": 0, "losses": 2, "draws": 1}]},
                 {"bot_id": "b", "against": [{"bot_id": "a", "wins": 2, "losses": 0, "draws": 1}]},
             ],
+            "winner": {"rank": 1, "bot_id": "b", "name": "Bea", "mean": 0.8333333},
+            "podium": [{"rank": 1, "bot_id": "b", "name": "Bea", "mean": 0.8333333},
+                       {"rank": 2, "bot_id": "a", "name": "Al", "mean": 0.1666667}],
         }))
         .unwrap();
         let view = stage_view(&stage);
@@ -462,6 +507,15 @@ mod tests {
         assert_eq!(view.standings[0].mean, "0.833");
         assert_eq!(view.standings[1].mean, "0.167 ± 0.200");
         assert_eq!(view.standings[0].total, "2.5");
+        let podium: Vec<(&str, &str, &str)> = view
+            .podium
+            .iter()
+            .map(|p| (p.label, p.name.as_str(), p.mean.as_str()))
+            .collect();
+        assert_eq!(
+            podium,
+            [("Winner", "Bea", "mean 0.833"), ("second", "Al", "0.167")]
+        );
         assert_eq!(view.head_to_head[0].bot_id, "b");
         let texts: Vec<Vec<&str>> = view
             .head_to_head

@@ -113,6 +113,9 @@ pub struct StageRef {
     pub stage: u32,
     /// The deal the match replays, in a stage of duplicate deals.
     pub deal: Option<u32>,
+    /// The entrant the match is played for, in a house or gauntlet stage (whose standings count
+    /// only its seat); `None` in a final, where every seat counts.
+    pub entrant: Option<String>,
 }
 
 /// Who plays a seat, as the runner needs it.
@@ -256,7 +259,7 @@ fn to_db_seed(seed: u64) -> i64 {
 macro_rules! summary_columns {
     () => {
         "id, game, kind, status, seed, options, rated, error, created_at, finished_at,
-         tournament_id, stage, deal, rules_version, attempt"
+         tournament_id, stage, deal, entrant_id, rules_version, attempt"
     };
 }
 
@@ -327,6 +330,7 @@ pub(super) fn stage_ref(row: &AnyRow) -> Result<Option<StageRef>, StoreError> {
         tournament_id,
         stage: row.try_get::<Option<i64>, _>("stage")?.unwrap_or(0) as u32,
         deal: row.try_get::<Option<i64>, _>("deal")?.map(|d| d as u32),
+        entrant: row.try_get("entrant_id")?,
     }))
 }
 
@@ -477,8 +481,9 @@ pub(super) async fn insert_matches(
         let number: i64 = sqlx::query_scalar(
             "INSERT INTO matches (id, game, options, seed, kind, rated, deadline_ms, status,
                      created_at, time_bank_ms, wall_clock_ms, tournament_id, stage, deal,
-                     rules_version)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $9, $10, $11, $12, $13, $14) RETURNING number",
+                     rules_version, entrant_id)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $9, $10, $11, $12, $13, $14, $15)
+                 RETURNING number",
         )
         .bind(&id)
         .bind(&m.game)
@@ -494,6 +499,7 @@ pub(super) async fn insert_matches(
         .bind(m.stage.as_ref().map(|s| i64::from(s.stage)))
         .bind(m.stage.as_ref().and_then(|s| s.deal).map(i64::from))
         .bind(engine_rules_version(&m.game).map(i64::from))
+        .bind(m.stage.as_ref().and_then(|s| s.entrant.as_deref()))
         .fetch_one(&mut **tx)
         .await?;
         for (seat, bot_id) in m.bot_ids.iter().enumerate() {

@@ -46,7 +46,7 @@ pub use signals::Signal;
 pub use standings::{LeaderRow, RatingPoint};
 pub use tables::{NewTable, PersonSeat, TableLimits, TableRefusal};
 pub use timing::{FaultRecord, PlayRecord, decode_timing, encode_timing};
-pub use tournaments::{StageCounts, StageRecord, TournamentRecord};
+pub use tournaments::{StageCounts, StageMatch, StageRecord, TournamentRecord};
 pub use versions::{BotVersion, MAX_NOTE_CHARS, ProgramChange};
 
 /// Why a store operation failed.

@@ -306,7 +306,7 @@ pub(super) async fn claim_one(
              lease_until = $3, attempt = attempt + 1
          WHERE number = $4
          RETURNING id, game, options, seed, deadline_ms, time_bank_ms, wall_clock_ms,
-             tournament_id, stage, deal, attempt",
+             tournament_id, stage, deal, entrant_id, attempt",
     )
     .bind(started)
     .bind(worker)

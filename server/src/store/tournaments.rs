@@ -6,7 +6,7 @@ use sqlx::any::AnyRow;
 
 use super::matches::{NewMatch, insert_matches};
 use super::{Store, StoreError, now_ms};
-use crate::tournament::standings::SeatResult;
+use crate::results::SeatResult;
 
 /// A stored tournament.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,6 +51,18 @@ pub struct StageCounts {
     pub failed: u64,
     /// Dropped (a skipped bot's matches).
     pub cancelled: u64,
+}
+
+/// A finished match of a stage, as its standings read it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StageMatch {
+    /// Its place among all the stage's matches (finished or not) in the order they were laid
+    /// out, from 0.
+    pub position: usize,
+    /// The entrant it was played for, where stored (see [`super::StageRef::entrant`]).
+    pub entrant: Option<String>,
+    /// Its seats in seat order.
+    pub seats: Vec<SeatResult>,
 }
 
 fn tournament_record(row: &AnyRow) -> Result<TournamentRecord, StoreError> {
@@ -237,32 +249,39 @@ impl Store {
         Ok(counts)
     }
 
-    /// The seats of every finished match of a stage, match by match in creation order.
+    /// Every finished match of a stage with its seats, in the order the matches were laid out.
     pub async fn stage_results(
         &self,
         tournament_id: &str,
         stage: u32,
-    ) -> Result<Vec<Vec<SeatResult>>, StoreError> {
+    ) -> Result<Vec<StageMatch>, StoreError> {
         let rows = sqlx::query(
-            "SELECT m.id, s.bot_id, s.rank, s.score, s.fault_kind FROM matches m
+            "SELECT m.id, m.nth, m.entrant_id, s.bot_id, s.rank, s.score, s.fault_kind
+             FROM (SELECT id, number, status, entrant_id,
+                          ROW_NUMBER() OVER (ORDER BY number) - 1 AS nth
+                   FROM matches WHERE tournament_id = $1 AND stage = $2) m
              JOIN seats s ON s.match_id = m.id
-             WHERE m.tournament_id = $1 AND m.stage = $2 AND m.status = 'finished'
+             WHERE m.status = 'finished'
              ORDER BY m.number, s.seat",
         )
         .bind(tournament_id)
         .bind(i64::from(stage))
         .fetch_all(&self.pool)
         .await?;
-        let mut out: Vec<Vec<SeatResult>> = Vec::new();
+        let mut out: Vec<StageMatch> = Vec::new();
         let mut last: Option<String> = None;
         for row in rows {
             let id: String = row.try_get("id")?;
             if last.as_deref() != Some(id.as_str()) {
-                out.push(Vec::new());
+                out.push(StageMatch {
+                    position: row.try_get::<i64, _>("nth")? as usize,
+                    entrant: row.try_get("entrant_id")?,
+                    seats: Vec::new(),
+                });
                 last = Some(id);
             }
-            if let Some(seats) = out.last_mut() {
-                seats.push(SeatResult {
+            if let Some(m) = out.last_mut() {
+                m.seats.push(SeatResult {
                     bot_id: row.try_get("bot_id")?,
                     rank: row.try_get::<Option<i64>, _>("rank")?.unwrap_or(0) as u32,
                     score: row.try_get::<Option<f64>, _>("score")?.unwrap_or(0.0),

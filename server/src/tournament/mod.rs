@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use crate::games;
 use crate::store::{BotKind, StageRef, Store, StoreError, TournamentRecord};
 use spec::{StageKind, StageSpec, TournamentSpec};
-use standings::{HeadToHead, Standing};
+use standings::{HeadToHead, Placing, Standing};
 
 /// A bot is skipped for the rest of a stage once it has faulted in more than half of at least
 /// this many finished matches there.
@@ -250,7 +250,7 @@ pub async fn advance(store: &Store, id: &str) -> Result<u32, TournamentError> {
 pub async fn match_done(store: &Store, at: &StageRef) -> Result<bool, TournamentError> {
     let results = store.stage_results(&at.tournament_id, at.stage).await?;
     let mut seen: std::collections::HashMap<&str, (usize, usize)> = Default::default();
-    for seat in results.iter().flatten() {
+    for seat in results.iter().flat_map(|m| &m.seats) {
         let entry = seen.entry(&seat.bot_id).or_default();
         entry.0 += 1;
         entry.1 += usize::from(seat.faulted);
@@ -308,24 +308,55 @@ pub async fn stage_standings(
     id: &str,
     stage: u32,
 ) -> Result<(Vec<Standing>, Vec<HeadToHead>), TournamentError> {
-    let Some(record) = store.stage(id, stage).await? else {
+    let Some(started) = store.stage(id, stage).await? else {
         return Ok((Vec::new(), Vec::new()));
     };
-    let mut entrants = Vec::with_capacity(record.entrants.len());
-    for bot_id in record.entrants {
+    let mut results = store.stage_results(id, stage).await?;
+    if results.iter().any(|m| m.entrant.is_none()) {
+        let t = record(store, id).await?;
+        if let Some(spec) = stages_of(&t)?.get(stage as usize)
+            && spec.kind == StageKind::Gauntlet
+        {
+            let counts = store.stage_counts(id, stage).await?;
+            let laid_out =
+                counts.queued + counts.running + counts.finished + counts.failed + counts.cancelled;
+            standings::name_laid_out_entrants(
+                &mut results,
+                &started.entrants,
+                spec.matches.unwrap_or(1),
+                laid_out as usize,
+            );
+        }
+    }
+    let mut entrants = Vec::with_capacity(started.entrants.len());
+    for bot_id in started.entrants {
         let name = store
             .bot(&bot_id)
             .await?
             .map_or_else(|| bot_id.clone(), |b| b.name);
         entrants.push((bot_id, name));
     }
-    let results = store.stage_results(id, stage).await?;
     let skipped = store.skipped(id, stage).await?;
     Ok(standings::standings(&entrants, &results, &skipped))
 }
 
-/// The tournament as the API shows it: status, entries, and each stage with its spec, progress,
-/// standings and head-to-head table.
+/// The podium of a tournament as a whole: that of the last stage it played, once it is finished
+/// (the final's, where it ends with one); empty before.
+pub async fn podium_of(
+    store: &Store,
+    t: &TournamentRecord,
+) -> Result<Vec<Placing>, TournamentError> {
+    match (t.status.as_str(), t.current_stage) {
+        ("finished", Some(last)) => Ok(standings::podium(
+            &stage_standings(store, &t.id, last).await?.0,
+        )),
+        _ => Ok(Vec::new()),
+    }
+}
+
+/// The tournament as the API shows it: status, entries, its winner and podium once finished, and
+/// each stage with its spec, progress, standings, head-to-head table and (once finished) winner
+/// and podium.
 pub async fn view(store: &Store, id: &str) -> Result<Value, TournamentError> {
     let t = record(store, id).await?;
     let stages = stages_of(&t)?;
@@ -336,6 +367,7 @@ pub async fn view(store: &Store, id: &str) -> Result<Value, TournamentError> {
         .map(|(bot_id, name)| json!({"bot_id": bot_id, "name": name}))
         .collect();
     let mut out = Vec::with_capacity(stages.len());
+    let mut whole = Vec::new();
     for (index, spec) in stages.iter().enumerate() {
         let index = index as u32;
         let started = store.stage(id, index).await?;
@@ -346,6 +378,13 @@ pub async fn view(store: &Store, id: &str) -> Result<Value, TournamentError> {
             Some(s) if s.finished_at.is_some() => "finished",
             Some(_) => "running",
         };
+        let podium = match status {
+            "finished" => standings::podium(&rows),
+            _ => Vec::new(),
+        };
+        if t.status == "finished" && t.current_stage == Some(index) {
+            whole = podium.clone();
+        }
         out.push(json!({
             "index": index,
             "kind": spec.kind,
@@ -357,6 +396,8 @@ pub async fn view(store: &Store, id: &str) -> Result<Value, TournamentError> {
             },
             "standings": rows,
             "head_to_head": h2h,
+            "winner": podium.first(),
+            "podium": podium,
         }));
     }
     Ok(json!({
@@ -368,6 +409,8 @@ pub async fn view(store: &Store, id: &str) -> Result<Value, TournamentError> {
         "auto_advance": t.auto_advance,
         "created_at": t.created_at,
         "entries": entries,
+        "winner": whole.first(),
+        "podium": whole,
         "stages": out,
     }))
 }

@@ -92,6 +92,7 @@ pub fn stage_matches(
             tournament_id: tournament_id.to_string(),
             stage,
             deal,
+            entrant: None,
         }),
         bot_ids,
     };
@@ -115,7 +116,11 @@ pub fn stage_matches(
                 for k in 0..spec.matches.unwrap_or(1) {
                     let mut seats = others.clone();
                     seats.insert(k % (others.len() + 1), entrant.clone());
-                    out.push(new(seed(k as u64), seats, None));
+                    let mut m = new(seed(k as u64), seats, None);
+                    if let Some(at) = m.stage.as_mut() {
+                        at.entrant = Some(entrant.clone());
+                    }
+                    out.push(m);
                 }
             }
         }
@@ -292,5 +297,33 @@ mod tests {
             }
         }
         assert_ne!(matches[0].seed, matches[12].seed);
+    }
+
+    #[test]
+    fn house_and_gauntlet_matches_name_their_entrant_and_finals_none() {
+        let gauntlet = spec(serde_json::json!({"kind": "gauntlet", "top": 2, "matches": 3}));
+        let entrants = ids(&["a", "b", "c"]);
+        let matches = stage_matches("t", "durak", 1, &gauntlet, &entrants, &ids(&["a", "b"]), 3);
+        for bot in &entrants {
+            let own: Vec<_> = matches
+                .iter()
+                .filter(|m| m.stage.as_ref().unwrap().entrant.as_ref() == Some(bot))
+                .collect();
+            assert_eq!(own.len(), 3, "{bot}");
+            assert!(own.iter().all(|m| m.bot_ids.contains(bot)));
+        }
+        let house = spec(serde_json::json!({"kind": "house", "opponents": ["demo"], "matches": 2}));
+        let matches = stage_matches("t", "durak", 0, &house, &entrants, &ids(&["h"]), 2);
+        assert!(matches.iter().all(|m| {
+            let own = m.stage.as_ref().unwrap().entrant.clone().unwrap();
+            m.bot_ids.contains(&own)
+        }));
+        let last = spec(serde_json::json!({"kind": "final", "top": 3, "deals": 1}));
+        let matches = stage_matches("t", "durak", 2, &last, &entrants, &[], 3);
+        assert!(
+            matches
+                .iter()
+                .all(|m| m.stage.as_ref().unwrap().entrant.is_none())
+        );
     }
 }

@@ -31,6 +31,7 @@ async fn pages_filters_and_rivalries(db: &Db) {
             tournament_id: "t".into(),
             stage: 0,
             deal: None,
+            entrant: None,
         });
         made.push(m);
     }

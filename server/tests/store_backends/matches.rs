@@ -37,6 +37,7 @@ async fn fair_claim(db: &Db) {
         tournament_id: "cup".into(),
         stage: 0,
         deal: None,
+        entrant: None,
     });
     let cups = store.create_matches(&[cup]).await.unwrap();
 

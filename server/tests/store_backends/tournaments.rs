@@ -46,6 +46,7 @@ async fn a_tournament_through_its_stages(db: &Db) {
             tournament_id: "t1".into(),
             stage,
             deal: Some(seed as u32),
+            entrant: Some(a.to_string()),
         });
         m
     };
@@ -104,9 +105,28 @@ async fn a_tournament_through_its_stages(db: &Db) {
     );
     let results = store.stage_results("t1", 0).await.unwrap();
     assert_eq!(results.len(), 3);
-    assert_eq!(results[0][0].bot_id, ids[0]);
-    assert_eq!((results[0][0].rank, results[0][1].rank), (1, 2));
-    assert!(results[1][1].faulted && !results[1][0].faulted);
+    assert_eq!(results[0].seats[0].bot_id, ids[0]);
+    assert_eq!((results[0].seats[0].rank, results[0].seats[1].rank), (1, 2));
+    assert!(results[1].seats[1].faulted && !results[1].seats[0].faulted);
+    // Each finished match with its place in the stage's layout (the cancelled one, the last,
+    // keeps its place) and the entrant it was played for.
+    let laid_out: Vec<(usize, Option<&str>)> = results
+        .iter()
+        .map(|m| (m.position, m.entrant.as_deref()))
+        .collect();
+    assert_eq!(
+        laid_out,
+        [
+            (0, Some(ids[0].as_str())),
+            (1, Some(ids[1].as_str())),
+            (2, Some(ids[2].as_str()))
+        ]
+    );
+    assert_eq!(
+        claimed[0].stage.as_ref().unwrap().entrant.as_deref(),
+        Some(ids[0].as_str()),
+        "a claimed match names its entrant"
+    );
     assert!(store.finish_stage("t1", 0).await.unwrap());
     assert!(!store.finish_stage("t1", 0).await.unwrap(), "ended once");
     assert!(

@@ -21,6 +21,27 @@ pub struct TournamentSummary {
     pub current_stage: Option<u32>,
     /// When it was created, Unix ms.
     pub created_at: i64,
+    /// Once it is finished: the winner of the whole (of its last stage); null before.
+    #[schema(required = true)]
+    pub winner: Option<Placing>,
+    /// Once it is finished: the podium of the whole (its last stage's), winner first; empty
+    /// before.
+    pub podium: Vec<Placing>,
+}
+
+/// A place on a podium: one of the best three of a finished stage's standings that were not
+/// skipped.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Placing {
+    /// Its place in the stage's standings, from 1.
+    pub rank: u32,
+    /// The bot.
+    pub bot_id: String,
+    /// Its name.
+    pub name: String,
+    /// Its mean result in the stage.
+    pub mean: f64,
 }
 
 /// A kind of tournament stage.
@@ -106,9 +127,11 @@ pub struct Standing {
     pub bot_id: String,
     /// Its name.
     pub name: String,
-    /// Finished matches.
+    /// Finished matches counted: in a house or gauntlet stage the bot's own matches (not those
+    /// it sat in as another entrant's opponent), in a final every match it played.
     pub matches: u32,
-    /// The sum of its results (each a place scaled to 0..1).
+    /// The sum of its results: each match's place value (n − p)/(n − 1) for n seats, p the
+    /// average of the places its group of tied seats occupies (a sole winner 1, a sole loser 0).
     pub total: f64,
     /// The mean result.
     pub mean: f64,
@@ -181,6 +204,12 @@ pub struct Stage {
     pub standings: Vec<Standing>,
     /// Each bot's meetings.
     pub head_to_head: Vec<HeadToHead>,
+    /// Once the stage is finished: its winner; null before.
+    #[schema(required = true)]
+    pub winner: Option<Placing>,
+    /// Once the stage is finished: the best three of its standings not skipped, winner first;
+    /// empty before.
+    pub podium: Vec<Placing>,
 }
 
 /// A tournament with its entries and stages.
@@ -204,6 +233,13 @@ pub struct Tournament {
     pub created_at: i64,
     /// The bots entered.
     pub entries: Vec<Entrant>,
+    /// Once it is finished: the winner of the whole (of its last stage, the final where it has
+    /// one); null before.
+    #[schema(required = true)]
+    pub winner: Option<Placing>,
+    /// Once it is finished: the podium of the whole (its last stage's), winner first; empty
+    /// before.
+    pub podium: Vec<Placing>,
     /// The stages in order.
     pub stages: Vec<Stage>,
 }
