@@ -329,7 +329,8 @@ impl<G: Game> Bot<G> for RemoteBot<G> {
             if self.unreachable {
                 return;
             }
-            let end = MatchEnd::new(&self.match_id, G::ID, seat, outcome).with_attempt(self.attempt);
+            let end =
+                MatchEnd::new(&self.match_id, G::ID, seat, outcome).with_attempt(self.attempt);
             let body = serde_json::to_vec(&end);
             self.notify(body, false).await;
         })

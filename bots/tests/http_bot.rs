@@ -219,10 +219,18 @@ async fn a_match_played_again_says_its_attempt_in_every_message() {
     play_attempt(server.url.clone(), AddressPolicy::Local, DEADLINE, 3).await;
     let seen = log.lock().unwrap();
     assert!(seen.wrong.is_empty(), "{:?}", seen.wrong);
-    let kinds: Vec<&str> = seen.bodies.iter().map(|b| b["type"].as_str().unwrap()).collect();
+    let kinds: Vec<&str> = seen
+        .bodies
+        .iter()
+        .map(|b| b["type"].as_str().unwrap())
+        .collect();
     assert_eq!(kinds.first(), Some(&"match_start"));
     assert_eq!(kinds.last(), Some(&"match_end"));
-    assert!(seen.bodies.iter().all(|b| b["attempt"] == 3), "{:?}", seen.bodies);
+    assert!(
+        seen.bodies.iter().all(|b| b["attempt"] == 3),
+        "{:?}",
+        seen.bodies
+    );
 }
 
 #[tokio::test]

@@ -230,9 +230,10 @@ async fn a_second_process_on_a_database_in_use_exits_2_and_changes_nothing() {
     let files = listing(&dir);
     let before = rows(&file).await;
     assert!(
-        before.1.iter().any(|(m, status, attempt)| *m == id
-            && status == "running"
-            && *attempt == 1),
+        before
+            .1
+            .iter()
+            .any(|(m, status, attempt)| *m == id && status == "running" && *attempt == 1),
         "{:?}",
         before.1
     );
@@ -303,7 +304,11 @@ async fn a_second_process_on_a_database_in_use_exits_2_and_changes_nothing() {
     // `replay` reads the database while A still holds it.
     let out = run_to_exit(&dir, &["replay", &id, "--database-url", &url]);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(stdout.contains("confirmed"), "{stdout}");
 }
 

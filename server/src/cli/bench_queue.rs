@@ -22,7 +22,9 @@ use crate::games::{self, GameInfo};
 use crate::runner::Runner;
 use crate::scheduler::{Scheduler, SchedulerConfig};
 use crate::secrets::ServerKey;
-use crate::store::{BotKind, MatchKind, MatchStatus, NewBot, NewMatch, Store, WorkerRow, WriterLock};
+use crate::store::{
+    BotKind, MatchKind, MatchStatus, NewBot, NewMatch, Store, WorkerRow, WriterLock,
+};
 
 /// How many contestant bots the matches are shared among.
 const CONTESTANTS: usize = 8;

@@ -140,9 +140,9 @@ mod tests {
             "{error}"
         );
         assert!(
-            error
-                .to_string()
-                .contains(&format!("c.db is in use by another cardarena process, pid {pid}")),
+            error.to_string().contains(&format!(
+                "c.db is in use by another cardarena process, pid {pid}"
+            )),
             "{error}"
         );
         drop(held);
