@@ -91,6 +91,8 @@ impl Route {
 pub struct RemoteBot<G> {
     route: Route,
     match_id: String,
+    /// Which time the match is played, sent in every message (1 unless it is played again).
+    attempt: u32,
     deadline: Duration,
     /// What is left of the match's time bank.
     bank: Duration,
@@ -133,6 +135,7 @@ impl<G> RemoteBot<G> {
         RemoteBot {
             route,
             match_id: config.match_id,
+            attempt: 1,
             deadline: config.deadline,
             bank: config.time_bank,
             clock: None,
@@ -150,6 +153,12 @@ impl<G> RemoteBot<G> {
             clock: Some((clock, clock)),
             ..self
         }
+    }
+
+    /// The same bot in the match's `attempt`: the match played again under the same id (after
+    /// the server stopped mid-match, or a worker's lease passed) says so in every message.
+    pub fn with_attempt(self, attempt: u32) -> RemoteBot<G> {
+        RemoteBot { attempt, ..self }
     }
 
     /// The body of the turn request the last fault came from (built again, only when a turn
@@ -256,6 +265,7 @@ impl<G: Game> Bot<G> for RemoteBot<G> {
     ) -> BotFuture<'a, Result<Reply<G::Action>, BotFault>> {
         Box::pin(async move {
             let (bank, clock, deadline_ms) = (self.bank, self.clock, self.deadline_ms());
+            let attempt = self.attempt;
             // The turn's body, as sent now, or built again as it was sent when the turn faults.
             let write = |out: &mut Vec<u8>, match_id: &str| {
                 let request = TurnRequest::new(
@@ -268,7 +278,8 @@ impl<G: Game> Bot<G> for RemoteBot<G> {
                     turn.legal_actions,
                 )
                 .with_time_bank(millis(bank))
-                .with_clock(clock.map(|(_, left)| millis(left)));
+                .with_clock(clock.map(|(_, left)| millis(left)))
+                .with_attempt(attempt);
                 serde_json::to_writer(out, &request)
             };
             let reply = match clock {
@@ -306,7 +317,8 @@ impl<G: Game> Bot<G> for RemoteBot<G> {
                 players,
                 &self.options,
                 self.deadline_ms(),
-            );
+            )
+            .with_attempt(self.attempt);
             let body = serde_json::to_vec(&message);
             self.notify(body, true).await;
         })
@@ -317,7 +329,9 @@ impl<G: Game> Bot<G> for RemoteBot<G> {
             if self.unreachable {
                 return;
             }
-            let body = serde_json::to_vec(&MatchEnd::new(&self.match_id, G::ID, seat, outcome));
+            let end =
+                MatchEnd::new(&self.match_id, G::ID, seat, outcome).with_attempt(self.attempt);
+            let body = serde_json::to_vec(&end);
             self.notify(body, false).await;
         })
     }

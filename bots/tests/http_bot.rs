@@ -77,6 +77,16 @@ where
 
 /// Plays one 3-seat durak match, seat [`SEAT`] played over HTTP at `url`.
 async fn play(url: Url, policy: AddressPolicy, deadline: Duration) -> Played<Durak> {
+    play_attempt(url, policy, deadline, 1).await
+}
+
+/// [`play`], as the match's `attempt`.
+async fn play_attempt(
+    url: Url,
+    policy: AddressPolicy,
+    deadline: Duration,
+    attempt: u32,
+) -> Played<Durak> {
     let config = HttpBotConfig {
         url,
         secret: SECRET.to_vec(),
@@ -85,7 +95,8 @@ async fn play(url: Url, policy: AddressPolicy, deadline: Duration) -> Played<Dur
         time_bank: Duration::ZERO,
         options: json!({}),
     };
-    let mut http = Some(RemoteBot::<Durak>::new(HttpClient::new(policy), config));
+    let remote = RemoteBot::<Durak>::new(HttpClient::new(policy), config).with_attempt(attempt);
+    let mut http = Some(remote);
     let mut bots: Vec<Box<dyn Bot<Durak>>> = (0..PLAYERS)
         .map(|seat| match seat {
             SEAT => Box::new(http.take().unwrap()) as Box<dyn Bot<Durak>>,
@@ -203,6 +214,26 @@ fn turns(log: &Log) -> Vec<Value> {
 }
 
 #[tokio::test]
+async fn a_match_played_again_says_its_attempt_in_every_message() {
+    let (server, log) = serve_good_bot().await;
+    play_attempt(server.url.clone(), AddressPolicy::Local, DEADLINE, 3).await;
+    let seen = log.lock().unwrap();
+    assert!(seen.wrong.is_empty(), "{:?}", seen.wrong);
+    let kinds: Vec<&str> = seen
+        .bodies
+        .iter()
+        .map(|b| b["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds.first(), Some(&"match_start"));
+    assert_eq!(kinds.last(), Some(&"match_end"));
+    assert!(
+        seen.bodies.iter().all(|b| b["attempt"] == 3),
+        "{:?}",
+        seen.bodies
+    );
+}
+
+#[tokio::test]
 async fn a_good_bot_plays_a_whole_match_on_one_kept_alive_connection() {
     let (server, log) = serve_good_bot().await;
     let played = play(server.url.clone(), AddressPolicy::Local, DEADLINE).await;
@@ -231,8 +262,9 @@ async fn a_good_bot_plays_a_whole_match_on_one_kept_alive_connection() {
     let start = &seen.bodies[0];
     assert_eq!(
         *start,
-        json!({"protocol": 1, "type": "match_start", "match_id": MATCH_ID, "game": "durak",
-               "seat": SEAT, "players": PLAYERS, "options": {}, "deadline_ms": 100})
+        json!({"protocol": 1, "type": "match_start", "match_id": MATCH_ID, "attempt": 1,
+               "game": "durak", "seat": SEAT, "players": PLAYERS, "options": {},
+               "deadline_ms": 100})
     );
     let end = seen.bodies.last().unwrap();
     assert_eq!(end["seat"], SEAT);

@@ -19,7 +19,7 @@ use crate::listener::{self, ConnectionLimits};
 use crate::runner::Runner;
 use crate::scheduler::{Scheduler, SchedulerConfig};
 use crate::secrets::ServerKey;
-use crate::store::{ClaimScope, Store, TableLimits};
+use crate::store::{ClaimScope, Store, TableLimits, WriterLock};
 use crate::{api, games};
 
 /// How the server runs.
@@ -120,13 +120,14 @@ impl ServeConfig {
         if let Some(path) = &self.key_file {
             return Ok(Some(path.clone()));
         }
-        let Some(rest) = self.database_url.strip_prefix("sqlite:") else {
+        if !self.database_url.starts_with("sqlite:") {
             return Err(StartError::KeyFileNeeded);
-        };
-        let path = rest.trim_start_matches("//");
-        let path = path.split('?').next().unwrap_or(path);
-        Ok((!path.is_empty() && !path.contains(":memory:"))
-            .then(|| PathBuf::from(format!("{path}.key"))))
+        }
+        Ok(crate::store::sqlite_file(&self.database_url).map(|path| {
+            let mut key = path.into_os_string();
+            key.push(".key");
+            PathBuf::from(key)
+        }))
     }
 }
 
@@ -175,6 +176,9 @@ pub enum StartError {
     /// The database could not be opened.
     #[error(transparent)]
     Store(#[from] crate::store::StoreError),
+    /// Another process writes the (SQLite) database, or its lock file could not be taken.
+    #[error(transparent)]
+    Lock(#[from] crate::store::LockError),
     /// The database is not a SQLite file, beside which the key file would live, and no key
     /// file was given.
     #[error(
@@ -210,12 +214,28 @@ pub struct Running {
     pub admin_token: Option<String>,
     /// The server task; it runs until dropped or aborted.
     pub task: tokio::task::JoinHandle<std::io::Result<()>>,
+    /// The SQLite database's one-writer lock, held as long as this value lives (`None` on
+    /// PostgreSQL).
+    _writer: Option<WriterLock>,
 }
 
-/// Opens the store (re-queueing matches a previous run left unfinished), starts the scheduler and
-/// the ladder, and serves the API and the pages.
+/// Listens, takes the SQLite database's one-writer lock, opens the store (re-queueing matches a
+/// previous run left unfinished), starts the scheduler and the ladder, and serves the API and the
+/// pages. In that order: a start that cannot listen, or finds the database in use by another
+/// process, has written nothing (no database, key file, row or requeue).
 pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
     let key_path = config.key_path()?;
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|error| StartError::Bind {
+            addr: config.addr,
+            error,
+        })?;
+    let addr = listener.local_addr().map_err(|error| StartError::Bind {
+        addr: config.addr,
+        error,
+    })?;
+    let writer = WriterLock::take(&config.database_url)?;
     let store = Store::open(&config.database_url).await?;
     let key = match key_path {
         Some(path) => ServerKey::load_or_create(&path).map_err(|error| StartError::Key {
@@ -224,13 +244,17 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         })?,
         None => ServerKey::ephemeral(),
     };
-    let cancelled = store.cancel_interrupted_tables().await?;
-    if cancelled > 0 {
-        tracing::info!("{cancelled} tables people were playing cancelled");
-    }
-    let requeued = store.requeue_interrupted().await?;
-    if requeued > 0 {
-        tracing::info!("{requeued} interrupted matches queued again");
+    // Holding the lock proves that whatever is `running` belongs to a process that is gone. On
+    // PostgreSQL there is no such proof: leases pass instead (`Store::reap_leases`).
+    if let Some(writer) = &writer {
+        let cancelled = store.cancel_interrupted_tables(writer).await?;
+        if cancelled > 0 {
+            tracing::info!("{cancelled} tables people were playing cancelled");
+        }
+        let requeued = store.requeue_interrupted(writer).await?;
+        if requeued > 0 {
+            tracing::info!("{requeued} interrupted matches queued again");
+        }
     }
     for game in games::games() {
         for house_id in game.house_bots {
@@ -327,16 +351,6 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         .with_state(state)
         .merge(crate::pages::router(store.clone()))
         .layer(TraceLayer::new_for_http());
-    let listener = tokio::net::TcpListener::bind(config.addr)
-        .await
-        .map_err(|error| StartError::Bind {
-            addr: config.addr,
-            error,
-        })?;
-    let addr = listener.local_addr().map_err(|error| StartError::Bind {
-        addr: config.addr,
-        error,
-    })?;
     // Outside the router, where axum has set a 405's `Allow` header.
     let app = tower::ServiceBuilder::new()
         .layer(axum::middleware::from_fn(api::json_errors))
@@ -347,5 +361,6 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         store,
         admin_token: made.then_some(admin_token),
         task,
+        _writer: writer,
     })
 }

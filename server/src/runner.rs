@@ -222,7 +222,8 @@ async fn play<G: HouseGame>(
                     time_bank: Duration::from_millis(claimed.time_bank_ms.into()),
                     options: sent_options.clone(),
                 };
-                Box::new(RemoteBot::<G>::new(runner.client.clone(), config).with_clock(clock))
+                let bot = RemoteBot::<G>::new(runner.client.clone(), config).with_clock(clock);
+                Box::new(bot.with_attempt(claimed.lease.attempt))
             }
             BotKind::Dial => {
                 let switchboard = runner.switchboard.as_ref().ok_or_else(|| RunError::Seat {
@@ -236,7 +237,8 @@ async fn play<G: HouseGame>(
                     options: sent_options.clone(),
                 };
                 let dialer = switchboard.dialer(&player.bot_id);
-                Box::new(RemoteBot::<G>::dialled(dialer, config).with_clock(clock))
+                let bot = RemoteBot::<G>::dialled(dialer, config).with_clock(clock);
+                Box::new(bot.with_attempt(claimed.lease.attempt))
             }
         };
         bots.push(bot);

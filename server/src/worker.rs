@@ -11,7 +11,7 @@ use crate::app::{StartError, address_policy};
 use crate::runner::Runner;
 use crate::scheduler::{Scheduler, SchedulerConfig};
 use crate::secrets::ServerKey;
-use crate::store::{Signal, Store};
+use crate::store::{Signal, Store, WriterLock};
 
 /// How a worker runs.
 #[derive(Debug, Clone)]
@@ -36,10 +36,13 @@ pub struct RunningWorker {
     pub id: String,
     /// Its database.
     pub store: Store,
+    /// A SQLite database's one-writer lock (`None` on PostgreSQL, which workers share).
+    _writer: Option<WriterLock>,
 }
 
-/// Opens the store and starts playing queued matches.
+/// Takes a SQLite database's one-writer lock, opens the store and starts playing queued matches.
 pub async fn start(config: WorkerConfig) -> Result<RunningWorker, StartError> {
+    let writer = WriterLock::take(&config.database_url)?;
     let store = Store::open(&config.database_url).await?;
     let key = ServerKey::load(&config.key_file).map_err(|error| StartError::Key {
         path: config.key_file.display().to_string(),
@@ -62,7 +65,11 @@ pub async fn start(config: WorkerConfig) -> Result<RunningWorker, StartError> {
     );
     let id = scheduler.worker_id().to_string();
     tokio::spawn(scheduler.run());
-    Ok(RunningWorker { id, store })
+    Ok(RunningWorker {
+        id,
+        store,
+        _writer: writer,
+    })
 }
 
 impl RunningWorker {

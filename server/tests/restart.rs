@@ -157,6 +157,26 @@ async fn a_killed_server_resumes_without_losing_or_double_counting_matches() {
             "{id} replayed"
         );
     }
+    // The bot can tell a replay from a second match: the same id and a higher attempt in every
+    // message, and the stored match is the latest attempt. (A match read as running may have
+    // finished before the kill, and a killed attempt may have sent its match_end already.)
+    let heard = bots.bodies("/good");
+    let mut replayed = 0;
+    for id in &ids {
+        let stored = after[id]["attempt"].as_u64().unwrap();
+        let of = |kind: &str| -> Vec<u64> {
+            (heard.iter())
+                .filter(|b| b["match_id"] == id.as_str() && b["type"] == kind)
+                .map(|b| b["attempt"].as_u64().unwrap())
+                .collect()
+        };
+        let (starts, ends) = (of("match_start"), of("match_end"));
+        assert_eq!(starts.last(), Some(&stored), "{id}: {starts:?}");
+        assert_eq!(ends.last(), Some(&stored), "{id}: {ends:?}");
+        assert!(ends.windows(2).all(|w| w[0] < w[1]), "{id}: {ends:?}");
+        replayed += usize::from(stored >= 2);
+    }
+    assert!(replayed >= 1, "no match was played again");
     // Let the ladder rate a few matches more, then kill this one too, mid-ladder.
     for _ in 0..1500 {
         let board = get(&http, format!("{}/api/leaderboard?game=durak", second.base)).await;

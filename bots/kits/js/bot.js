@@ -111,8 +111,11 @@ function answerTurn(request) {
 function logMatchEnd(request) {
   const seats = (request.outcome && request.outcome.seats) || [];
   const mine = seats[request.seat] || {};
+  // A match played again (after a server restart) keeps its id: only its latest attempt counts.
+  const again =
+    Number.isInteger(request.attempt) && request.attempt > 1 ? `, attempt ${request.attempt}` : "";
   console.log(
-    `match ${request.match_id} (${request.game}, seat ${request.seat} of ${seats.length}):` +
+    `match ${request.match_id} (${request.game}, seat ${request.seat} of ${seats.length}${again}):` +
       ` rank ${mine.rank}, score ${mine.score}`,
   );
 }

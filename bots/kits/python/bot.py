@@ -136,10 +136,13 @@ def log_match_end(request):
     seats = seats if isinstance(seats, list) else []
     mine = seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else None
     mine = mine if isinstance(mine, dict) else {}
+    # A match played again (after a server restart) keeps its id: only its latest attempt counts.
+    attempt = request.get("attempt")
+    again = f", attempt {attempt}" if isinstance(attempt, int) and attempt > 1 else ""
     write_lines(
         sys.stdout,
-        f"match {request.get('match_id')} ({request.get('game')}, seat {seat} of {len(seats)}):"
-        f" rank {mine.get('rank')}, score {mine.get('score')}",
+        f"match {request.get('match_id')} ({request.get('game')}, seat {seat} of {len(seats)}"
+        f"{again}): rank {mine.get('rank')}, score {mine.get('score')}",
     )
 
 

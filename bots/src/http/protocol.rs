@@ -45,6 +45,11 @@ pub struct TurnRequest<'a, V, A> {
     pub kind: MessageType,
     /// The match's id (also in the `X-Cardarena-Match` header).
     pub match_id: &'a str,
+    /// Which time the match is played: 1, then one more each time it is played again under the
+    /// same `match_id` (after the server stopped mid-match, or a worker's lease passed); the
+    /// latest attempt's result is the match's.
+    #[schemars(range(min = 1))]
+    pub attempt: u32,
     /// The game's id, e.g. `"durak"`.
     pub game: &'a str,
     /// The seat the bot plays, from 0.
@@ -70,7 +75,7 @@ pub struct TurnRequest<'a, V, A> {
 }
 
 impl<'a, V, A> TurnRequest<'a, V, A> {
-    /// A turn request of protocol version 1.
+    /// A turn request of protocol version 1, for the match's first attempt.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         match_id: &'a str,
@@ -85,6 +90,7 @@ impl<'a, V, A> TurnRequest<'a, V, A> {
             protocol: PROTOCOL_VERSION,
             kind: MessageType::Turn,
             match_id,
+            attempt: 1,
             game,
             seat,
             turn,
@@ -108,6 +114,11 @@ impl<'a, V, A> TurnRequest<'a, V, A> {
     pub fn with_clock(self, clock_ms: Option<u64>) -> Self {
         TurnRequest { clock_ms, ..self }
     }
+
+    /// The same request for the match's `attempt` (1 unless it is played again).
+    pub fn with_attempt(self, attempt: u32) -> Self {
+        TurnRequest { attempt, ..self }
+    }
 }
 
 /// The body of a `"match_start"` request, sent once before the bot's first decision.
@@ -123,6 +134,11 @@ pub struct MatchStart<'a, O> {
     pub kind: MessageType,
     /// The match's id.
     pub match_id: &'a str,
+    /// Which time the match is played: 1, then one more each time it is played again under the
+    /// same `match_id` (after the server stopped mid-match, or a worker's lease passed); the
+    /// latest attempt's result is the match's.
+    #[schemars(range(min = 1))]
+    pub attempt: u32,
     /// The game's id.
     pub game: &'a str,
     /// The seat the bot plays, from 0.
@@ -136,7 +152,7 @@ pub struct MatchStart<'a, O> {
 }
 
 impl<'a, O> MatchStart<'a, O> {
-    /// A match-start request of protocol version 1.
+    /// A match-start request of protocol version 1, for the match's first attempt.
     pub fn new(
         match_id: &'a str,
         game: &'a str,
@@ -149,12 +165,18 @@ impl<'a, O> MatchStart<'a, O> {
             protocol: PROTOCOL_VERSION,
             kind: MessageType::MatchStart,
             match_id,
+            attempt: 1,
             game,
             seat,
             players,
             options,
             deadline_ms,
         }
+    }
+
+    /// The same message for the match's `attempt` (1 unless it is played again).
+    pub fn with_attempt(self, attempt: u32) -> Self {
+        MatchStart { attempt, ..self }
     }
 }
 
@@ -171,6 +193,11 @@ pub struct MatchEnd<'a> {
     pub kind: MessageType,
     /// The match's id.
     pub match_id: &'a str,
+    /// Which time the match is played: 1, then one more each time it is played again under the
+    /// same `match_id` (after the server stopped mid-match, or a worker's lease passed); the
+    /// latest attempt's result is the match's.
+    #[schemars(range(min = 1))]
+    pub attempt: u32,
     /// The game's id.
     pub game: &'a str,
     /// The seat the bot played, from 0.
@@ -180,16 +207,22 @@ pub struct MatchEnd<'a> {
 }
 
 impl<'a> MatchEnd<'a> {
-    /// A match-end request of protocol version 1.
+    /// A match-end request of protocol version 1, for the match's first attempt.
     pub fn new(match_id: &'a str, game: &'a str, seat: Seat, outcome: &'a Outcome) -> Self {
         MatchEnd {
             protocol: PROTOCOL_VERSION,
             kind: MessageType::MatchEnd,
             match_id,
+            attempt: 1,
             game,
             seat,
             outcome,
         }
+    }
+
+    /// The same message for the match's `attempt` (1 unless it is played again).
+    pub fn with_attempt(self, attempt: u32) -> Self {
+        MatchEnd { attempt, ..self }
     }
 }
 
@@ -502,7 +535,8 @@ mod tests {
         assert_eq!(
             json,
             serde_json::json!({
-                "protocol": 1, "type": "turn", "match_id": "m1", "game": "durak", "seat": 1,
+                "protocol": 1, "type": "turn", "match_id": "m1", "attempt": 1, "game": "durak",
+                "seat": 1,
                 "turn": 7, "deadline_ms": 1000, "time_bank_ms": 0, "view": "view",
                 "legal_actions": [{"kind": "beat", "card": "10C"}, {"kind": "take"}]
             })
@@ -512,8 +546,8 @@ mod tests {
         assert_eq!(
             start.unwrap(),
             serde_json::json!({
-                "protocol": 1, "type": "match_start", "match_id": "m1", "game": "durak",
-                "seat": 0, "players": 3, "options": {}, "deadline_ms": 50
+                "protocol": 1, "type": "match_start", "match_id": "m1", "attempt": 1,
+                "game": "durak", "seat": 0, "players": 3, "options": {}, "deadline_ms": 50
             })
         );
         let outcome = Outcome {
@@ -535,12 +569,12 @@ mod tests {
             crate::http::sign(b"my bot secret", &ping),
             "sha256=2279af867406debe5375bf2d78a07895e696b41abb802ab4814aff8e1bb028a4"
         );
-        let end = serde_json::to_value(MatchEnd::new("m1", "durak", 0, &outcome)).unwrap();
+        let end = MatchEnd::new("m1", "durak", 0, &outcome).with_attempt(2);
         assert_eq!(
-            end,
+            serde_json::to_value(end).unwrap(),
             serde_json::json!({
-                "protocol": 1, "type": "match_end", "match_id": "m1", "game": "durak",
-                "seat": 0, "outcome": {"seats": [{"rank": 1, "score": 1.0}]}
+                "protocol": 1, "type": "match_end", "match_id": "m1", "attempt": 2,
+                "game": "durak", "seat": 0, "outcome": {"seats": [{"rank": 1, "score": 1.0}]}
             })
         );
     }

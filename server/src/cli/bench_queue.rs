@@ -22,7 +22,9 @@ use crate::games::{self, GameInfo};
 use crate::runner::Runner;
 use crate::scheduler::{Scheduler, SchedulerConfig};
 use crate::secrets::ServerKey;
-use crate::store::{BotKind, MatchKind, MatchStatus, NewBot, NewMatch, Store, WorkerRow};
+use crate::store::{
+    BotKind, MatchKind, MatchStatus, NewBot, NewMatch, Store, WorkerRow, WriterLock,
+};
 
 /// How many contestant bots the matches are shared among.
 const CONTESTANTS: usize = 8;
@@ -107,6 +109,8 @@ pub fn run(bench: QueueBench) -> Result<(), CliError> {
 
 impl QueueBench {
     async fn measure(&self, info: &GameInfo, backend: &'static str) -> Result<Report, CliError> {
+        // A SQLite file another process writes is refused before anything is written to it.
+        let _writer = WriterLock::take(&self.database_url).map_err(failed)?;
         let store = Store::open(&self.database_url).await.map_err(failed)?;
         if !store.match_ids().await.map_err(failed)?.is_empty() {
             return Err(CliError(format!(

@@ -10,7 +10,7 @@ use sqlx::any::AnyRow;
 use super::bots::BotKind;
 use super::logs::{LogState, engine_rules_version};
 use super::options::{options_read, options_to_store};
-use super::{Store, StoreError, Tx, now_ms};
+use super::{Store, StoreError, Tx, WriterLock, now_ms};
 
 /// Why a match was played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -352,10 +352,12 @@ impl Store {
     /// A table people were playing ([`MatchKind::Human`]) is not played again: its people's
     /// moves are gone with the process, so it is cancelled (see [`Store::cancel_interrupted_tables`]).
     ///
-    /// Only where one process plays from the database (SQLite): on a shared database the running
-    /// matches may be other processes' (workers'), and those of a process that stopped are taken
-    /// back when their leases pass ([`Store::reap_leases`]).
-    pub async fn requeue_interrupted(&self) -> Result<u64, StoreError> {
+    /// Only by the holder of the SQLite database's [`WriterLock`], its proof that the process
+    /// that left them running is gone (the OS releases a dead process's lock). A shared database
+    /// (PostgreSQL) has no such lock: the running matches may be other processes' (workers'),
+    /// and those of a process that stopped are taken back when their leases pass
+    /// ([`Store::reap_leases`]).
+    pub async fn requeue_interrupted(&self, _sole: &WriterLock) -> Result<u64, StoreError> {
         if self.backend.shared() {
             return Ok(0);
         }

@@ -26,6 +26,7 @@ mod tables;
 mod timing;
 mod tournaments;
 mod versions;
+mod writer;
 
 use std::sync::Arc;
 
@@ -48,6 +49,7 @@ pub use tables::{NewTable, PersonSeat, TableLimits, TableRefusal};
 pub use timing::{FaultRecord, PlayRecord, decode_timing, encode_timing};
 pub use tournaments::{StageCounts, StageMatch, StageRecord, TournamentRecord};
 pub use versions::{BotVersion, MAX_NOTE_CHARS, ProgramChange};
+pub use writer::{LockError, WriterLock, sqlite_file};
 
 /// Why a store operation failed.
 #[derive(Debug, thiserror::Error)]

@@ -6,7 +6,7 @@ use sqlx::Row;
 
 use super::matches::insert_matches;
 use super::queue::claim_one;
-use super::{BotKind, ClaimedMatch, NewMatch, Store, StoreError, now_ms};
+use super::{BotKind, ClaimedMatch, NewMatch, Store, StoreError, WriterLock, now_ms};
 
 /// A table to open: its match (kind human) and its person seats.
 #[derive(Debug, Clone)]
@@ -176,9 +176,10 @@ impl Store {
 
     /// Cancels every table a stopped server left open (their people's moves went with it), saying
     /// why; returns how many. Run at start-up, before [`Store::requeue_interrupted`].
-    /// Only where one process plays from the database (SQLite); on a shared one, a table's lease
-    /// passing cancels it ([`Store::reap_leases`]).
-    pub async fn cancel_interrupted_tables(&self) -> Result<u64, StoreError> {
+    /// Only by the holder of the SQLite database's [`WriterLock`] (see
+    /// [`Store::requeue_interrupted`]); on a shared database, a table's lease passing cancels it
+    /// ([`Store::reap_leases`]).
+    pub async fn cancel_interrupted_tables(&self, _sole: &WriterLock) -> Result<u64, StoreError> {
         if self.backend.shared() {
             return Ok(0);
         }

@@ -1,7 +1,9 @@
 //! Tables for people: a table is dealt running at once with its person seats, within the limits
 //! counted in the same transaction, found by a seat's token, and cancelled by a restart.
 
-use cardarena_server::store::{MatchKind, MatchStatus, NewTable, TableLimits, TableRefusal};
+use cardarena_server::store::{
+    MatchKind, MatchStatus, NewTable, TableLimits, TableRefusal, WriterLock,
+};
 
 use crate::common::{Db, new_match, register};
 
@@ -80,17 +82,16 @@ async fn tables_keep_their_limits(db: &Db) {
 
     // A restart cancels open tables (their people's moves are gone) rather than replaying them.
     // On a shared database, when the lease of the process playing them passes.
-    let why = if db.url.starts_with("sqlite") {
-        assert_eq!(store.cancel_interrupted_tables().await.unwrap(), 3);
+    let why = if let Some(sole) = WriterLock::take(&db.url).unwrap() {
+        assert_eq!(store.cancel_interrupted_tables(&sole).await.unwrap(), 3);
+        assert_eq!(store.requeue_interrupted(&sole).await.unwrap(), 0);
         "restarted"
     } else {
-        assert_eq!(store.cancel_interrupted_tables().await.unwrap(), 0);
         db.rows("UPDATE matches SET lease_until = 0 WHERE status = 'running'")
             .await;
         assert_eq!(store.reap_leases().await.unwrap().cancelled, 3);
         "stopped"
     };
-    assert_eq!(store.requeue_interrupted().await.unwrap(), 0);
     let cancelled = store.match_summary(&opened.id).await.unwrap().unwrap();
     assert_eq!(cancelled.status, MatchStatus::Cancelled);
     assert!(cancelled.error.unwrap().contains(why));
