@@ -2,6 +2,7 @@
 //! the owner's pause and resume (the rules themselves are in `crate::health`).
 
 use super::bots::{BotRecord, RECENT_MATCHES, bot_columns, bot_record};
+use super::probation::end_probation_by_owner;
 use super::{Store, StoreError, Tx, now_ms};
 
 impl Store {
@@ -44,14 +45,16 @@ impl Store {
         Ok(at)
     }
 
-    /// A ping to `url` (`None`: over a dial-out bot's connection) passed: the bot becomes active,
-    /// unless meanwhile its owner paused it or moved it elsewhere. Returns whether it did.
+    /// A ping to `url` (`None`: over a dial-out bot's connection) passed: the unchecked bot
+    /// becomes active, unless meanwhile its owner paused it or moved it elsewhere. Returns whether
+    /// it did. A bot paused for faults is not brought back by a ping: it goes on probation
+    /// ([`Store::start_probation`]).
     pub async fn check_passed(&self, id: &str, url: Option<&str>) -> Result<bool, StoreError> {
         let done = sqlx::query(
             "UPDATE bots SET status = 'active', status_reason = NULL, status_detail = NULL,
                  next_check_at = NULL, active_since = $1, matches_since_active = 0
              WHERE id = $2 AND url IS NOT DISTINCT FROM $3 AND status = 'paused'
-               AND status_reason != 'owner' AND deleted_at IS NULL",
+               AND status_reason = 'unchecked' AND deleted_at IS NULL",
         )
         .bind(now_ms())
         .bind(id)
@@ -150,6 +153,7 @@ impl Store {
     /// are cancelled.
     pub async fn pause_by_owner(&self, id: &str) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
+        end_probation_by_owner(&mut tx, id).await?;
         sqlx::query(
             "UPDATE bots SET status = 'paused', status_reason = 'owner', status_detail = NULL,
                  next_check_at = NULL
@@ -164,17 +168,29 @@ impl Store {
     }
 
     /// The owner resumes their paused bot: a ping is due at once, and it is active once one
-    /// passes. An active bot stays as it is.
+    /// passes. A bot paused for faults needs no probation then: the owner vouches for it, and a
+    /// probation match still queued is cancelled. An active bot stays as it is.
     pub async fn resume_by_owner(&self, id: &str) -> Result<(), StoreError> {
-        sqlx::query(
-            "UPDATE bots SET status_reason = 'unchecked', status_detail = NULL, next_check_at = $1,
-                 backoff_ms = 0
-             WHERE id = $2 AND kind IN ('http', 'dial') AND status = 'paused'",
+        let mut tx = self.write().await?;
+        let paused: Option<String> = sqlx::query_scalar(
+            "SELECT id FROM bots WHERE id = $1 AND kind IN ('http', 'dial') AND status = 'paused'",
         )
-        .bind(now_ms())
         .bind(id)
-        .execute(&self.pool)
+        .fetch_optional(&mut *tx)
         .await?;
+        if paused.is_some() {
+            end_probation_by_owner(&mut tx, id).await?;
+            sqlx::query(
+                "UPDATE bots SET status_reason = 'unchecked', status_detail = NULL,
+                     next_check_at = $1, backoff_ms = 0
+                 WHERE id = $2",
+            )
+            .bind(now_ms())
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
         Ok(())
     }
 }
