@@ -252,9 +252,6 @@ pub struct LeaderRow {
     pub faults: u64,
     /// Faulted matches among the recent ones.
     pub recent_faults: u32,
-    /// Its probation: whether it is on one, the match being played, when the next is due, and
-    /// how the last one went.
-    pub probation: Probation,
     /// Its last ladder and tournament matches (at most 50).
     pub recent_matches: u32,
 }
