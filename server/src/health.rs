@@ -148,11 +148,12 @@ pub fn probation_match(
     }
 }
 
-/// Records a finished match in its bots' health and pauses those the pause rule says to. Called
-/// once a match's result is stored; practice matches count for nothing.
+/// Pauses the bots of a finished match that the pause rule says to, by their records (which
+/// count the match from the moment its result is stored). Called once a match's result is
+/// stored; practice matches count for nothing.
 pub async fn match_done(store: &Store, match_id: &str) -> Result<(), StoreError> {
     let now = now_ms();
-    for bot in store.record_match_health(match_id).await? {
+    for bot in store.recorded_match_bots(match_id).await? {
         if !bot.kind.is_contestant() || bot.health.paused.is_some() {
             continue;
         }
@@ -294,7 +295,10 @@ impl Health {
     /// passed.
     async fn start_probation(&self, bot: &BotRecord, url: Option<&str>) -> Result<(), StoreError> {
         let Some(game) = games::game(&bot.game) else {
-            return Err(StoreError::Corrupt(format!("a bot of no game {:?}", bot.game)));
+            return Err(StoreError::Corrupt(format!(
+                "a bot of no game {:?}",
+                bot.game
+            )));
         };
         let Some(house) = game.house_bots.first() else {
             return Err(StoreError::Corrupt(format!("{} has no house bot", game.id)));
@@ -354,7 +358,9 @@ impl Health {
                 Ok(true) => tracing::info!(bot = %ended.name, probation = %at,
                     "probation {}", verdict.as_str()),
                 Ok(false) => {}
-                Err(e) => tracing::error!(bot = %ended.name, "health: cannot judge a probation: {e}"),
+                Err(e) => {
+                    tracing::error!(bot = %ended.name, "health: cannot judge a probation: {e}")
+                }
             }
         }
     }
@@ -483,11 +489,20 @@ mod tests {
         use MatchStatus::*;
         assert_eq!(probation_verdict(&ended(Queued, None)), None);
         assert_eq!(probation_verdict(&ended(Running, None)), None);
-        assert_eq!(probation_verdict(&ended(Finished, None)), Some(Verdict::Passed));
+        assert_eq!(
+            probation_verdict(&ended(Finished, None)),
+            Some(Verdict::Passed)
+        );
         let faulted = Some(Verdict::Faulted("timeout".into(), "why".into()));
-        assert_eq!(probation_verdict(&ended(Finished, Some("timeout"))), faulted);
+        assert_eq!(
+            probation_verdict(&ended(Finished, Some("timeout"))),
+            faulted
+        );
         assert_eq!(probation_verdict(&ended(Failed, Some("timeout"))), faulted);
-        assert_eq!(probation_verdict(&ended(Failed, None)), Some(Verdict::NotPlayed));
+        assert_eq!(
+            probation_verdict(&ended(Failed, None)),
+            Some(Verdict::NotPlayed)
+        );
         assert_eq!(
             probation_verdict(&ended(Cancelled, None)),
             Some(Verdict::NotPlayed)

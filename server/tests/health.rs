@@ -471,7 +471,11 @@ async fn a_bot_that_answers_pings_but_faults_stays_off_the_ladder_until_a_probat
     let started = Instant::now();
     loop {
         let done = probations(&db, id).await;
-        if done.len() >= 3 && done[..2].iter().all(|(s, faulted, _)| s == "finished" && *faulted) {
+        if done.len() >= 3
+            && done[..2]
+                .iter()
+                .all(|(s, faulted, _)| s == "finished" && *faulted)
+        {
             break;
         }
         assert!(started.elapsed() < Duration::from_secs(40), "{done:?}");
@@ -480,7 +484,11 @@ async fn a_bot_that_answers_pings_but_faults_stays_off_the_ladder_until_a_probat
     let done = probations(&db, id).await;
     assert!(done.iter().all(|(_, _, rated)| !rated), "unrated: {done:?}");
     assert!(bot.pings().len() >= 4, "pinged before each probation");
-    assert_eq!(ladder_played(&db, id).await, 5, "five ladder matches, then none");
+    assert_eq!(
+        ladder_played(&db, id).await,
+        5,
+        "five ladder matches, then none"
+    );
     let (_, shown) = server.get(&path).await;
     assert_eq!(shown["status"], "paused", "{shown}");
     let last = &shown["probation"]["last"];
@@ -494,8 +502,15 @@ async fn a_bot_that_answers_pings_but_faults_stays_off_the_ladder_until_a_probat
         "{faulted}"
     );
     let page = server.page(&format!("/bots/{id}")).await;
-    assert!(page.contains("is on probation"), "{page}");
+    assert!(
+        page.contains("on probation after repeated faults"),
+        "{page}"
+    );
     assert!(page.contains("Last probation"), "{page}");
+    assert!(
+        page.contains("Next probation") || page.contains("Probation match"),
+        "{page}"
+    );
     assert!(page.contains(&format!("/matches/{last_id}")), "{page}");
     assert!(page.contains("http_status"), "{page}");
 
@@ -508,7 +523,10 @@ async fn a_bot_that_answers_pings_but_faults_stays_off_the_ladder_until_a_probat
     let (_, shown) = server.get(&path).await;
     assert_eq!(shown["probation"]["on_probation"], false, "{shown}");
     assert_eq!(shown["probation"]["last"]["result"], "passed", "{shown}");
-    assert!(shown["probation"]["last"]["fault_kind"].is_null(), "{shown}");
+    assert!(
+        shown["probation"]["last"]["fault_kind"].is_null(),
+        "{shown}"
+    );
     let deadline = Instant::now() + Duration::from_secs(30);
     while ladder_played(&db, id).await <= 5 {
         assert!(Instant::now() < deadline, "not seated again");
@@ -527,8 +545,17 @@ async fn a_bot_that_answers_pings_but_faults_stays_off_the_ladder_until_a_probat
         .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["probation"]["on_probation"], false, "{answer}");
-    wait_for(&server, id, Duration::from_secs(5), |b| b["status"] == "active").await;
+    wait_for(&server, id, Duration::from_secs(5), |b| {
+        b["status"] == "active"
+    })
+    .await;
     let after: Vec<_> = probations(&db, id).await;
-    let played = after[before..].iter().filter(|(s, ..)| s != "cancelled").count();
-    assert_eq!(played, 0, "no probation after the owner's resume: {after:?}");
+    let played = after[before..]
+        .iter()
+        .filter(|(s, ..)| s != "cancelled")
+        .count();
+    assert_eq!(
+        played, 0,
+        "no probation after the owner's resume: {after:?}"
+    );
 }

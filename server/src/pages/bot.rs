@@ -41,7 +41,9 @@ struct BotView {
     next_check: Option<String>,
     /// What the next check is: "Next check", or "Next probation" for a bot paused for faults.
     next_check_label: &'static str,
-    /// The probation match out now: (id, short id).
+    /// Whether it is on probation (paused for faults).
+    on_probation: bool,
+    /// The probation match out now: (short id, id).
     probation_match: Option<(String, String)>,
     /// How the last probation went.
     last_probation: Option<LastProbationView>,
@@ -105,6 +107,7 @@ impl BotView {
             },
             status_detail: bot.health.detail.clone(),
             next_check: bot.health.next_check_at.map(utc),
+            on_probation,
             next_check_label: match on_probation {
                 true => "Next probation",
                 false => "Next check",
@@ -132,10 +135,7 @@ fn pause_text(reason: PauseReason) -> &'static str {
         PauseReason::Unchecked => {
             "it has not answered a ping yet since it was registered, moved or resumed"
         }
-        PauseReason::Faults => {
-            "it faulted repeatedly and is on probation: it comes back on the ladder when a ping \
-             passes and then a practice match against a house bot ends with no fault of its own"
-        }
+        PauseReason::Faults => "on probation after repeated faults",
         PauseReason::Owner => "its owner paused it",
     }
 }

@@ -90,30 +90,20 @@ impl Store {
         Ok(())
     }
 
-    /// Adds the finished ladder or tournament match `match_id` to the recent record of each of
-    /// its bots (faulted if any seat it held faulted) and returns them; practice matches, and
-    /// matches not finished, add nothing.
-    pub async fn record_match_health(&self, match_id: &str) -> Result<Vec<BotRecord>, StoreError> {
+    /// The bots of the finished ladder or tournament match `match_id`, with their records, which
+    /// count it already ([`record_health`] ran in the result's transaction); none for practice
+    /// matches and matches not finished.
+    pub async fn recorded_match_bots(&self, match_id: &str) -> Result<Vec<BotRecord>, StoreError> {
         let sql = concat!(
-            "UPDATE bots SET
-                 recent_faults = ((recent_faults << 1)
-                     | (SELECT MAX(CASE WHEN s.fault_kind IS NULL THEN 0 ELSE 1 END)
-                        FROM seats s WHERE s.match_id = $1 AND s.bot_id = bots.id)) & $2,
-                 recent_matches = CASE WHEN recent_matches < $3 THEN recent_matches + 1
-                                       ELSE $3 END,
-                 matches_since_active = CASE WHEN matches_since_active < $3
-                                             THEN matches_since_active + 1 ELSE $3 END
+            "SELECT ",
+            bot_columns!(),
+            " FROM bots
              WHERE id IN (SELECT bot_id FROM seats WHERE match_id = $1)
                AND (SELECT kind FROM matches WHERE id = $1 AND status = 'finished')
-                   IN ('ladder', 'tournament')
-             RETURNING ",
-            bot_columns!(),
-            ""
+                   IN ('ladder', 'tournament')"
         );
         let rows = sqlx::query(sql)
             .bind(match_id)
-            .bind(((1u64 << RECENT_MATCHES) - 1) as i64)
-            .bind(i64::from(RECENT_MATCHES))
             .fetch_all(&self.pool)
             .await?;
         rows.iter().map(bot_record).collect()
@@ -204,6 +194,33 @@ pub(super) async fn cancel_queued_ladder(tx: &mut Tx, id: &str) -> Result<(), St
     )
     .bind(now_ms())
     .bind(id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Adds the ladder or tournament match `match_id`, finished in `tx`, to the recent record of each
+/// of its bots (faulted if any seat it held faulted); practice matches add nothing. It runs in the
+/// transaction that stores the result, so that nothing reads a finished match its bots' records
+/// do not count yet: the ladder, which does not seat a bot the pause rule is about to pause,
+/// cannot seat one in the moment between the result and the pause.
+pub(super) async fn record_health(tx: &mut Tx, match_id: &str) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE bots SET
+             recent_faults = ((recent_faults << 1)
+                 | (SELECT MAX(CASE WHEN s.fault_kind IS NULL THEN 0 ELSE 1 END)
+                    FROM seats s WHERE s.match_id = $1 AND s.bot_id = bots.id)) & $2,
+             recent_matches = CASE WHEN recent_matches < $3 THEN recent_matches + 1
+                                   ELSE $3 END,
+             matches_since_active = CASE WHEN matches_since_active < $3
+                                         THEN matches_since_active + 1 ELSE $3 END
+         WHERE id IN (SELECT bot_id FROM seats WHERE match_id = $1)
+           AND (SELECT kind FROM matches WHERE id = $1 AND status = 'finished')
+               IN ('ladder', 'tournament')",
+    )
+    .bind(match_id)
+    .bind(((1u64 << RECENT_MATCHES) - 1) as i64)
+    .bind(i64::from(RECENT_MATCHES))
     .execute(&mut **tx)
     .await?;
     Ok(())

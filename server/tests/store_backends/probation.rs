@@ -55,14 +55,21 @@ async fn probation_after_a_pause_for_faults(db: &Db) {
     assert!(!store.check_soon(bot).await.unwrap());
     let still = store.bot(bot).await.unwrap().unwrap().health;
     assert_eq!(still.paused, Some(PauseReason::Faults));
-    assert_eq!(still.next_check_at, paused.next_check_at, "its back-off stands");
+    assert_eq!(
+        still.next_check_at, paused.next_check_at,
+        "its back-off stands"
+    );
 
     // Its probation is queued once, for the bot still at its URL; nothing else is due meanwhile.
     let probation = new_match(MatchKind::Practice, 7, &[bot, &house]);
     let elsewhere = Some("http://127.0.0.1:9/elsewhere");
     let none = store.start_probation(bot, elsewhere, &probation, "on probation");
     assert_eq!(none.await.unwrap(), None);
-    assert_eq!(db.rows("SELECT id FROM matches").await.len(), 0, "nothing queued");
+    assert_eq!(
+        db.rows("SELECT id FROM matches").await.len(),
+        0,
+        "nothing queued"
+    );
     let first = store
         .start_probation(bot, Some(url), &probation, "on probation")
         .await
@@ -72,14 +79,33 @@ async fn probation_after_a_pause_for_faults(db: &Db) {
     assert_eq!(again.await.unwrap(), None, "one probation at a time");
     let out = store.bot(bot).await.unwrap().unwrap().health;
     assert_eq!(out.probation_match.as_deref(), Some(first.as_str()));
-    assert_eq!((out.next_check_at, out.paused), (None, Some(PauseReason::Faults)));
-    assert!(store.take_due_checks(i64::MAX, i64::MAX, 10).await.unwrap().is_empty());
-    assert!(store.active_bots("durak").await.unwrap().iter().all(|b| b.id != bot));
-    assert!(store.ended_probations().await.unwrap().is_empty(), "still queued");
+    assert_eq!(
+        (out.next_check_at, out.paused),
+        (None, Some(PauseReason::Faults))
+    );
+    assert!(
+        store
+            .take_due_checks(i64::MAX, i64::MAX, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        store
+            .active_bots("durak")
+            .await
+            .unwrap()
+            .iter()
+            .all(|b| b.id != bot)
+    );
+    assert!(
+        store.ended_probations().await.unwrap().is_empty(),
+        "still queued"
+    );
 
     // It faults: judged once, and the pause rule's record is untouched (practice).
     play(&store, &first, true).await;
-    assert!(store.record_match_health(&first).await.unwrap().is_empty());
+    assert!(store.recorded_match_bots(&first).await.unwrap().is_empty());
     let ended = store.ended_probations().await.unwrap();
     assert_eq!(ended.len(), 1);
     assert_eq!((ended[0].bot_id.as_str(), ended[0].backoff_ms), (bot, 1000));
@@ -89,11 +115,24 @@ async fn probation_after_a_pause_for_faults(db: &Db) {
         Some(("http_status".into(), "500".into()))
     );
     let next = now_ms() + 2000;
-    assert!(store.probation_failed(bot, &first, "faulted", 2000, next).await.unwrap());
-    assert!(!store.probation_failed(bot, &first, "faulted", 4000, next).await.unwrap());
+    assert!(
+        store
+            .probation_failed(bot, &first, "faulted", 2000, next)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store
+            .probation_failed(bot, &first, "faulted", 4000, next)
+            .await
+            .unwrap()
+    );
     let failed = store.bot(bot).await.unwrap().unwrap().health;
     assert_eq!(failed.paused, Some(PauseReason::Faults));
-    assert_eq!((failed.backoff_ms, failed.next_check_at), (2000, Some(next)));
+    assert_eq!(
+        (failed.backoff_ms, failed.next_check_at),
+        (2000, Some(next))
+    );
     assert_eq!(failed.probation_match, None);
     assert_eq!(failed.last_probation.as_deref(), Some(first.as_str()));
     assert_eq!((failed.recent_matches, failed.recent_faults), (0, 0));
@@ -124,12 +163,18 @@ async fn probation_after_a_pause_for_faults(db: &Db) {
     assert_eq!(resumed.probation_match, None);
     let cancelled = store.match_summary(&third).await.unwrap().unwrap();
     assert_eq!(cancelled.status, MatchStatus::Cancelled);
-    assert!(store.check_passed(bot, Some(url)).await.unwrap(), "a ping is enough");
+    assert!(
+        store.check_passed(bot, Some(url)).await.unwrap(),
+        "a ping is enough"
+    );
 
     let fourth = on_probation(&store, bot, url, &house).await;
     store.pause_by_owner(bot).await.unwrap();
     let held = store.bot(bot).await.unwrap().unwrap().health;
-    assert_eq!((held.paused, held.probation_match), (Some(PauseReason::Owner), None));
+    assert_eq!(
+        (held.paused, held.probation_match),
+        (Some(PauseReason::Owner), None)
+    );
     let cancelled = store.match_summary(&fourth).await.unwrap().unwrap();
     assert_eq!(cancelled.status, MatchStatus::Cancelled);
 
@@ -141,7 +186,10 @@ async fn probation_after_a_pause_for_faults(db: &Db) {
     };
     store.set_bot_program(bot, &moved).await.unwrap();
     let moved = store.bot(bot).await.unwrap().unwrap().health;
-    assert_eq!((moved.paused, moved.probation_match), (Some(PauseReason::Unchecked), None));
+    assert_eq!(
+        (moved.paused, moved.probation_match),
+        (Some(PauseReason::Unchecked), None)
+    );
     let cancelled = store.match_summary(&fifth).await.unwrap().unwrap();
     assert_eq!(cancelled.status, MatchStatus::Cancelled);
     assert!(store.ended_probations().await.unwrap().is_empty());
