@@ -77,9 +77,8 @@ async fn queue(
     // Nor is a bot the pause rule is about to pause: its record counts a match as soon as the
     // result is stored, a moment before the pause, and a match seated in that moment would be one
     // more than the rule allows.
-    pool.retain(|b| {
-        !busy.contains(&b.id) && !(b.kind.is_contestant() && fault_pause(&b.health).is_some())
-    });
+    let about_to_pause = |b: &BotRecord| b.kind.is_contestant() && fault_pause(&b.health).is_some();
+    pool.retain(|b| !busy.contains(&b.id) && !about_to_pause(b));
     let contestants = pool.iter().filter(|b| b.kind.is_contestant()).count();
     if (contestants == 0 && !config.demo) || pool.len() < players.min {
         return Ok(false);
