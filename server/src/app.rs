@@ -275,7 +275,8 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
     let client = HttpClient::new(config.address_policy());
     let switchboard = Switchboard::new();
     let health = crate::health::Health::new(store.clone(), client.clone(), key.clone())
-        .with_switchboard(switchboard.clone());
+        .with_switchboard(switchboard.clone())
+        .with_deadline(config.deadline_ms);
     tokio::spawn(health.clone().run());
     let live = crate::live::Live::default();
     // Records for other servers' viewers are kept only where other processes share the database.

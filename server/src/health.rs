@@ -1,8 +1,12 @@
-//! Bot health: the ladder seats only bots that answer. A contestant's bot is paused until it
-//! answers a signed `ping` (docs/protocol.md); a bot that faults repeatedly in ladder or
-//! tournament matches is paused again and pinged with exponential back-off until it answers; its
-//! owner can pause and resume it. [`Health::run`] sends the pings in the background, a bounded
-//! number at once; [`match_done`] applies the pause rule when a match finishes.
+//! Bot health: the ladder seats only bots that answer and play. A contestant's bot is paused
+//! until it answers a signed `ping` (docs/protocol.md); a bot that faults repeatedly in ladder or
+//! tournament matches is paused for faults and put on probation: with exponential back-off, it is
+//! pinged and, once a ping passes, plays an unrated practice match against a house bot, and it
+//! comes back on the ladder only when such a match ends with no fault of its own (a ping shows
+//! that a bot answers, not that it plays). Its owner can pause and resume it (which ends a
+//! probation). [`Health::run`] sends the pings, queues the probation matches and judges them in
+//! the background, a bounded number of pings at once; [`match_done`] applies the pause rule when
+//! a match finishes.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -12,8 +16,12 @@ use cardarena_bots::http::protocol::{Ping, parse_pong};
 use cardarena_bots::http::{HttpClient, Signer};
 use tokio::sync::{Notify, Semaphore};
 
+use crate::games;
 use crate::secrets::ServerKey;
-use crate::store::{BotHealth, BotKind, BotRecord, RECENT_MATCHES, Store, StoreError, now_ms};
+use crate::store::{
+    BotHealth, BotKind, BotRecord, MatchKind, MatchStatus, NewMatch, PauseReason, ProbationMatch,
+    RECENT_MATCHES, Store, StoreError, now_ms,
+};
 
 /// The first back-off delay after a failed ping or a pause for faults.
 pub const FIRST_BACKOFF: Duration = Duration::from_secs(1);
@@ -28,6 +36,9 @@ pub const FAULT_STREAK: u32 = 5;
 /// A bot is paused when more than this many of its last [`RECENT_MATCHES`] matches faulted
 /// (over 20% of 50).
 pub const MAX_RECENT_FAULTS: u32 = RECENT_MATCHES / 5;
+
+/// The per-decision deadline of a probation match unless [`Health::with_deadline`] says otherwise.
+pub const DEFAULT_PROBATION_DEADLINE_MS: u32 = 1000;
 
 /// How long the loop sleeps at most when nobody wakes it.
 const IDLE_POLL: Duration = Duration::from_secs(1);
@@ -75,11 +86,74 @@ pub fn fault_pause(health: &BotHealth) -> Option<String> {
         .then(|| format!("{faults} of its last {window} matches faulted (more than 20%)"))
 }
 
-/// Records a finished match in its bots' health and pauses those the pause rule says to. Called
-/// once a match's result is stored; practice matches count for nothing.
+/// How a probation match ended, for the bot on probation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// It finished with no fault of the bot's: the bot is back on the ladder.
+    Passed,
+    /// The bot faulted (kind, detail): it stays paused, its back-off doubled, as a pause for
+    /// faults does.
+    Faulted(String, String),
+    /// It failed or was cancelled with no fault of the bot's (a server error, say): it is tried
+    /// again after the same back-off, not a doubled one.
+    NotPlayed,
+}
+
+impl Verdict {
+    /// The verdict's name in the API: `passed`, `faulted` or `not_played`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Verdict::Passed => "passed",
+            Verdict::Faulted(..) => "faulted",
+            Verdict::NotPlayed => "not_played",
+        }
+    }
+}
+
+/// The verdict on a probation match once it has ended; `None` while it is queued or running. A
+/// fault of the bot's fails it however the match ended.
+pub fn probation_verdict(probation: &ProbationMatch) -> Option<Verdict> {
+    match (probation.status, &probation.fault) {
+        (MatchStatus::Queued | MatchStatus::Running, _) => None,
+        (_, Some((kind, detail))) => Some(Verdict::Faulted(kind.clone(), detail.clone())),
+        (MatchStatus::Finished, None) => Some(Verdict::Passed),
+        (MatchStatus::Failed | MatchStatus::Cancelled, None) => Some(Verdict::NotPlayed),
+    }
+}
+
+/// The probation match of a contestant's `bot` of `game` (its default options): unrated
+/// practice at the game's smallest table, every other seat held by `house` (the id of the game's
+/// first house bot), the bot's seat drawn from `seed`.
+pub fn probation_match(
+    bot_id: &str,
+    game: &games::GameInfo,
+    house: &str,
+    seed: u64,
+    deadline_ms: u32,
+) -> NewMatch {
+    let seats = game.players.min.max(1);
+    let mut bot_ids = vec![house.to_string(); seats];
+    bot_ids[(seed % seats as u64) as usize] = bot_id.to_string();
+    NewMatch {
+        game: game.id.to_string(),
+        options: game.options.clone(),
+        seed,
+        kind: MatchKind::Practice,
+        rated: false,
+        deadline_ms,
+        time_bank_ms: 0,
+        wall_clock_ms: None,
+        stage: None,
+        bot_ids,
+    }
+}
+
+/// Pauses the bots of a finished match that the pause rule says to, by their records (which
+/// count the match from the moment its result is stored). Called once a match's result is
+/// stored; practice matches count for nothing.
 pub async fn match_done(store: &Store, match_id: &str) -> Result<(), StoreError> {
     let now = now_ms();
-    for bot in store.record_match_health(match_id).await? {
+    for bot in store.recorded_match_bots(match_id).await? {
         if !bot.kind.is_contestant() || bot.health.paused.is_some() {
             continue;
         }
@@ -106,6 +180,7 @@ pub struct Health {
     wake: Arc<Notify>,
     slots: Arc<Semaphore>,
     switchboard: Option<Switchboard>,
+    deadline_ms: u32,
 }
 
 impl Health {
@@ -118,6 +193,15 @@ impl Health {
             wake: Arc::new(Notify::new()),
             slots: Arc::new(Semaphore::new(MAX_PINGS_AT_ONCE)),
             switchboard: None,
+            deadline_ms: DEFAULT_PROBATION_DEADLINE_MS,
+        }
+    }
+
+    /// The same checker giving probation matches this per-decision deadline (the ladder's).
+    pub fn with_deadline(self, deadline_ms: u32) -> Health {
+        Health {
+            deadline_ms,
+            ..self
         }
     }
 
@@ -134,11 +218,13 @@ impl Health {
         self.wake.notify_one();
     }
 
-    /// Runs forever: takes the bots whose ping is due, while pings may go out, and pings each in
-    /// a task of its own, so that a dead bot holds up nothing but its own slot, for at most
-    /// [`PING_DEADLINE`].
+    /// Runs forever: judges the probation matches that ended (played by any process: their
+    /// results are read from the store), then takes the bots whose ping is due, while pings may
+    /// go out, and pings each in a task of its own, so that a dead bot holds up nothing but its
+    /// own slot, for at most [`PING_DEADLINE`].
     pub async fn run(self) {
         loop {
+            self.judge_probations().await;
             let now = now_ms();
             let free = self.slots.available_permits();
             if free > 0 {
@@ -180,6 +266,9 @@ impl Health {
             BotKind::House { .. } | BotKind::Person => return,
         };
         let stored = match answer {
+            Ok(()) if bot.health.paused == Some(PauseReason::Faults) => {
+                self.start_probation(&bot, url).await
+            }
             Ok(()) => match self.store.check_passed(&bot.id, url).await {
                 Ok(true) => {
                     tracing::info!(bot = %bot.name, "ping answered: active");
@@ -202,6 +291,80 @@ impl Health {
 }
 
 impl Health {
+    /// Queues the probation match of `bot` (paused for faults, still at `url`), whose ping just
+    /// passed.
+    async fn start_probation(&self, bot: &BotRecord, url: Option<&str>) -> Result<(), StoreError> {
+        let Some(game) = games::game(&bot.game) else {
+            return Err(StoreError::Corrupt(format!(
+                "a bot of no game {:?}",
+                bot.game
+            )));
+        };
+        let Some(house) = game.house_bots.first() else {
+            return Err(StoreError::Corrupt(format!("{} has no house bot", game.id)));
+        };
+        let house_id = self.store.ensure_house_bot(game.id, house).await?;
+        // Below 2^53, as every seed, and from the server's secret randomness.
+        let seed = crate::secrets::random_u64() >> 11;
+        let new = probation_match(&bot.id, &game, &house_id, seed, self.deadline_ms);
+        let detail = format!(
+            "on probation: a ping passed; a practice match against {house} is to show that it \
+             plays without a fault"
+        );
+        if let Some(id) = self
+            .store
+            .start_probation(&bot.id, url, &new, &detail)
+            .await?
+        {
+            tracing::info!(bot = %bot.name, probation = %id, "ping answered: on probation");
+        }
+        Ok(())
+    }
+
+    /// Judges every probation match that ended: a bot whose match passed is active again; one
+    /// that faulted has its back-off doubled (as a pause for faults does) and its next ping due
+    /// after it; one whose match was not played is tried again after the same back-off.
+    async fn judge_probations(&self) {
+        let ended = match self.store.ended_probations().await {
+            Ok(ended) => ended,
+            Err(e) => {
+                tracing::error!("health: cannot read ended probations: {e}");
+                return;
+            }
+        };
+        for ended in ended {
+            let Some(verdict) = probation_verdict(&ended.probation) else {
+                continue;
+            };
+            let (bot, at) = (&ended.bot_id, &ended.probation.match_id);
+            let stored = match &verdict {
+                Verdict::Passed => self.store.probation_passed(bot, at).await,
+                Verdict::Faulted(kind, detail) => {
+                    let backoff = next_backoff(ended.backoff_ms);
+                    let why = format!("its probation match faulted ({kind}: {detail})");
+                    self.store
+                        .probation_failed(bot, at, &why, backoff, now_ms() + backoff)
+                        .await
+                }
+                Verdict::NotPlayed => {
+                    let backoff = ended.backoff_ms.max(ms(FIRST_BACKOFF));
+                    let why = "its probation match could not be played; it is tried again";
+                    self.store
+                        .probation_failed(bot, at, why, backoff, now_ms() + backoff)
+                        .await
+                }
+            };
+            match stored {
+                Ok(true) => tracing::info!(bot = %ended.name, probation = %at,
+                    "probation {}", verdict.as_str()),
+                Ok(false) => {}
+                Err(e) => {
+                    tracing::error!(bot = %ended.name, "health: cannot judge a probation: {e}")
+                }
+            }
+        }
+    }
+
     /// A signed ping to the bot's URL.
     async fn ping_url(&self, id: &str, url: &str, nonce: &str) -> Result<(), String> {
         let parsed = url::Url::parse(url).map_err(|e| format!("bad URL: {e}"))?;
@@ -245,6 +408,8 @@ mod tests {
             recent_faults: mask & ((1 << RECENT_MATCHES) - 1),
             recent_matches: (faults.len() as u32).min(RECENT_MATCHES),
             matches_since_active: since_active.min(RECENT_MATCHES),
+            probation_match: None,
+            last_probation: None,
         }
     }
 
@@ -308,5 +473,57 @@ mod tests {
         assert_eq!(fault_pause(&record(&faulty, 0)), None);
         assert_eq!(fault_pause(&record(&faulty, 4)), None);
         assert!(fault_pause(&record(&faulty, 5)).is_some());
+    }
+
+    fn ended(status: MatchStatus, fault: Option<&str>) -> ProbationMatch {
+        ProbationMatch {
+            match_id: "m".into(),
+            status,
+            fault: fault.map(|k| (k.to_string(), "why".to_string())),
+            ended_at: None,
+        }
+    }
+
+    #[test]
+    fn a_probation_passes_only_when_it_finished_with_no_fault_of_the_bot() {
+        use MatchStatus::*;
+        assert_eq!(probation_verdict(&ended(Queued, None)), None);
+        assert_eq!(probation_verdict(&ended(Running, None)), None);
+        assert_eq!(
+            probation_verdict(&ended(Finished, None)),
+            Some(Verdict::Passed)
+        );
+        let faulted = Some(Verdict::Faulted("timeout".into(), "why".into()));
+        assert_eq!(
+            probation_verdict(&ended(Finished, Some("timeout"))),
+            faulted
+        );
+        assert_eq!(probation_verdict(&ended(Failed, Some("timeout"))), faulted);
+        assert_eq!(
+            probation_verdict(&ended(Failed, None)),
+            Some(Verdict::NotPlayed)
+        );
+        assert_eq!(
+            probation_verdict(&ended(Cancelled, None)),
+            Some(Verdict::NotPlayed)
+        );
+    }
+
+    #[test]
+    fn a_probation_match_is_unrated_practice_at_the_smallest_table_against_the_first_house_bot() {
+        for game in games::games() {
+            let mut seats_of_the_bot = std::collections::BTreeSet::new();
+            for seed in 0..16 {
+                let m = probation_match("me", &game, "house", seed, 700);
+                assert_eq!(m.kind, MatchKind::Practice);
+                assert!(!m.rated && m.stage.is_none());
+                assert_eq!(m.deadline_ms, 700);
+                assert_eq!(m.bot_ids.len(), game.players.min, "{}", game.id);
+                assert_eq!(m.bot_ids.iter().filter(|b| *b == "me").count(), 1);
+                assert!(m.bot_ids.iter().all(|b| b == "me" || b == "house"));
+                seats_of_the_bot.insert(m.bot_ids.iter().position(|b| b == "me"));
+            }
+            assert_eq!(seats_of_the_bot.len(), game.players.min, "{}", game.id);
+        }
     }
 }

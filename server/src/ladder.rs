@@ -11,6 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::Rng;
 
 use crate::games;
+use crate::health::fault_pause;
 use crate::scheduler::Scheduler;
 use crate::store::{BotRecord, MatchKind, NewMatch, Store, StoreError};
 
@@ -73,7 +74,11 @@ async fn queue(
     // `bot_concurrency` matches (a hog's practice) sits these rounds out rather than hold one up.
     let busy = store.busy_on_ladder(game, config.bot_concurrency).await?;
     let mut pool: Vec<BotRecord> = store.active_bots(game).await?;
-    pool.retain(|b| !busy.contains(&b.id));
+    // Nor is a bot the pause rule is about to pause: its record counts a match as soon as the
+    // result is stored, a moment before the pause, and a match seated in that moment would be one
+    // more than the rule allows.
+    let about_to_pause = |b: &BotRecord| b.kind.is_contestant() && fault_pause(&b.health).is_some();
+    pool.retain(|b| !busy.contains(&b.id) && !about_to_pause(b));
     let contestants = pool.iter().filter(|b| b.kind.is_contestant()).count();
     if (contestants == 0 && !config.demo) || pool.len() < players.min {
         return Ok(false);

@@ -1,9 +1,11 @@
 //! Dial-out bots through a real server on loopback: a WebSocket client in the test connects as
 //! the bot (`GET /api/bots/{id}/connect`) and answers the protocol's messages; practice matches
-//! against house bots are played over that connection.
+//! against house bots are played over that connection; one that faults is on probation, which
+//! a new connection does not cut short.
 
 mod support;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -64,6 +66,9 @@ enum Move {
     Hang,
     /// Answers with a message over the protocol's limit.
     Oversize,
+    /// Answers a turn with an action index no turn has (an illegal action), anything else as
+    /// `Answer` does.
+    Illegal,
 }
 
 /// Every message the bot was sent, in order.
@@ -86,10 +91,15 @@ async fn play(mut socket: Socket, seen: Seen, decide: impl Fn(&Value) -> Move) -
             Move::Oversize => {
                 json!({"request_id": request["request_id"], "say": "x".repeat(70_000)})
             }
+            Move::Illegal if request["type"] == "turn" => {
+                json!({"request_id": request["request_id"], "action_index": 100_000})
+            }
             Move::Answer if request["type"] == "turn" => {
                 json!({"request_id": request["request_id"], "action_index": 0, "say": "first"})
             }
-            Move::Answer => json!({"request_id": request["request_id"], "pong": true}),
+            Move::Answer | Move::Illegal => {
+                json!({"request_id": request["request_id"], "pong": true})
+            }
         };
         if socket
             .send(Message::text(answer.to_string()))
@@ -359,4 +369,60 @@ async fn moving_a_dial_out_bot_to_a_url_closes_its_connections() {
         tokio_tungstenite::connect_async(again).await.is_err(),
         "an HTTP bot cannot dial"
     );
+}
+
+/// Polls the bot's JSON until `done` holds of it.
+async fn wait_until(server: &Server, bot: &Value, done: impl Fn(&Value) -> bool) -> Value {
+    let path = format!("/api/bots/{}", bot["id"].as_str().unwrap());
+    let deadline = std::time::Instant::now() + Duration::from_secs(40);
+    loop {
+        let (_, shown) = server.get(&path).await;
+        if done(&shown) {
+            return shown;
+        }
+        assert!(std::time::Instant::now() < deadline, "still {shown}");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_faulting_dial_out_bot_comes_back_after_a_probation_not_a_new_connection() {
+    let db = TempDb::new();
+    let mut config = config(&db);
+    config.ladder_interval = Some(Duration::from_millis(50));
+    let server = Server::start(config).await;
+    let bot = register_dial(&server, "durak", "dialfaulter").await;
+    let fixed = Arc::new(AtomicBool::new(false));
+    let decide = {
+        let fixed = fixed.clone();
+        move |_: &Value| match fixed.load(Ordering::SeqCst) {
+            true => Move::Answer,
+            false => Move::Illegal,
+        }
+    };
+    let (_, first) = spawn_bot(&server, &bot, decide.clone()).await;
+    let paused = wait_until(&server, &bot, |b| b["status_reason"] == "faults").await;
+    assert_eq!(paused["probation"]["on_probation"], true, "{paused}");
+
+    // A new connection neither resumes it nor brings its probation forward.
+    first.abort();
+    let (_, _second) = spawn_bot(&server, &bot, decide).await;
+    let path = format!("/api/bots/{}", bot["id"].as_str().unwrap());
+    let (_, shown) = server.get(&path).await;
+    assert_eq!(shown["status_reason"], "faults", "{shown}");
+    let failed = wait_until(&server, &bot, |b| {
+        b["probation"]["last"]["result"] == "faulted"
+    })
+    .await;
+    assert_eq!(failed["status_reason"], "faults", "{failed}");
+    assert_eq!(failed["probation"]["last"]["fault_kind"], "illegal_action");
+    assert_eq!(
+        failed["rating"]["matches"], 5,
+        "five ladder matches, then none"
+    );
+
+    // Fixed: the next probation, over its connection, brings it back.
+    fixed.store(true, Ordering::SeqCst);
+    let back = wait_until(&server, &bot, |b| b["status"] == "active").await;
+    assert_eq!(back["probation"]["last"]["result"], "passed", "{back}");
 }

@@ -1,7 +1,9 @@
 //! Bot health against the real server, a real SQLite file and real bots on loopback: a new bot
 //! that does not answer yet is kept off the ladder and pinged with back-off, then joins once it
 //! answers; a bot that starts faulting is paused and leaves the ladder, and comes back when it
-//! answers again; its owner pauses and resumes it; `GET /api/bots` comes a page at a time.
+//! answers again and plays a probation match without a fault; a bot that answers pings but faults
+//! every turn plays five ladder matches and then none until it is fixed; its owner pauses and
+//! resumes it; `GET /api/bots` comes a page at a time.
 
 mod support;
 
@@ -194,7 +196,7 @@ async fn a_bot_that_starts_faulting_is_paused_and_leaves_the_ladder_until_it_ans
     assert_eq!(shown["status"], "paused", "{shown}");
     assert!(!bot.pings().is_empty(), "pinged while paused");
 
-    // It answers again: back on the ladder.
+    // It answers and plays again: back on the ladder after a probation match.
     bot.set(GOOD);
     wait_for(&server, id, Duration::from_secs(15), |b| {
         b["status"] == "active"
@@ -403,4 +405,157 @@ async fn a_slow_bot_holds_one_ladder_slot_and_the_others_keep_playing() {
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
+}
+
+/// The bot's probation matches (practice, which these tests never ask for), oldest first: their
+/// status, whether the bot faulted in them, and whether any of them moved a rating.
+async fn probations(db: &TempDb, bot_id: &str) -> Vec<(String, bool, bool)> {
+    let pool = sqlx::SqlitePool::connect(&db.url()).await.unwrap();
+    let rows: Vec<(String, i64, i64)> = sqlx::query_as(
+        "SELECT m.status,
+                MAX(CASE WHEN s.bot_id = ? AND s.fault_kind IS NOT NULL THEN 1 ELSE 0 END),
+                MAX(CASE WHEN m.rated != 0 OR s.mu_after IS NOT NULL THEN 1 ELSE 0 END)
+         FROM matches m JOIN seats s ON s.match_id = m.id
+         WHERE m.kind = 'practice' AND m.id IN (SELECT match_id FROM seats WHERE bot_id = ?)
+         GROUP BY m.id, m.number, m.status ORDER BY m.number",
+    )
+    .bind(bot_id)
+    .bind(bot_id)
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    rows.into_iter()
+        .map(|(status, faulted, rated)| (status, faulted == 1, rated == 1))
+        .collect()
+}
+
+/// Ladder matches the bot played to the end.
+async fn ladder_played(db: &TempDb, bot_id: &str) -> i64 {
+    let pool = sqlx::SqlitePool::connect(&db.url()).await.unwrap();
+    let count = sqlx::query_scalar(
+        "SELECT COUNT(DISTINCT m.id) FROM seats s JOIN matches m ON m.id = s.match_id
+         WHERE s.bot_id = ? AND m.kind = 'ladder' AND m.status IN ('running', 'finished')",
+    )
+    .bind(bot_id)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    count
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_that_answers_pings_but_faults_stays_off_the_ladder_until_a_probation_passes() {
+    let db = TempDb::new();
+    let mut config = config(&db);
+    config.ladder_interval = Some(Duration::from_millis(50));
+    let server = Server::start(config).await;
+    let bot = Switchable::start(FAULTY).await;
+    let registered = server.register("faulter", &bot.url).await;
+    let id = registered["id"].as_str().unwrap();
+    let token = registered["token"].as_str();
+    let path = format!("/api/bots/{id}");
+
+    // Its ping passes, it plays on the ladder, faults every turn, and is paused for faults.
+    wait_for(&server, id, Duration::from_secs(30), |b| {
+        b["status_reason"] == "faults"
+    })
+    .await;
+    let (_, shown) = server.get(&path).await;
+    assert_eq!(shown["probation"]["on_probation"], true, "{shown}");
+
+    // Its pings keep passing, but each probation match faults: its back-off doubles (1 s, 2 s,
+    // 4 s), and it never plays on the ladder again. Two failed probations and the back-off after
+    // them are shown by the third probation match.
+    let started = Instant::now();
+    loop {
+        let done = probations(&db, id).await;
+        if done.len() >= 3
+            && done[..2]
+                .iter()
+                .all(|(s, faulted, _)| s == "finished" && *faulted)
+        {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(40), "{done:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let done = probations(&db, id).await;
+    assert!(done.iter().all(|(_, _, rated)| !rated), "unrated: {done:?}");
+    assert!(bot.pings().len() >= 4, "pinged before each probation");
+    assert_eq!(
+        ladder_played(&db, id).await,
+        5,
+        "five ladder matches, then none"
+    );
+    let (_, shown) = server.get(&path).await;
+    assert_eq!(shown["status"], "paused", "{shown}");
+    let last = &shown["probation"]["last"];
+    assert_eq!(last["result"], "faulted", "{shown}");
+    assert_eq!(last["fault_kind"], "http_status", "{shown}");
+    let last_id = last["match_id"].as_str().unwrap();
+    let (_, faulted) = server.get(&format!("/api/matches/{last_id}")).await;
+    assert_eq!(
+        (&faulted["kind"], &faulted["rated"]),
+        (&json!("practice"), &json!(false)),
+        "{faulted}"
+    );
+    let page = server.page(&format!("/bots/{id}")).await;
+    assert!(
+        page.contains("on probation after repeated faults"),
+        "{page}"
+    );
+    assert!(page.contains("Last probation"), "{page}");
+    assert!(
+        page.contains("Next probation") || page.contains("Probation match"),
+        "{page}"
+    );
+    assert!(page.contains(&format!("/matches/{last_id}")), "{page}");
+    assert!(page.contains("http_status"), "{page}");
+
+    // Fixed: the next probation passes and it plays on the ladder again.
+    bot.set(GOOD);
+    wait_for(&server, id, Duration::from_secs(30), |b| {
+        b["status"] == "active"
+    })
+    .await;
+    let (_, shown) = server.get(&path).await;
+    assert_eq!(shown["probation"]["on_probation"], false, "{shown}");
+    assert_eq!(shown["probation"]["last"]["result"], "passed", "{shown}");
+    assert!(
+        shown["probation"]["last"]["fault_kind"].is_null(),
+        "{shown}"
+    );
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while ladder_played(&db, id).await <= 5 {
+        assert!(Instant::now() < deadline, "not seated again");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // Faulting again, it is paused again; its owner resumes it at once, with no probation.
+    bot.set(FAULTY);
+    wait_for(&server, id, Duration::from_secs(30), |b| {
+        b["status_reason"] == "faults"
+    })
+    .await;
+    let before = probations(&db, id).await.len();
+    let (status, answer) = server
+        .send(Method::PATCH, &path, token, Some(json!({"active": true})))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["probation"]["on_probation"], false, "{answer}");
+    wait_for(&server, id, Duration::from_secs(5), |b| {
+        b["status"] == "active"
+    })
+    .await;
+    let after: Vec<_> = probations(&db, id).await;
+    let played = after[before..]
+        .iter()
+        .filter(|(s, ..)| s != "cancelled")
+        .count();
+    assert_eq!(
+        played, 0,
+        "no probation after the owner's resume: {after:?}"
+    );
 }

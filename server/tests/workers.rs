@@ -3,7 +3,8 @@
 //! hundred rated matches while one is SIGKILLed and started again: every match is finished once,
 //! every bot's rating chain is unbroken, and `cardarena replay` confirms a sample. A tournament
 //! runs through its stages across workers; the per-bot cap holds across workers; a match a worker
-//! plays is followed live on the server.
+//! plays is followed live on the server; a bot paused for faults is put on probation by the
+//! server and its probation matches, played by a worker, are judged from the database.
 
 #[path = "support/postgres.rs"]
 #[allow(dead_code)] // shared with schema_parity.rs, which uses all of it
@@ -381,4 +382,52 @@ async fn a_match_a_worker_plays_is_followed_live_on_the_server() {
     let finished = server.finished_match(&ids[0]).await;
     let steps = finished["actions"].as_array().unwrap().len();
     assert!(frames <= steps, "{frames} frames, {steps} steps");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn probation_matches_a_worker_plays_are_judged_by_the_server() {
+    let db = Database::new();
+    let key = KeyDir::new();
+    let mut config = ServeConfig::new("127.0.0.1:0".parse().unwrap(), db.url.clone());
+    config.key_file = Some(key.file());
+    config.ladder_interval = Some(Duration::from_millis(50));
+    config.plays = false;
+    let server = Server::start(config).await;
+    let _worker = Worker::start(&db, &key.file(), 8, 2);
+    let bots = test_bots().await;
+    // Answers pings (any JSON object passes one) and every turn with an illegal action.
+    let bot = server.register("faulter", &bots.url("/illegal")).await;
+    let id = bot["id"].as_str().unwrap().to_string();
+    let faulted_probations = || {
+        db.query(&format!(
+            "SELECT COUNT(DISTINCT m.id) FROM matches m JOIN seats s ON s.match_id = m.id
+             WHERE m.kind = 'practice' AND m.status = 'finished' AND s.bot_id = '{id}'
+               AND s.fault_kind IS NOT NULL AND m.worker IS NOT NULL"
+        ))[0][0]
+            .parse::<u64>()
+            .unwrap()
+    };
+    wait_for(Duration::from_secs(60), "two faulted probations", || {
+        faulted_probations() >= 2
+    })
+    .await;
+    let path = format!("/api/bots/{id}");
+    let start = std::time::Instant::now();
+    loop {
+        let (_, shown) = server.get(&path).await;
+        assert_eq!(shown["status_reason"], "faults", "{shown}");
+        if shown["probation"]["last"]["result"] == "faulted" {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "not judged: {shown}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let ladder = db.query(&format!(
+        "SELECT COUNT(DISTINCT m.id) FROM matches m JOIN seats s ON s.match_id = m.id
+         WHERE m.kind = 'ladder' AND m.status IN ('running', 'finished') AND s.bot_id = '{id}'"
+    ));
+    assert_eq!(ladder[0][0], "5", "five ladder matches, then none");
 }

@@ -18,6 +18,7 @@ use super::auth::owned_bot;
 use super::openapi::schemas::{self, Bot, BotPage, ErrorBody, Registered};
 use crate::app::AppState;
 use crate::games;
+use crate::health::probation_verdict;
 use crate::secrets;
 use crate::store::{BotKind, BotRecord, BotVersion, MAX_NOTE_CHARS, NewBot, PauseReason};
 
@@ -271,18 +272,41 @@ pub async fn list(
     Ok(Json(json!({"bots": out, "next": next})))
 }
 
-/// A bot's JSON with its rating, its current version and every version.
+/// A bot's JSON with its rating, its probation, its current version and every version.
 async fn with_rating(state: &AppState, bot: BotRecord) -> Result<Value, ApiError> {
     let rating = state.store.rating_of(&bot.id).await?;
     let versions = state.store.bot_versions(&bot.id).await?;
+    let probation = probation_json(state, &bot).await?;
     let mut value = serde_json::to_value(BotJson::from(bot)).map_err(ApiError::internal)?;
     value["rating"] = match rating {
         Some(row) => super::matches::leader_json(&row),
         None => Value::Null,
     };
+    value["probation"] = probation;
     value["version"] = json!(versions.last().map(|v| v.version));
     value["versions"] = versions.iter().map(version_json).collect();
     Ok(value)
+}
+
+/// A bot's probation as the API shows it (docs/api.md, "Bot health").
+async fn probation_json(state: &AppState, bot: &BotRecord) -> Result<Value, ApiError> {
+    let health = &bot.health;
+    let on = health.paused == Some(PauseReason::Faults);
+    let last = match &health.last_probation {
+        Some(id) => state.store.probation_match(id, &bot.id).await?,
+        None => None,
+    };
+    let last = last.and_then(|m| {
+        let verdict = probation_verdict(&m)?;
+        let (kind, detail) = m.fault.unzip();
+        Some(json!({
+            "match_id": m.match_id, "result": verdict.as_str(), "fault_kind": kind,
+            "fault_detail": detail, "ended_at": m.ended_at,
+        }))
+    });
+    let out = health.probation_match.clone().filter(|_| on);
+    let next_at = health.next_check_at.filter(|_| on && out.is_none());
+    Ok(json!({"on_probation": on, "match_id": out, "next_at": next_at, "last": last}))
 }
 
 /// A version as the API shows it.

@@ -12,8 +12,10 @@ use super::chart::RatingChart;
 use super::format::{fixed2, place, score, short_id, utc, version_label};
 use super::leaderboard::recent_faults;
 use super::{PageError, PageResult, ok};
+use crate::health::{Verdict, probation_verdict};
 use crate::store::{
-    BotKind, BotRecord, BotVersion, LeaderRow, MatchKind, MatchSummary, PauseReason, Rivalry, Store,
+    BotKind, BotRecord, BotVersion, LeaderRow, MatchKind, MatchSummary, PauseReason,
+    ProbationMatch, Rivalry, Store,
 };
 
 /// How many points the rating chart draws at most, however long the history.
@@ -37,14 +39,51 @@ struct BotView {
     status_detail: Option<String>,
     /// When the next ping is due.
     next_check: Option<String>,
+    /// What the next check is: "Next check", or "Next probation" for a bot paused for faults.
+    next_check_label: &'static str,
+    /// Whether it is on probation (paused for faults).
+    on_probation: bool,
+    /// The probation match out now: (short id, id).
+    probation_match: Option<(String, String)>,
+    /// How the last probation went.
+    last_probation: Option<LastProbationView>,
     /// Faulted over recent matches, e.g. "3/50".
     recent_faults: String,
     /// The same as a percentage, when there are recent matches.
     recent_rate: Option<String>,
 }
 
+/// The bot's last probation, ready to print.
+struct LastProbationView {
+    match_id: String,
+    short_id: String,
+    when: String,
+    /// "passed", "faulted", "not played".
+    result: &'static str,
+    /// The bot's fault in it: (kind, detail).
+    fault: Option<(String, String)>,
+}
+
+impl LastProbationView {
+    fn new(m: ProbationMatch) -> Option<LastProbationView> {
+        let verdict = probation_verdict(&m)?;
+        Some(LastProbationView {
+            short_id: short_id(&m.match_id).to_string(),
+            when: m.ended_at.map(utc).unwrap_or_default(),
+            result: match verdict {
+                Verdict::Passed => "passed",
+                Verdict::Faulted(..) => "faulted",
+                Verdict::NotPlayed => "not played",
+            },
+            fault: m.fault,
+            match_id: m.match_id,
+        })
+    }
+}
+
 impl BotView {
-    fn new(bot: &BotRecord) -> BotView {
+    fn new(bot: &BotRecord, last_probation: Option<ProbationMatch>) -> BotView {
+        let on_probation = bot.health.paused == Some(PauseReason::Faults);
         let kind = match bot.kind {
             BotKind::Dial => "dial (it connects to the server)",
             _ => bot.kind.as_str(),
@@ -68,6 +107,18 @@ impl BotView {
             },
             status_detail: bot.health.detail.clone(),
             next_check: bot.health.next_check_at.map(utc),
+            on_probation,
+            next_check_label: match on_probation {
+                true => "Next probation",
+                false => "Next check",
+            },
+            probation_match: bot
+                .health
+                .probation_match
+                .clone()
+                .filter(|_| on_probation)
+                .map(|id| (short_id(&id).to_string(), id)),
+            last_probation: last_probation.and_then(LastProbationView::new),
             recent_faults: recent_faults(bot.health.faults(), bot.health.recent_matches),
             recent_rate: (bot.health.recent_matches > 0).then(|| {
                 let percent =
@@ -84,7 +135,7 @@ fn pause_text(reason: PauseReason) -> &'static str {
         PauseReason::Unchecked => {
             "it has not answered a ping yet since it was registered, moved or resumed"
         }
-        PauseReason::Faults => "it faulted repeatedly; it comes back when a ping passes",
+        PauseReason::Faults => "on probation after repeated faults",
         PauseReason::Owner => "its owner paused it",
     }
 }
@@ -250,6 +301,10 @@ pub(super) async fn page(
             Some((t.clone(), *stage, label))
         }
     };
+    let last_probation = match &bot.health.last_probation {
+        Some(at) => store.probation_match(at, &id).await?,
+        None => None,
+    };
     let rating = store.rating_of(&id).await?;
     let history = store.rating_chart(&id, CHART_POINTS).await?;
     let versions = store.bot_versions(&id).await?;
@@ -277,7 +332,7 @@ pub(super) async fn page(
     );
     ok(&BotPage {
         bot_id: id.clone(),
-        bot: BotView::new(&bot),
+        bot: BotView::new(&bot, last_probation),
         rating: rating.as_ref().map(RatingView::new),
         chart,
         versions: versions.iter().map(VersionRow::new).collect(),

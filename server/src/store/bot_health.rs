@@ -2,6 +2,7 @@
 //! the owner's pause and resume (the rules themselves are in `crate::health`).
 
 use super::bots::{BotRecord, RECENT_MATCHES, bot_columns, bot_record};
+use super::probation::end_probation_by_owner;
 use super::{Store, StoreError, Tx, now_ms};
 
 impl Store {
@@ -44,14 +45,16 @@ impl Store {
         Ok(at)
     }
 
-    /// A ping to `url` (`None`: over a dial-out bot's connection) passed: the bot becomes active,
-    /// unless meanwhile its owner paused it or moved it elsewhere. Returns whether it did.
+    /// A ping to `url` (`None`: over a dial-out bot's connection) passed: the unchecked bot
+    /// becomes active, unless meanwhile its owner paused it or moved it elsewhere. Returns whether
+    /// it did. A bot paused for faults is not brought back by a ping: it goes on probation
+    /// ([`Store::start_probation`]).
     pub async fn check_passed(&self, id: &str, url: Option<&str>) -> Result<bool, StoreError> {
         let done = sqlx::query(
             "UPDATE bots SET status = 'active', status_reason = NULL, status_detail = NULL,
                  next_check_at = NULL, active_since = $1, matches_since_active = 0
              WHERE id = $2 AND url IS NOT DISTINCT FROM $3 AND status = 'paused'
-               AND status_reason != 'owner' AND deleted_at IS NULL",
+               AND status_reason = 'unchecked' AND deleted_at IS NULL",
         )
         .bind(now_ms())
         .bind(id)
@@ -87,30 +90,20 @@ impl Store {
         Ok(())
     }
 
-    /// Adds the finished ladder or tournament match `match_id` to the recent record of each of
-    /// its bots (faulted if any seat it held faulted) and returns them; practice matches, and
-    /// matches not finished, add nothing.
-    pub async fn record_match_health(&self, match_id: &str) -> Result<Vec<BotRecord>, StoreError> {
+    /// The bots of the finished ladder or tournament match `match_id`, with their records, which
+    /// count it already ([`record_health`] ran in the result's transaction); none for practice
+    /// matches and matches not finished.
+    pub async fn recorded_match_bots(&self, match_id: &str) -> Result<Vec<BotRecord>, StoreError> {
         let sql = concat!(
-            "UPDATE bots SET
-                 recent_faults = ((recent_faults << 1)
-                     | (SELECT MAX(CASE WHEN s.fault_kind IS NULL THEN 0 ELSE 1 END)
-                        FROM seats s WHERE s.match_id = $1 AND s.bot_id = bots.id)) & $2,
-                 recent_matches = CASE WHEN recent_matches < $3 THEN recent_matches + 1
-                                       ELSE $3 END,
-                 matches_since_active = CASE WHEN matches_since_active < $3
-                                             THEN matches_since_active + 1 ELSE $3 END
+            "SELECT ",
+            bot_columns!(),
+            " FROM bots
              WHERE id IN (SELECT bot_id FROM seats WHERE match_id = $1)
                AND (SELECT kind FROM matches WHERE id = $1 AND status = 'finished')
-                   IN ('ladder', 'tournament')
-             RETURNING ",
-            bot_columns!(),
-            ""
+                   IN ('ladder', 'tournament')"
         );
         let rows = sqlx::query(sql)
             .bind(match_id)
-            .bind(((1u64 << RECENT_MATCHES) - 1) as i64)
-            .bind(i64::from(RECENT_MATCHES))
             .fetch_all(&self.pool)
             .await?;
         rows.iter().map(bot_record).collect()
@@ -150,6 +143,7 @@ impl Store {
     /// are cancelled.
     pub async fn pause_by_owner(&self, id: &str) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
+        end_probation_by_owner(&mut tx, id).await?;
         sqlx::query(
             "UPDATE bots SET status = 'paused', status_reason = 'owner', status_detail = NULL,
                  next_check_at = NULL
@@ -164,17 +158,29 @@ impl Store {
     }
 
     /// The owner resumes their paused bot: a ping is due at once, and it is active once one
-    /// passes. An active bot stays as it is.
+    /// passes. A bot paused for faults needs no probation then: the owner vouches for it, and a
+    /// probation match still queued is cancelled. An active bot stays as it is.
     pub async fn resume_by_owner(&self, id: &str) -> Result<(), StoreError> {
-        sqlx::query(
-            "UPDATE bots SET status_reason = 'unchecked', status_detail = NULL, next_check_at = $1,
-                 backoff_ms = 0
-             WHERE id = $2 AND kind IN ('http', 'dial') AND status = 'paused'",
+        let mut tx = self.write().await?;
+        let paused: Option<String> = sqlx::query_scalar(
+            "SELECT id FROM bots WHERE id = $1 AND kind IN ('http', 'dial') AND status = 'paused'",
         )
-        .bind(now_ms())
         .bind(id)
-        .execute(&self.pool)
+        .fetch_optional(&mut *tx)
         .await?;
+        if paused.is_some() {
+            end_probation_by_owner(&mut tx, id).await?;
+            sqlx::query(
+                "UPDATE bots SET status_reason = 'unchecked', status_detail = NULL,
+                     next_check_at = $1, backoff_ms = 0
+                 WHERE id = $2",
+            )
+            .bind(now_ms())
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
         Ok(())
     }
 }
@@ -188,6 +194,33 @@ pub(super) async fn cancel_queued_ladder(tx: &mut Tx, id: &str) -> Result<(), St
     )
     .bind(now_ms())
     .bind(id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Adds the ladder or tournament match `match_id`, finished in `tx`, to the recent record of each
+/// of its bots (faulted if any seat it held faulted); practice matches add nothing. It runs in the
+/// transaction that stores the result, so that nothing reads a finished match its bots' records
+/// do not count yet: the ladder, which does not seat a bot the pause rule is about to pause,
+/// cannot seat one in the moment between the result and the pause.
+pub(super) async fn record_health(tx: &mut Tx, match_id: &str) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE bots SET
+             recent_faults = ((recent_faults << 1)
+                 | (SELECT MAX(CASE WHEN s.fault_kind IS NULL THEN 0 ELSE 1 END)
+                    FROM seats s WHERE s.match_id = $1 AND s.bot_id = bots.id)) & $2,
+             recent_matches = CASE WHEN recent_matches < $3 THEN recent_matches + 1
+                                   ELSE $3 END,
+             matches_since_active = CASE WHEN matches_since_active < $3
+                                         THEN matches_since_active + 1 ELSE $3 END
+         WHERE id IN (SELECT bot_id FROM seats WHERE match_id = $1)
+           AND (SELECT kind FROM matches WHERE id = $1 AND status = 'finished')
+               IN ('ladder', 'tournament')",
+    )
+    .bind(match_id)
+    .bind(((1u64 << RECENT_MATCHES) - 1) as i64)
+    .bind(i64::from(RECENT_MATCHES))
     .execute(&mut **tx)
     .await?;
     Ok(())

@@ -88,7 +88,8 @@ pub struct NewBot {
 pub enum PauseReason {
     /// Registered, pointed at a new URL or resumed by its owner, and no ping answered since.
     Unchecked,
-    /// It faulted repeatedly; it comes back when a ping passes.
+    /// It faulted repeatedly; it is on probation, and comes back when a ping passes and then a
+    /// practice match against a house bot ends with no fault of its own.
     Faults,
     /// Its owner paused it; it comes back when the owner resumes it and a ping passes.
     Owner,
@@ -135,6 +136,10 @@ pub struct BotHealth {
     pub recent_matches: u32,
     /// How many of them finished since it last became active.
     pub matches_since_active: u32,
+    /// The probation match out now (queued, running, or ended and not yet judged).
+    pub probation_match: Option<String>,
+    /// The last probation match that was judged.
+    pub last_probation: Option<String>,
 }
 
 impl BotHealth {
@@ -173,7 +178,7 @@ macro_rules! bot_columns {
     () => {
         "id, name, game, kind, url, house_id, secret_hash, created_at, deleted_at, status,
          status_reason, status_detail, next_check_at, backoff_ms, active_since, recent_faults,
-         recent_matches, matches_since_active"
+         recent_matches, matches_since_active, probation_match_id, last_probation_id"
     };
 }
 
@@ -218,6 +223,8 @@ fn bot_health(row: &AnyRow) -> Result<BotHealth, StoreError> {
         recent_faults: row.try_get::<i64, _>("recent_faults")? as u64,
         recent_matches: row.try_get::<i64, _>("recent_matches")? as u32,
         matches_since_active: row.try_get::<i64, _>("matches_since_active")? as u32,
+        probation_match: row.try_get("probation_match_id")?,
+        last_probation: row.try_get("last_probation_id")?,
     })
 }
 

@@ -1,16 +1,18 @@
-//! A dial-out bot's health follows its connections: one that connects is pinged at once rather
-//! than at the end of its back-off, and one whose last connection closes is paused.
+//! A dial-out bot's health follows its connections: an unchecked one that connects is pinged at
+//! once rather than at the end of its back-off, and one whose last connection closes is paused.
+//! A connection does not hurry a bot paused for faults: it waits out its back-off, then a ping
+//! and a probation match decide, as for a bot called at a URL.
 
 use super::{Store, StoreError, now_ms};
 
 impl Store {
-    /// Makes the ping of paused bot `id` due now, unless its owner paused it. Returns whether it
-    /// was waiting for one.
+    /// Makes the ping of the unchecked bot `id` due now (not of a bot its owner paused, nor of
+    /// one paused for faults, whose back-off stands). Returns whether it was waiting for one.
     pub async fn check_soon(&self, id: &str) -> Result<bool, StoreError> {
         let now = now_ms();
         let done = sqlx::query(
             "UPDATE bots SET next_check_at = $1
-             WHERE id = $2 AND status = 'paused' AND status_reason != 'owner'
+             WHERE id = $2 AND status = 'paused' AND status_reason = 'unchecked'
                AND deleted_at IS NULL AND (next_check_at IS NULL OR next_check_at > $1)",
         )
         .bind(now)

@@ -1,8 +1,9 @@
 //! The end of a match: its result, log and step record committed together with its rating
-//! update, or its failure.
+//! update and its bots' records of recent faults, or its failure.
 
 use sqlx::Row;
 
+use super::bot_health::record_health;
 use super::leases::Lease;
 use super::logs::write_log;
 use super::matches::{FinishedSeat, MatchResult};
@@ -11,8 +12,8 @@ use super::{Store, StoreError, Tx, now_ms};
 use crate::rating::{Skill, rate};
 
 impl Store {
-    /// Stores a played match's result and log and, for a rated match, updates the ratings, all
-    /// in one transaction. A match that is no longer running (cancelled meanwhile, or finished
+    /// Stores a played match's result and log, adds it to its bots' records of recent faults and,
+    /// for a rated match, updates the ratings, all in one transaction. A match that is no longer running (cancelled meanwhile, or finished
     /// already) is left as it is; returns whether the result was stored.
     pub async fn finish_match(&self, id: &str, result: &MatchResult) -> Result<bool, StoreError> {
         self.finish_match_recorded(id, None, result, &PlayRecord::default())
@@ -70,6 +71,7 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
+        record_health(&mut tx, id).await?;
         tx.commit().await?;
         Ok(true)
     }

@@ -65,7 +65,7 @@ impl MatchStatus {
         }
     }
 
-    fn parse(name: &str) -> Result<MatchStatus, StoreError> {
+    pub(super) fn parse(name: &str) -> Result<MatchStatus, StoreError> {
         [
             MatchStatus::Queued,
             MatchStatus::Running,

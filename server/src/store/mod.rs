@@ -19,6 +19,7 @@ mod leases;
 mod logs;
 mod matches;
 mod options;
+mod probation;
 mod queue;
 mod signals;
 mod standings;
@@ -42,6 +43,7 @@ pub use matches::{
     ClaimedMatch, FinishedSeat, MatchDetail, MatchKind, MatchResult, MatchStatus, MatchSummary,
     NewMatch, SavedAction, SeatDetail, SeatPlayer, StageRef,
 };
+pub use probation::{EndedProbation, ProbationMatch};
 pub use queue::{ClaimScope, QueueFull};
 pub use signals::Signal;
 pub use standings::{LeaderRow, RatingPoint};

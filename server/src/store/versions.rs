@@ -6,6 +6,7 @@ use sqlx::Row;
 
 use super::bot_health::cancel_queued_ladder;
 use super::bots::BotKind;
+use super::probation::end_probation_by_owner;
 use super::{Store, StoreError, Tx, now_ms};
 use crate::rating::Skill;
 
@@ -148,7 +149,7 @@ impl Store {
 
 /// Points bot `id` at its program (`kind` 'http' at `url`, or 'dial') and, unless its owner
 /// paused it, pauses it until a ping passes (due at once); its queued ladder matches are
-/// cancelled.
+/// cancelled, and a probation it was on ends (its owner vouches for the new program).
 async fn run_as(
     tx: &mut Tx,
     id: &str,
@@ -156,6 +157,7 @@ async fn run_as(
     url: Option<&str>,
     now: i64,
 ) -> Result<(), StoreError> {
+    end_probation_by_owner(tx, id).await?;
     sqlx::query(
         "UPDATE bots SET kind = $1, url = $2,
             status = 'paused',

@@ -163,7 +163,7 @@ async fn health_checks_and_pauses(db: &Db) {
             outcome.seats[0].fault = Some(("timeout".into(), "no answer".into()));
         }
         assert!(store.finish_match(&id, &outcome).await.unwrap());
-        let recorded = store.record_match_health(&id).await.unwrap();
+        let recorded = store.recorded_match_bots(&id).await.unwrap();
         assert_eq!(recorded.len(), 2, "both bots of the match");
     }
     let health = store.bot(bot).await.unwrap().unwrap().health;

@@ -72,7 +72,7 @@ pub enum BotStatus {
 pub enum PauseReason {
     /// Registered, moved or resumed, and no ping has passed since.
     Unchecked,
-    /// It faulted too often.
+    /// It faulted too often: it is on probation (`probation`).
     Faults,
     /// Its owner paused it.
     Owner,
@@ -114,6 +114,9 @@ pub struct Bot {
     /// When the next ping goes out, Unix ms.
     #[schema(required = true)]
     pub next_check_at: Option<i64>,
+    /// Its probation: whether it is on one, the match being played, when the next is due, and
+    /// how the last one went.
+    pub probation: Probation,
     /// Its last ladder and tournament matches (at most 50).
     pub recent_matches: u32,
     /// How many of those it faulted in.
@@ -126,6 +129,58 @@ pub struct Bot {
     pub version: Option<u32>,
     /// Every version of a contestant's bot, oldest first (empty for house bots and people).
     pub versions: Vec<BotVersion>,
+}
+
+/// A bot's probation (docs/api.md, "Bot health"): a bot paused for faults comes back on the
+/// ladder only after an unrated practice match against the game's first house bot ends with no
+/// fault of its own.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Probation {
+    /// Whether it is on probation (paused for faults).
+    pub on_probation: bool,
+    /// The probation match queued or being played now.
+    #[schema(required = true)]
+    pub match_id: Option<String>,
+    /// When the next probation starts (once a ping passes), Unix ms; null while one is out or
+    /// off probation.
+    #[schema(required = true)]
+    pub next_at: Option<i64>,
+    /// The last probation match that was judged, if any.
+    #[schema(required = true)]
+    pub last: Option<LastProbation>,
+}
+
+/// How a bot's last probation went.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LastProbation {
+    /// The probation match (`GET /api/matches/{id}`).
+    pub match_id: String,
+    /// How it went.
+    pub result: ProbationResult,
+    /// The kind of the bot's fault in it, e.g. `timeout`.
+    #[schema(required = true)]
+    pub fault_kind: Option<String>,
+    /// What the fault was.
+    #[schema(required = true)]
+    pub fault_detail: Option<String>,
+    /// When the match ended, Unix ms.
+    #[schema(required = true)]
+    pub ended_at: Option<i64>,
+}
+
+/// How a probation match went.
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ProbationResult {
+    /// It finished with no fault of the bot's: the bot is back on the ladder.
+    Passed,
+    /// The bot faulted: the next probation waits out a doubled back-off.
+    Faulted,
+    /// It failed or was cancelled with no fault of the bot's: tried again after the same
+    /// back-off.
+    NotPlayed,
 }
 
 /// One version of a contestant's bot: a program it ran (docs/api.md, "Versions").
