@@ -355,10 +355,10 @@ fn checked<A: PartialEq + std::fmt::Debug>(
             reply.action
         )));
     }
-    if let Some(say) = &mut reply.say {
-        if let Some((cut, _)) = say.char_indices().nth(Reply::<A>::MAX_SAY_CHARS) {
-            say.truncate(cut);
-        }
+    if let Some(say) = &mut reply.say
+        && let Some((cut, _)) = say.char_indices().nth(Reply::<A>::MAX_SAY_CHARS)
+    {
+        say.truncate(cut);
     }
     Ok(reply)
 }

@@ -27,7 +27,7 @@ pub struct PlayerCount {
 impl PlayerCount {
     /// Whether a table of `players` is allowed.
     pub fn allows(self, players: usize) -> bool {
-        (self.min..=self.max).contains(&players) && (players - self.min) % self.step == 0
+        (self.min..=self.max).contains(&players) && (players - self.min).is_multiple_of(self.step)
     }
 
     /// Every allowed count, fewest first.

@@ -1,11 +1,11 @@
 //! A relabelled deal is the same game with the suits renamed: for every game that declares
 //! `RELABELS`, a seed's relabelling deals each seat its hand with the suits renamed, and a game
 //! played move for move with the renamed moves offers exactly the renamed legal actions at every
-//! step and ends with the same outcome. Seeds below 2^53 are unchanged (the identity).
+//! step and ends with the same outcome. Seeds below 2^53 are unchanged (the identity). Which
+//! tournament tables are relabelled (never prsi's) is the server's `tournament::deals`.
 
 use cardarena_engine::games::{
     bridge::Bridge, durak::Durak, durak_duel::DurakDuel, fifty_six::FiftySix, most::Most,
-    prsi::Prsi,
 };
 use cardarena_engine::relabel::{RELABELLINGS, SuitMap, relabelled_seed};
 use cardarena_engine::shuffle::below;
@@ -147,11 +147,6 @@ fn most_relabelled_is_the_same_game_renamed() {
 #[test]
 fn fifty_six_relabelled_is_the_same_game_renamed() {
     every_relabelling::<FiftySix>(&[4, 6]);
-}
-
-#[test]
-fn prsi_is_not_relabelled_its_green_under_is_special() {
-    assert!(!Prsi::RELABELS);
 }
 
 #[test]

@@ -86,7 +86,7 @@ async fn finish_queued(store: &Store, played: &mut u32, records: &mut HashMap<St
             // Places rotate with the match's order; every fourth match a draw for all.
             let ranks: Vec<u32> = (0..n)
                 .map(|seat| {
-                    if *played % 4 == 0 {
+                    if (*played).is_multiple_of(4) {
                         1
                     } else {
                         (seat + *played) % n + 1

@@ -190,14 +190,14 @@ pub async fn register(
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     body: Result<Json<Registration>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    if let Some(limiter) = &state.registrations {
-        if limiter.check_key(&client.ip()).is_err() {
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "rate_limited",
-                "too many registrations from this address; try again later",
-            ));
-        }
+    if let Some(limiter) = &state.registrations
+        && limiter.check_key(&client.ip()).is_err()
+    {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many registrations from this address; try again later",
+        ));
     }
     let Json(request) = body?;
     check_name(&request.name)?;

@@ -75,11 +75,11 @@ async fn instant(State(gaps): State<Arc<Gaps>>, headers: HeaderMap, _body: Bytes
             .and_then(|v| v.to_str().ok())
             .unwrap_or_default()
             .to_string();
-        if let Ok(mut last) = gaps.last_answer.lock() {
-            if let Some(then) = last.insert(id, now) {
-                let gap = now.duration_since(then).as_secs_f64() * 1e6;
-                gaps.gaps_us.lock().map(|mut g| g.push(gap)).ok();
-            }
+        if let Ok(mut last) = gaps.last_answer.lock()
+            && let Some(then) = last.insert(id, now)
+        {
+            let gap = now.duration_since(then).as_secs_f64() * 1e6;
+            gaps.gaps_us.lock().map(|mut g| g.push(gap)).ok();
         }
     }
     r#"{"action_index":0}"#

@@ -113,14 +113,14 @@ pub fn check_seats(
                 seat.name
             )));
         }
-        if let SeatBot::House(id) = &seat.bot {
-            if !house_bots.contains(&id.as_str()) {
-                return Err(CliError(format!(
-                    "{id:?} is not a house bot of {game}; they are: {} (or your bot's URL, \
+        if let SeatBot::House(id) = &seat.bot
+            && !house_bots.contains(&id.as_str())
+        {
+            return Err(CliError(format!(
+                "{id:?} is not a house bot of {game}; they are: {} (or your bot's URL, \
                      http://HOST:PORT/)",
-                    house_bots.join(", ")
-                )));
-            }
+                house_bots.join(", ")
+            )));
         }
     }
     Ok(seats)

@@ -251,10 +251,10 @@ impl GameVisitor for Build<'_, '_> {
                 game.legal_actions_into(&mut legal);
                 sent_of(&game, seat, &legal)
             });
-            if let Some(sent) = &sent {
-                if fault_steps[seat] == Some(step) {
-                    sent_at_fault.push((seat, sent.clone()));
-                }
+            if let Some(sent) = &sent
+                && fault_steps[seat] == Some(step)
+            {
+                sent_at_fault.push((seat, sent.clone()));
             }
             let (text, shown) = words_for(&game, &action, stored.eye);
             game.apply(&action)

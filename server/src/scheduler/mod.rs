@@ -195,10 +195,10 @@ impl Scheduler {
                     if let Err(e) = crate::health::match_done(&self.store, &m.id).await {
                         tracing::error!(match_id = %m.id, "bot health: {e}");
                     }
-                    if let Some(at) = &m.stage {
-                        if let Err(e) = crate::tournament::match_done(&self.store, at).await {
-                            tracing::error!(tournament = %at.tournament_id, "tournament: {e}");
-                        }
+                    if let Some(at) = &m.stage
+                        && let Err(e) = crate::tournament::match_done(&self.store, at).await
+                    {
+                        tracing::error!(tournament = %at.tournament_id, "tournament: {e}");
                     }
                     return;
                 }

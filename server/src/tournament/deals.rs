@@ -73,6 +73,29 @@ mod tests {
             .collect()
     }
 
+    fn stage(kind: &str, options: serde_json::Value) -> StageSpec {
+        serde_json::from_value(serde_json::json!({
+            "kind": kind, "opponents": ["random"], "top": 2, "matches": 1, "deals": 1,
+            "options": options,
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn gauntlets_and_finals_of_suit_blind_games_are_relabelled_and_nothing_else() {
+        let durak = crate::games::game("durak").unwrap();
+        let prsi = crate::games::game("prsi").unwrap();
+        let riffle = serde_json::json!({"shuffle": {"kind": "riffle", "riffles": 3}});
+        assert!(relabels(&durak, &stage("gauntlet", serde_json::json!({}))));
+        assert!(relabels(&durak, &stage("final", serde_json::json!({}))));
+        assert!(!relabels(&durak, &stage("house", serde_json::json!({}))));
+        assert!(!relabels(&durak, &stage("final", riffle)));
+        assert!(!relabels(&prsi, &stage("final", serde_json::json!({}))));
+        for game in ["durak", "durak-duel", "bridge", "most", "fifty-six"] {
+            assert!(crate::games::game(game).unwrap().relabels, "{game}");
+        }
+    }
+
     #[test]
     fn shared_deals_stay_shared_under_secret_seeds_and_tables_differ_by_suits() {
         let mut a = planned(&[1, 2, 1, 2, 1]);

@@ -37,7 +37,7 @@ fn subsets(bots: &[String], size: usize) -> Vec<Vec<String>> {
 /// to split the table into two partnerships (alternate seats), so that every bot also partners
 /// every other.
 fn seatings(bots: &[String], partnerships: bool) -> Vec<Vec<String>> {
-    let tables = if partnerships && bots.len() % 2 == 0 && !bots.is_empty() {
+    let tables = if partnerships && bots.len().is_multiple_of(2) && !bots.is_empty() {
         // The first bot's partners: every choice of half the others; the rest sit opposite.
         subsets(&bots[1..], bots.len() / 2 - 1)
             .into_iter()

@@ -171,10 +171,10 @@ pub fn check(mut spec: TournamentSpec) -> Result<TournamentSpec, String> {
                 if !(2..=64).contains(&top) {
                     return Err(at("a final has 2 to 64 finalists".into()));
                 }
-                if let Some(table) = stage.table {
-                    if !in_range(table) || table > top {
-                        return Err(at(format!("table {table}: {seats} players, at most top")));
-                    }
+                if let Some(table) = stage.table
+                    && (!in_range(table) || table > top)
+                {
+                    return Err(at(format!("table {table}: {seats} players, at most top")));
                 }
                 check_count(stage.deals, "deals", 100).map_err(at)?;
             }

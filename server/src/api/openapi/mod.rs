@@ -133,10 +133,10 @@ fn add_shared_errors(operation: &mut Operation) {
 /// (`bots_list`, `tournaments_list`) unless the name already starts with the tag.
 fn name_uniquely(operation: &mut Operation) {
     let tag = operation.tags.as_ref().and_then(|t| t.first()).cloned();
-    if let (Some(tag), Some(id)) = (tag, operation.operation_id.as_mut()) {
-        if !id.starts_with(&tag) {
-            *id = format!("{tag}_{id}");
-        }
+    if let (Some(tag), Some(id)) = (tag, operation.operation_id.as_mut())
+        && !id.starts_with(&tag)
+    {
+        *id = format!("{tag}_{id}");
     }
 }
 
