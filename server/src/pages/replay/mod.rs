@@ -5,6 +5,7 @@
 //! words (`Game::describe`, read against the game before it).
 
 mod assets;
+mod ending;
 
 pub(super) use assets::routes as static_routes;
 pub(super) use assets::{Links, PlayLinks, links, play_links};
@@ -46,6 +47,8 @@ struct SeatRow {
     score: String,
     fault: Option<(String, String)>,
     rating_after: Option<String>,
+    /// Its result in the game's words ("the fool"), once the match is finished.
+    words: Option<String>,
 }
 
 impl SeatRow {
@@ -59,6 +62,7 @@ impl SeatRow {
             score: score(seat.score),
             fault: seat.fault.clone(),
             rating_after: seat.rating_after.map(fixed2),
+            words: None,
         }
     }
 }
@@ -83,6 +87,10 @@ struct MatchPage {
     m: MatchView,
     seats: Vec<SeatRow>,
     moves: Vec<MoveRow>,
+    /// How the match ended in the game's words, the seats named, once it is finished.
+    result: Option<String>,
+    /// The first fault: the seat's name, the step and the fault's kind (linked to its step).
+    fault: Option<(String, u32, String)>,
     /// Why the moves are not shown, when the log was dropped or cannot be read.
     log_note: Option<String>,
     /// The player's script, stylesheet and import map.
@@ -130,7 +138,18 @@ fn match_page(detail: &MatchDetail, record: &PlayRecord) -> MatchPage {
             substitute: by_of(&fault_steps, a.seat, i as u32 + 1) == By::Substitute,
         })
         .collect();
+    let names: Vec<String> = m.seats.iter().map(|s| s.name.clone()).collect();
+    let finished = m.status.as_str() == "finished";
+    let verdict = finished.then(|| ending::verdict(detail)).flatten();
+    let mut seats: Vec<SeatRow> = m.seats.iter().map(SeatRow::new).collect();
+    if let Some(verdict) = &verdict {
+        for row in &mut seats {
+            row.words = (verdict.seats.get(row.seat)).map(|w| ending::with_names(w, &names));
+        }
+    }
     MatchPage {
+        result: verdict.map(|v| ending::with_names(&v.text, &names)),
+        fault: ending::first_fault(detail, record),
         m: MatchView {
             id: m.id.clone(),
             game: m.game.clone(),
@@ -144,7 +163,7 @@ fn match_page(detail: &MatchDetail, record: &PlayRecord) -> MatchPage {
             created: utc(m.created_at),
             finished: m.finished_at.map(utc),
         },
-        seats: m.seats.iter().map(SeatRow::new).collect(),
+        seats,
         moves,
         log_note: match &detail.log {
             LogState::Kept => None,
