@@ -119,7 +119,10 @@ pub fn by_points(
         1 => "1 deal".to_string(),
         n => format!("{n} deals"),
     };
-    let mut text = format!("{won} Totals after {deals_word} ({rule}): {}", listed.join(", "));
+    let mut text = format!(
+        "{won} Totals after {deals_word} ({rule}): {}",
+        listed.join(", ")
+    );
     if let Some(last) = last_deal.filter(|_| deals > 1) {
         let points: Vec<String> = last.iter().map(i64::to_string).collect();
         text.push_str(&format!("; the last deal scored {}", points.join(", ")));

@@ -205,7 +205,10 @@ fn check_no_silent_move<G: Game>(before: &G, after: &G, words: &str) {
     let actor = before.to_act().unwrap();
     let (was, now) = (before.table(Eye::Public), after.table(Eye::Public));
     if now.deal != was.deal {
-        assert!(words.contains("dealt") || words.contains("game is over"), "{words}");
+        assert!(
+            words.contains("dealt") || words.contains("game is over"),
+            "{words}"
+        );
         return;
     }
     for seat in (0..before.players()).filter(|&s| s != actor) {

@@ -284,13 +284,21 @@ async fn a_match_with_a_fault_opens_with_a_link_to_its_step() {
         link,
         format!("flaky faulted at step {step} (bad_json) \u{2192}")
     );
-    let href = browser.attr("#fault-link a", "href").await.unwrap_or_default();
+    let href = browser
+        .attr("#fault-link a", "href")
+        .await
+        .unwrap_or_default();
     assert!(href.ends_with(&format!("#step={step}")), "{href}");
     browser.click("#fault-link a").await;
     browser
         .wait_attr("#table", "data-step", &step.to_string())
         .await;
-    assert!(browser.text(".fault-panel").await.contains("flaky faulted here"));
+    assert!(
+        browser
+            .text(".fault-panel")
+            .await
+            .contains("flaky faulted here")
+    );
     photograph(&browser, "fault-link.png").await;
     browser.close().await;
 }

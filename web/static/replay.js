@@ -141,7 +141,7 @@ function stepInfo(n) {
     el("strong", null, "Step " + n + ": "),
     el("span", "who", nameOf(state, f.seat)),
     " ",
-    el("code", "action", f.text || text(f.action)),
+    el("code", "action", f.text ? withNames(f.text, state) : text(f.action)),
     f.by === "substitute" ? el("span", "badge substitute", "played by the house bot for a faulted seat") : null,
     f.ms === null || f.ms === undefined ? null : el("span", "ms", f.ms + " ms"),
     f.say ? el("q", "say", f.say) : null,

@@ -253,7 +253,10 @@ mod tests {
     fn a_lone_card_taken_is_one_card() {
         let mut game = position("6S", &["7H 10C", "9H 8C KD"], "", 0, 1);
         play(&mut game, &[attack("7H")]);
-        assert!(game.describe(&DurakAction::Take).starts_with("takes 1 card; "));
+        assert!(
+            game.describe(&DurakAction::Take)
+                .starts_with("takes 1 card; ")
+        );
     }
 
     #[test]

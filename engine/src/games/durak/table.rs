@@ -106,10 +106,7 @@ pub(super) fn result(game: &Durak) -> Option<Verdict> {
             Ending::Fool(fool) if fool == seat => "the fool".to_string(),
             Ending::Fool(_) => match verdict::tied_with(&outcome, seat).as_slice() {
                 [] => "not the fool".to_string(),
-                others => format!(
-                    "not the fool, shared first with {}",
-                    verdict::seats(others)
-                ),
+                others => format!("not the fool, shared first with {}", verdict::seats(others)),
             },
             Ending::Draw => "a draw: nobody is the fool".to_string(),
         })

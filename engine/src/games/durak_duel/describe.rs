@@ -67,7 +67,10 @@ fn aftermath(before: &DurakDuel, action: &DurakDuelAction, after: &DurakDuel) ->
     let drawn = &before.deck()[..before.deck().len() - after.deck().len()];
     let draws: Vec<String> = (0..2)
         .filter_map(|seat| {
-            let n = drawn.iter().filter(|&&c| after.hand(seat).contains(c)).count();
+            let n = drawn
+                .iter()
+                .filter(|&&c| after.hand(seat).contains(c))
+                .count();
             (n > 0).then(|| format!("seat {seat} draws {}", crate::verdict::cards(n)))
         })
         .collect();

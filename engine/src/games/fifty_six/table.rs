@@ -181,7 +181,11 @@ pub(super) fn result(game: &FiftySix) -> Option<Verdict> {
             let partners: Vec<Seat> = teams[mine].iter().copied().filter(|&p| p != s).collect();
             let with = verdict::seats(&partners);
             match outcome.is_draw() {
-                true => format!("a draw with {with}, {} to {}", totals[mine], totals[1 - mine]),
+                true => format!(
+                    "a draw with {with}, {} to {}",
+                    totals[mine],
+                    totals[1 - mine]
+                ),
                 false if outcome.seats[s].rank == 1 => {
                     format!("won with {with}, {} to {}", totals[mine], totals[1 - mine])
                 }

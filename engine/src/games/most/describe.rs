@@ -226,7 +226,10 @@ mod tests {
         let mut game = game;
         say(&mut game, joker);
         let last = MostAction::Discard { card: c("KS") };
-        assert_eq!(game.describe(&last), "discards KS and goes out; the game is over: seat 1 won. Totals after 1 deal (500 ends the match): seat 0 0, seat 1 15.");
+        assert_eq!(
+            game.describe(&last),
+            "discards KS and goes out; the game is over: seat 1 won. Totals after 1 deal (500 ends the match): seat 0 0, seat 1 15."
+        );
     }
 
     #[test]

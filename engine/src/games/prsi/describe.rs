@@ -28,13 +28,18 @@ fn aftermath(before: &Prsi, after: &Prsi) -> Vec<String> {
     let mut words = Vec::new();
     let seat = before.turn;
     if after.reshuffles > before.reshuffles {
-        words.push("the stock ran out: the pile but its top card is shuffled into a new stock".into());
+        words.push(
+            "the stock ran out: the pile but its top card is shuffled into a new stock".into(),
+        );
     }
     let asked = match before.sevens {
         0 => 1,
         n => n as usize,
     };
-    let drew = after.hand(seat).len().saturating_sub(before.hand(seat).len());
+    let drew = after
+        .hand(seat)
+        .len()
+        .saturating_sub(before.hand(seat).len());
     if after.hand(seat).len() > before.hand(seat).len() && drew < asked {
         words.push(format!(
             "only {} could be drawn",

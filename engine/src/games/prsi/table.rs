@@ -61,7 +61,12 @@ pub(super) fn table(game: &Prsi, eye: Eye) -> Table<PrsiLayout> {
 pub(super) fn result(game: &Prsi) -> Option<Verdict> {
     let outcome = game.outcome()?;
     let holding = |s: Seat| game.hand(s).len();
-    let went_out: Vec<Seat> = game.out.iter().copied().filter(|&s| holding(s) == 0).collect();
+    let went_out: Vec<Seat> = game
+        .out
+        .iter()
+        .copied()
+        .filter(|&s| holding(s) == 0)
+        .collect();
     let mut left: Vec<Seat> = (0..game.players()).filter(|&s| holding(s) > 0).collect();
     left.sort_by_key(|&s| (outcome.seats[s].rank, s));
     let mut parts: Vec<String> = went_out

@@ -2,9 +2,9 @@
 //! last table's `result`, replayed from the seed and the stored actions), the seats named, and a
 //! link straight to the first fault's step.
 
+use crate::store::{MatchDetail, PlayRecord};
 use cardarena_bots::{GameVisitor, HouseGame, with_game};
 use cardarena_engine::{Eye, Verdict};
-use crate::store::{MatchDetail, PlayRecord};
 
 /// The result of `detail`'s game, replayed to its end: `None` unless every stored action
 /// replays and the game is over.
@@ -39,7 +39,10 @@ pub(super) fn with_names(words: &str, names: &[String]) -> String {
 }
 
 /// The first fault of the match, by step: (the seat's name, the step, the fault's kind).
-pub(super) fn first_fault(detail: &MatchDetail, record: &PlayRecord) -> Option<(String, u32, String)> {
+pub(super) fn first_fault(
+    detail: &MatchDetail,
+    record: &PlayRecord,
+) -> Option<(String, u32, String)> {
     let seats = &detail.summary.seats;
     let steps = record.fault_steps(seats.len());
     seats

@@ -110,6 +110,7 @@ fn match_page(detail: &MatchDetail, record: &PlayRecord) -> MatchPage {
     let m = &detail.summary;
     // The step each seat faulted at: from it on, a house bot played the seat.
     let fault_steps = record.fault_steps(m.seats.len());
+    let names: Vec<String> = m.seats.iter().map(|s| s.name.clone()).collect();
     let texts =
         crate::frames::describe_all(&m.game, &m.options, m.seats.len(), m.seed, &detail.actions)
             .unwrap_or_else(|e| {
@@ -132,13 +133,15 @@ fn match_page(detail: &MatchDetail, record: &PlayRecord) -> MatchPage {
                 .iter()
                 .find(|s| s.seat == a.seat)
                 .map(|s| (s.bot_id.clone(), s.name.clone())),
-            action: texts.get(i).cloned().unwrap_or_default(),
+            action: texts
+                .get(i)
+                .map(|t| ending::with_names(t, &names))
+                .unwrap_or_default(),
             json: a.action.to_string(),
             say: a.say.clone(),
             substitute: by_of(&fault_steps, a.seat, i as u32 + 1) == By::Substitute,
         })
         .collect();
-    let names: Vec<String> = m.seats.iter().map(|s| s.name.clone()).collect();
     let finished = m.status.as_str() == "finished";
     let verdict = finished.then(|| ending::verdict(detail)).flatten();
     let mut seats: Vec<SeatRow> = m.seats.iter().map(SeatRow::new).collect();
