@@ -314,7 +314,10 @@ async function showEnd() {
     if (!row) continue;
     row.querySelector(".place").textContent = s.rank === null || s.rank === undefined ? "\u2013" : String(s.rank);
     row.querySelector(".score").textContent = s.score === null || s.score === undefined ? "\u2013" : String(s.score);
-    if (result && result.seats) row.querySelector(".words").textContent = withNames(result.seats[s.seat] || "", state);
+    if (result && result.seats) {
+      const words = withNames(result.seats[s.seat] || "", state);
+      row.querySelector(".words").textContent = s.fault ? words + "; forfeits for its fault" : words;
+    }
   }
   const line = $("match-result");
   if (result) {

@@ -166,7 +166,9 @@ function drawResult(s, shown) {
   const result = s.table && s.table.result;
   const view = { names: shown };
   const words = result && result.seats ? withNames(result.seats[s.seat], view) : placeWords(s.outcome, s.seat, shown);
-  const summary = el("p", "summary", "You: " + words + ".");
+  // The table's words are the game's own; a seat a house bot played out forfeits (ranked last).
+  const forfeit = s.replaced && result ? " Your seat forfeits (a house bot played it out): it is ranked last." : "";
+  const summary = el("p", "summary", "You: " + words + "." + forfeit);
   const sentence = result ? el("p", "result-text", withNames(result.text, view)) : null;
   const replay = el("a", "replay", "The replay, with every hand");
   replay.id = "replay-link";

@@ -142,21 +142,17 @@ async fn the_play_form_opens_a_table_and_lands_on_your_seat() {
     assert_eq!(stored["status"], "finished", "{stored}");
     let seat = &stored["seats"][1];
     assert_eq!(seat["fault"]["kind"], "timeout", "{stored}");
-    // The result in durak's words, not a place number: the fool, or not the fool sharing first.
+    // The result in durak's words, not a place number; the seat left, so it forfeits.
     let summary = browser.text("#result .summary").await;
-    let fool = stored["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|s| s["rank"] == 2);
-    match (seat["rank"].as_u64(), fool) {
-        (Some(2), _) => assert_eq!(summary, "You: the fool."),
-        (Some(1), true) => assert!(
-            summary.starts_with("You: not the fool, shared first with "),
-            "{summary}"
-        ),
-        _ => assert!(summary.contains("a draw"), "{summary}"),
-    }
+    assert!(summary.starts_with("You: "), "{summary}");
+    assert!(
+        summary.contains("fool") || summary.contains("a draw"),
+        "{summary}"
+    );
+    assert!(
+        summary.ends_with("Your seat forfeits (a house bot played it out): it is ranked last."),
+        "{summary}"
+    );
     browser.screenshot(&artefacts().join("play-left.png")).await;
     browser.close().await;
 }

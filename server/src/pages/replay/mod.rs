@@ -147,7 +147,15 @@ fn match_page(detail: &MatchDetail, record: &PlayRecord) -> MatchPage {
     let mut seats: Vec<SeatRow> = m.seats.iter().map(SeatRow::new).collect();
     if let Some(verdict) = &verdict {
         for row in &mut seats {
-            row.words = (verdict.seats.get(row.seat)).map(|w| ending::with_names(w, &names));
+            let words = verdict
+                .seats
+                .get(row.seat)
+                .map(|w| ending::with_names(w, &names));
+            // The game's own words; a faulted seat forfeits besides (ranked last).
+            row.words = match row.fault {
+                Some(_) => words.map(|w| format!("{w}; forfeits for its fault")),
+                None => words,
+            };
         }
     }
     MatchPage {
