@@ -201,7 +201,7 @@ function drawRecent(s, shown) {
   const items = (s.recent || []).slice().reverse().map((m) => {
     const item = el("li");
     item.value = m.step;
-    add(item, el("span", "who", shown[m.seat] || "seat " + m.seat), " ", el("span", "words", m.words));
+    add(item, el("span", "who", shown[m.seat] || "seat " + m.seat), " ", el("span", "words", withNames(m.words, { names: shown })));
     if (m.by === "substitute") add(item, " ", el("span", "substitute", "(house bot)"));
     return item;
   });

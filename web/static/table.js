@@ -196,10 +196,8 @@ export function withNames(words, view) {
     return s === "S" && name === "you" ? "You" : name;
   });
   // A person's own seat is "you" on /play: "you are the fool", not "you is".
-  return named.replace(/\b([Yy]ou) (is|has|holds|was)\b/g, (all, you, verb) => {
-    const plain = { is: "are", has: "have", holds: "hold", was: "were" };
-    return you + " " + plain[verb];
-  });
+  const plain = { is: "are", has: "have", holds: "hold", was: "were", takes: "take", draws: "draw", attacks: "attack", throws: "throw", loses: "lose" };
+  return named.replace(/\b([Yy]ou) (is|has|holds|was|takes|draws|attacks|throws|loses)\b/g, (all, you, verb) => you + " " + plain[verb]);
 }
 
 /** The result of a finished game, in the game's words: drawn under the felt at the last step. */
