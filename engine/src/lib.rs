@@ -14,8 +14,10 @@ pub mod relabel;
 pub mod schema;
 pub mod shuffle;
 pub mod table;
+pub mod verdict;
 
 pub use card_list::{CardList, InlineList};
 pub use cards::{Card, CardSet, ParseCardError, Rank, Suit};
 pub use game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
 pub use table::{Eye, Layout, Pile, Table};
+pub use verdict::Verdict;

@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::Card;
 use crate::game::Seat;
+use crate::verdict::Verdict;
 
 /// Whose eyes a snapshot is drawn for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -132,6 +133,10 @@ pub struct Table<L> {
     pub trick: u32,
     /// Each seat's hand, by seat.
     pub hands: Vec<Pile>,
+    /// How the game ended, in its own words: `Some` once the game is over (the result is
+    /// public, so every eye gets it), absent from the JSON before.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<Verdict>,
     /// The game's own layout.
     #[serde(flatten)]
     pub layout: L,
@@ -197,6 +202,7 @@ mod tests {
             deal: 1,
             trick: 2,
             hands: vec![Pile::up([card("10H"), card("BJ")]), Pile::down(3)],
+            result: None,
             layout: Stock {
                 stock: Pile::shown([card("6S"), card("7S")], false),
                 trump: card("AS"),

@@ -8,6 +8,11 @@
 //!   (the JSON its bot is sent) holds;
 //! - the JSON of a snapshot shows exactly the face-up cards (see `cards_in_json`);
 //! - `to_act` is the game's, and deal and trick numbers never go back within a deal;
+//! - once the game is over every eye's table carries the result in the game's words (a sentence
+//!   and per seat words, in the game's own terms), and never before;
+//! - no card moves silently: when an action makes any hand but the actor's grow (a take the
+//!   engine plays by itself, a refill, a new deal), the action's words name that seat or the
+//!   new deal;
 //! - an action withheld from public frames (`Game::hidden`) names a card no public table before
 //!   or after it shows; fifty-six's hidden trump is withheld, and nothing else. (Other actions
 //!   may name a card that goes straight to a hand, such as durak-duel's pile-on: it was shown
@@ -126,15 +131,19 @@ fn play_and_check<G: Game>(options: &G::Options, players: usize, seed: u64, size
         );
         assert!(now.0 >= 1 && now.1 >= 1);
         last = now;
+        check_result(&game);
         if game.to_act().is_none() || steps == 3_000 {
             break;
         }
         game.legal_actions_into(&mut legal);
         let action = legal[below(&mut rng, legal.len())].clone();
         let hidden = game.hidden(&action);
+        let before = game.clone();
         let public_before = checked(&game.table(Eye::Public)).0;
         game.apply(&action).unwrap();
+        let words = before.describe(&action);
         let public_after = checked(&game.table(Eye::Public)).0;
+        check_no_silent_move(&before, &game, &words);
         let named = cards_in_json(&serde_json::to_value(&action).unwrap());
         let secret = named
             .iter()
@@ -153,6 +162,63 @@ fn play_and_check<G: Game>(options: &G::Options, players: usize, seed: u64, size
             assert!(!hides_trump || secret, "the hidden trump stays hidden");
         }
         steps += 1;
+    }
+}
+
+/// The game's words every result of `G` must use, one of them at least per seat.
+fn result_words(game: &str) -> &'static [&'static str] {
+    match game {
+        "durak" => &["the fool", "a draw"],
+        "durak-duel" => &["won", "the fool", "a draw"],
+        "prsi" => &["went out", "left holding", "still holding"],
+        "bridge" | "most" => &["points"],
+        "fifty-six" => &["won with", "lost with", "a draw with"],
+        _ => unreachable!(),
+    }
+}
+
+/// Once the game is over, every eye's table says how it ended in the game's words; before, none.
+fn check_result<G: Game>(game: &G) {
+    for eye in [Eye::All, Eye::Public, Eye::Seat(0)] {
+        let table = game.table(eye);
+        match (game.outcome(), &table.result) {
+            (None, None) => {}
+            (None, Some(result)) => panic!("a result before the end: {result:?}"),
+            (Some(_), None) => panic!("{} ended without a result on its table", G::ID),
+            (Some(_), Some(result)) => {
+                assert!(!result.text.is_empty());
+                assert_eq!(result.seats.len(), game.players());
+                for words in &result.seats {
+                    assert!(
+                        result_words(G::ID).iter().any(|w| words.contains(w)),
+                        "{}: {words:?} is not in the game's words",
+                        G::ID
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// No card moves silently: every hand but the actor's that grows is named in the words.
+fn check_no_silent_move<G: Game>(before: &G, after: &G, words: &str) {
+    let actor = before.to_act().unwrap();
+    let (was, now) = (before.table(Eye::Public), after.table(Eye::Public));
+    if now.deal != was.deal {
+        assert!(
+            words.contains("dealt") || words.contains("game is over"),
+            "{words}"
+        );
+        return;
+    }
+    for seat in (0..before.players()).filter(|&s| s != actor) {
+        if now.hands[seat].len() > was.hands[seat].len() {
+            assert!(
+                words.contains(&format!("seat {seat}")),
+                "{}: seat {seat}'s hand grew silently after {words:?}",
+                G::ID
+            );
+        }
     }
 }
 

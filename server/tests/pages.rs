@@ -96,8 +96,9 @@ fn real_moves(deck: u64, count: usize, say: Option<&str>) -> Vec<SavedAction> {
 }
 
 /// The words the match page shows for the moves of [`real_moves`]: the game's own
-/// (`Game::describe`, read against the game before each move).
-fn shown_moves(deck: u64, count: usize) -> Vec<String> {
+/// (`Game::describe`, read against the game before each move), with the seats' bots named where
+/// the words say "seat N" (`names` by seat).
+fn shown_moves(deck: u64, count: usize, names: &[&str]) -> Vec<String> {
     let options = DurakOptions {
         deck_number: Some(deck),
         ..DurakOptions::default()
@@ -106,7 +107,10 @@ fn shown_moves(deck: u64, count: usize) -> Vec<String> {
     (0..count)
         .map(|_| {
             let action = game.legal_actions()[0];
-            let words = game.describe(&action);
+            let mut words = game.describe(&action);
+            for (seat, name) in names.iter().enumerate().rev() {
+                words = words.replace(&format!("seat {seat}"), name);
+            }
             game.apply(&action).unwrap();
             words
         })
@@ -354,7 +358,7 @@ async fn a_match_page_shows_its_seats_and_every_move() {
         ],
     );
     let moves = real_moves(60493, 4, Some(SAY));
-    for words in shown_moves(60493, 4) {
+    for words in shown_moves(60493, 4, &SEATED) {
         assert_contains(&body, &[&format!(">{words}</code>")]);
     }
     assert_eq!(body.matches("<li>").count(), 4, "four moves in:\n{body}");
@@ -488,7 +492,8 @@ async fn in_a_browser_the_match_page_shows_the_moves_and_the_say_line() {
         .open(&format!("{}/matches/{}", arena.base, arena.first))
         .await;
     let actions = browser.texts("ol.moves > li > code.action").await;
-    assert_eq!(actions, shown_moves(60493, 4));
+    let names = [SNEAKY, SEATED[1], SEATED[2]];
+    assert_eq!(actions, shown_moves(60493, 4, &names));
     assert_eq!(browser.texts("ol.moves q.say").await, [SAY]);
     assert!(
         browser.text("main").await.contains("random@durak"),

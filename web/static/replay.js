@@ -2,7 +2,7 @@
 // match runs), and draws one step at a time with table.js and the game's renderer. Only the
 // current step is ever in the DOM, so a long match scrubs as fast as a short one. The controls
 // are the page's own (web/templates/match.html); `#step=N` in the URL opens step N.
-import { add, drawTable, el, nameOf, ownView, text } from "/static/table.js";
+import { add, drawTable, el, nameOf, ownView, text, withNames } from "/static/table.js";
 
 const root = document.getElementById("watch");
 const $ = (id) => document.getElementById(id);
@@ -141,7 +141,7 @@ function stepInfo(n) {
     el("strong", null, "Step " + n + ": "),
     el("span", "who", nameOf(state, f.seat)),
     " ",
-    el("code", "action", f.text || text(f.action)),
+    el("code", "action", f.text ? withNames(f.text, state) : text(f.action)),
     f.by === "substitute" ? el("span", "badge substitute", "played by the house bot for a faulted seat") : null,
     f.ms === null || f.ms === undefined ? null : el("span", "ms", f.ms + " ms"),
     f.say ? el("q", "say", f.say) : null,
@@ -259,8 +259,11 @@ function tick() {
   state.timer = setTimeout(tick, 1000 / Number(controls.speed.value || 4));
 }
 
-/** Loads a frames answer (from the API or the live feed's first event) and draws it. */
-function load(answer) {
+/**
+ * Loads a frames answer (from the API or the live feed's first event) and draws it; `toEnd`
+ * opens the last step whatever the URL says (a viewer following the match to its end).
+ */
+function load(answer, toEnd = false) {
   state.names = [];
   for (const s of answer.seats || []) state.names[s.seat] = s.name;
   state.initial = answer.initial || null;
@@ -277,9 +280,59 @@ function load(answer) {
     note(why);
     return;
   }
-  const wanted = hashStep();
+  const wanted = toEnd ? lastStep() : hashStep();
   state.step = wanted === null ? (state.live ? lastStep() : 0) : Math.min(wanted, lastStep());
   draw();
+  if (toEnd) writeHash();
+  drawFaultLink();
+}
+
+/** The link to the first fault's step, near the top of the page. */
+function drawFaultLink() {
+  const box = $("fault-link");
+  const first = state.faults
+    .filter((f) => f.step !== null && f.step !== undefined)
+    .sort((a, b) => a.step - b.step)[0];
+  if (!box || !first) return;
+  const link = el("a", null, nameOf(state, first.seat) + " faulted at step " + first.step + " (" + first.kind + ") \u2192");
+  link.href = "#step=" + first.step;
+  box.replaceChildren(link);
+  box.hidden = false;
+}
+
+/**
+ * Once the match is over: the page's status, each seat's place, score and result in the game's
+ * words, and the result line, from the stored match and the last table (the server drew them
+ * as they stood when the page was opened).
+ */
+async function showEnd() {
+  const response = await fetch("/api/matches/" + encodeURIComponent(root.dataset.id), { cache: "no-store" });
+  if (!response.ok) return;
+  const m = await response.json();
+  root.dataset.status = m.status;
+  $("match-status").textContent = m.status;
+  const last = state.initial ? tableAt(lastStep()) : null;
+  const result = last && last.result;
+  for (const s of m.seats || []) {
+    const row = document.querySelector('table.seats tr[data-seat="' + s.seat + '"]');
+    if (!row) continue;
+    row.querySelector(".place").textContent = s.rank === null || s.rank === undefined ? "\u2013" : String(s.rank);
+    row.querySelector(".score").textContent = s.score === null || s.score === undefined ? "\u2013" : String(s.score);
+    if (result && result.seats) {
+      const words = withNames(result.seats[s.seat] || "", state);
+      row.querySelector(".words").textContent = s.fault ? words + "; forfeits for its fault" : words;
+    }
+  }
+  const line = $("match-result");
+  if (result) {
+    line.replaceChildren(el("strong", null, "Result:"), " " + withNames(result.text, state));
+    line.hidden = false;
+  } else if (m.status !== "finished") {
+    line.replaceChildren(el("strong", null, "Result:"), " none: the match " + m.status + (m.error ? " (" + m.error + ")" : "") + ".");
+    line.hidden = false;
+  }
+  drawFaultLink();
+  root.dataset.ended = "1";
 }
 
 /** A JSON error's text. */
@@ -293,13 +346,13 @@ async function failure(response) {
 }
 
 /** Fetches every frame of the match (all hands once it is finished) and draws them. */
-async function fetchFrames() {
+async function fetchFrames(toEnd = false) {
   const response = await fetch("/api/matches/" + encodeURIComponent(root.dataset.id) + "/frames");
   if (!response.ok) {
     note("The table cannot be shown: " + (await failure(response)));
     return;
   }
-  load(await response.json());
+  load(await response.json(), toEnd);
   root.dataset.ready = "1";
 }
 
@@ -323,6 +376,7 @@ function follow() {
   source.addEventListener("fault", (e) => {
     state.faults.push(JSON.parse(e.data));
     draw();
+    drawFaultLink();
   });
   source.addEventListener("error", async () => {
     // A refused feed (the server caps its viewers) is not retried: show the match as it stands.
@@ -334,11 +388,15 @@ function follow() {
     await fetchFrames();
   });
   source.addEventListener("end", async () => {
+    // A viewer at the newest step (or with nothing drawn yet) is taken to the last step of the
+    // whole match: the URL's step, written while following, is one it has passed already.
+    const following = !state.initial || state.step === lastStep();
     source.close();
     state.live = null;
     root.dataset.live = "ended";
     controls.eye.disabled = false;
-    await fetchFrames();
+    await fetchFrames(following);
+    await showEnd();
   });
 }
 

@@ -3,7 +3,7 @@
 // seat sees it with the match viewer's modules (the person's hand face up at the bottom), lets
 // the person play through the hand (hand.js) and sends each move (POST). The token is the seat's
 // secret: it goes to this server only, and the page sends no referrer.
-import { add, drawTable, el } from "/static/table.js";
+import { add, drawTable, el, withNames } from "/static/table.js";
 import { createHand } from "/static/hand.js";
 
 /** How long one poll may wait for a change, in seconds (the API allows 30). */
@@ -163,12 +163,37 @@ function drawResult(s, shown) {
     body.append(row);
   }
   add(table, add(el("thead"), head), body);
-  const mine = s.outcome.seats[s.seat];
-  const summary = el("p", "summary", "You placed " + mine.rank + " of " + s.outcome.seats.length + ".");
+  const result = s.table && s.table.result;
+  const view = { names: shown };
+  const words = result && result.seats ? withNames(result.seats[s.seat], view) : placeWords(s.outcome, s.seat, shown);
+  // The table's words are the game's own; a seat a house bot played out forfeits (ranked last).
+  const forfeit = s.replaced && result ? " Your seat forfeits (a house bot played it out): it is ranked last." : "";
+  const summary = el("p", "summary", "You: " + words + "." + forfeit);
+  const sentence = result ? el("p", "result-text", withNames(result.text, view)) : null;
   const replay = el("a", "replay", "The replay, with every hand");
   replay.id = "replay-link";
   replay.href = "/matches/" + encodeURIComponent(s.match_id);
-  box.replaceChildren(heading, summary, table, add(el("p"), replay));
+  box.replaceChildren(heading, summary, ...(sentence ? [sentence] : []), table, add(el("p"), replay));
+}
+
+/** A place in words, from 1: "first", "second", … */
+function ordinal(n) {
+  const words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"];
+  return words[n - 1] || n + "th";
+}
+
+/**
+ * `seat`'s place in `outcome` in words, when the game's own words are not at hand (a match read
+ * back from the store): "won", "shared first with greedy", "last", or "a draw".
+ */
+function placeWords(outcome, seat, shown) {
+  const ranks = outcome.seats.map((r) => r.rank);
+  const mine = ranks[seat];
+  if (ranks.every((r) => r === 1)) return "a draw";
+  const tied = ranks.map((r, i) => i).filter((i) => i !== seat && ranks[i] === mine);
+  if (tied.length) return "shared " + ordinal(mine) + " with " + tied.map((i) => shown[i]).join(" and ");
+  if (mine === 1) return "won";
+  return mine === Math.max(...ranks) ? "last" : ordinal(mine);
 }
 
 /** The last moves, newest first. */
@@ -176,7 +201,7 @@ function drawRecent(s, shown) {
   const items = (s.recent || []).slice().reverse().map((m) => {
     const item = el("li");
     item.value = m.step;
-    add(item, el("span", "who", shown[m.seat] || "seat " + m.seat), " ", el("span", "words", m.words));
+    add(item, el("span", "who", shown[m.seat] || "seat " + m.seat), " ", el("span", "words", withNames(m.words, { names: shown })));
     if (m.by === "substitute") add(item, " ", el("span", "substitute", "(house bot)"));
     return item;
   });

@@ -138,6 +138,9 @@ function seatBox(t, seat, view) {
   const head = el("header");
   add(head, el("span", "seat-no", seat), el("span", "seat-name", nameOf(view, seat)));
   if (t.to_act === seat) add(head, el("span", "badge acting", "to act"));
+  if (t.result && t.result.seats) {
+    add(head, el("span", "badge result", withNames(t.result.seats[seat] || "", view)));
+  }
   for (const badge of guarded(() => view.renderer.badges(t, seat, view), [])) {
     add(head, el("span", "badge", badge));
   }
@@ -179,6 +182,30 @@ export function drawTable(root, t, view) {
   }
   felt.append(centre);
   root.replaceChildren(factsStrip(facts), felt);
+  if (t.result) root.append(resultLine(t.result, view));
+}
+
+/**
+ * The engine's words with each "seat N" replaced by that seat's name (the engine names seats
+ * by number; the page knows who sits where).
+ */
+export function withNames(words, view) {
+  const named = words.replace(/\b([Ss])eat (\d+)\b/g, (all, s, n) => {
+    const name = view.names && view.names[Number(n)];
+    if (!name) return all;
+    return s === "S" && name === "you" ? "You" : name;
+  });
+  // A person's own seat is "you" on /play: "you are the fool", not "you is".
+  const plain = { is: "are", has: "have", holds: "hold", was: "were", takes: "take", draws: "draw", attacks: "attack", throws: "throw", loses: "lose" };
+  return named.replace(/\b([Yy]ou) (is|has|holds|was|takes|draws|attacks|throws|loses)\b/g, (all, you, verb) => you + " " + plain[verb]);
+}
+
+/** The result of a finished game, in the game's words: drawn under the felt at the last step. */
+export function resultLine(result, view) {
+  const box = el("p", "table-result");
+  box.setAttribute("role", "status");
+  add(box, el("strong", null, "Result: "), withNames(result.text, view));
+  return box;
 }
 
 /**

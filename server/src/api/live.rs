@@ -69,7 +69,14 @@ pub async fn live(
             stream::once(async { initial }).chain(events(subscription))
         ));
     }
-    match summary.status {
+    // Not being played here: it may have ended between the read above and the subscription (its
+    // result stored, then its feed ended). Read again, so such a viewer gets `end` now rather
+    // than the dealt table and a reconnection seconds later.
+    let status = match summary.status {
+        MatchStatus::Running => Read::of(&state, &id).await?.detail.summary.status,
+        status => status,
+    };
+    match status {
         MatchStatus::Queued | MatchStatus::Running => {
             let seat_faults = read.seat_faults();
             let stored = read.stored(Eye::Public, &seat_faults);

@@ -16,18 +16,24 @@ export function centre(t) {
   return middle;
 }
 
+/** The seats that went out, in order: not the last player, left holding cards at the end. */
+function wentOut(t) {
+  return t.out.filter((s) => t.hands[s] && t.hands[s].cards.length + t.hands[s].down === 0);
+}
+
 /** The strip's facts: the suit in force, what the next seat faces, who went out. */
 export function facts(t, view) {
+  const out = wentOut(t);
   return [
     ["Suit", suit(t.suit)],
     ["Draw", t.draw],
     ["Aces", t.aces],
-    ["Out", t.out.length ? t.out.map((s) => nameOf(view, s)).join(", ") : "nobody"],
+    ["Out", out.length ? out.map((s) => nameOf(view, s)).join(", ") : "nobody"],
   ];
 }
 
 /** A seat's badges: its place once it went out. */
 export function badges(t, seat) {
-  const at = t.out.indexOf(seat);
+  const at = wentOut(t).indexOf(seat);
   return at >= 0 ? ["out " + (at + 1)] : [];
 }

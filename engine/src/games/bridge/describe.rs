@@ -25,8 +25,42 @@ fn suit_name(suit: Suit) -> &'static str {
     }
 }
 
-/// `action`, a decision of the seat to act in `game`, in words.
+/// `action`, a decision of the seat to act in `game`, in words, then what the engine did by
+/// itself because of it (a new deal dealt, the result: [`crate::describe::with_aftermath`]).
 pub(super) fn describe(game: &Bridge, action: &BridgeAction) -> String {
+    crate::describe::with_aftermath(game, action, decision(game, action), takes)
+}
+
+/// The cards the others take when a turn ends on sevens or eights (counted: they come from the
+/// stock), and the turns eights and aces make them lose, between `before` and `after`.
+fn takes(before: &Bridge, after: &Bridge) -> Vec<String> {
+    if after.deal != before.deal || after.over {
+        return Vec::new();
+    }
+    let mut lost = vec![0; before.players];
+    for (seat, _, turns) in before.turn_effects() {
+        lost[seat] += turns;
+    }
+    (0..before.players)
+        .filter(|&s| s != before.current)
+        .filter_map(|s| {
+            let took = after.hands[s].len().saturating_sub(before.hands[s].len());
+            let mut told = Vec::new();
+            if took > 0 {
+                told.push(format!("takes {}", crate::verdict::cards(took)));
+            }
+            match lost[s] {
+                0 => {}
+                1 => told.push("loses a turn".into()),
+                n => told.push(format!("loses {n} turns")),
+            }
+            (!told.is_empty()).then(|| format!("seat {s} {}", told.join(" and ")))
+        })
+        .collect()
+}
+
+/// The decision itself in words.
+fn decision(game: &Bridge, action: &BridgeAction) -> String {
     // The six the turn must cover, on top of the pile.
     let six = game
         .turn
@@ -133,7 +167,7 @@ mod tests {
         say(&mut game, play("9D", None));
         assert_eq!(
             game.describe(&BridgeAction::EndTurn),
-            "ends the turn and goes out"
+            "ends the turn and goes out; the deal is over; deal 2 is dealt"
         );
     }
 

@@ -8,6 +8,7 @@ use super::Bridge;
 use crate::cards::{Card, Suit};
 use crate::game::{Game, Seat};
 use crate::table::{Eye, Layout, Pile, Table};
+use crate::verdict::{self, Verdict};
 
 /// Where bridge's cards lie outside the hands, and the scores.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -91,6 +92,24 @@ pub(super) fn table(game: &Bridge, eye: Eye) -> Table<BridgeLayout> {
                 Pile::shown(hand, eye.sees(s))
             })
             .collect(),
+        result: result(game),
         layout,
     }
+}
+
+/// How the match ended, once it has: each seat's total (lower is better) and place, and the
+/// last deal's points.
+fn result(game: &Bridge) -> Option<Verdict> {
+    let outcome = game.outcome()?;
+    let totals: Vec<i64> = game.totals().iter().map(|&t| i64::from(t)).collect();
+    let last: Option<Vec<i64>> = (game.scores.last())
+        .map(|deal| deal[..game.players].iter().map(|&p| i64::from(p)).collect());
+    let rule = format!("lower is better, {} loses", game.options.target);
+    Some(verdict::by_points(
+        &outcome,
+        &totals,
+        last.as_deref(),
+        game.scores.len(),
+        &rule,
+    ))
 }

@@ -136,6 +136,8 @@ pub(crate) trait Observer {
     fn drew(&mut self, _seat: Seat, _card: Card) {}
     fn turn_ended(&mut self) {}
     fn game_ended(&mut self, _game: &Durak) {}
+    /// The decision is applied: what follows, the engine plays by itself.
+    fn forced(&mut self) {}
 }
 
 impl Observer for () {}
@@ -415,6 +417,7 @@ impl Durak {
     /// Plays every decision that has a single possible answer: a lead from a one-card hand, a take
     /// when nothing beats, the end of a turn when nothing may continue it.
     fn play_forced(&mut self, obs: &mut impl Observer) {
+        obs.forced();
         loop {
             match self.phase {
                 Phase::Lead if self.hands[self.attacker].len() == 1 => {

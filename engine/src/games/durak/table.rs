@@ -3,10 +3,12 @@
 
 use serde::Serialize;
 
+use super::ending::{Ending, STALL_LIMIT};
 use super::{Durak, Phase, TablePair, sort_hand};
 use crate::cards::{Card, Suit};
 use crate::game::{Game, Seat};
 use crate::table::{Eye, Layout, Pile, Table};
+use crate::verdict::{self, Verdict};
 
 /// What lies on a durak table outside the hands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -51,6 +53,7 @@ pub(super) fn table(game: &Durak, eye: Eye) -> Table<DurakLayout> {
         hands: (0..players)
             .map(|s| Pile::shown(sort_hand(game.hand(s), game.trump_suit), eye.sees(s)))
             .collect(),
+        result: result(game),
         layout: DurakLayout {
             stock: Pile::under_trump(game.deck(), game.trump, eye),
             trump_suit: game.trump_suit,
@@ -73,4 +76,40 @@ pub(super) fn pairs(game: &Durak) -> Vec<TablePair> {
             beat: pair.get(1).copied(),
         })
         .collect()
+}
+
+/// How the game ended, once it has: who is the fool (the last player holding cards, or the one
+/// holding the most when play stalled), or a draw.
+pub(super) fn result(game: &Durak) -> Option<Verdict> {
+    let ending = game.ending?;
+    let outcome = game.outcome_of(ending);
+    let stalled = game.stalled >= STALL_LIMIT;
+    let text = match ending {
+        Ending::Fool(fool) if stalled => format!(
+            "{} is the fool: play stalled for {STALL_LIMIT} turns and {} held the most cards ({}).",
+            verdict::capitalized(&verdict::seat(fool)),
+            verdict::seat(fool),
+            game.hand(fool).len()
+        ),
+        Ending::Fool(fool) => format!(
+            "{} is the fool, the last player holding cards ({}).",
+            verdict::capitalized(&verdict::seat(fool)),
+            game.hand(fool).len()
+        ),
+        Ending::Draw if stalled => {
+            format!("Nobody is the fool: play stalled for {STALL_LIMIT} turns, a draw.")
+        }
+        Ending::Draw => "Nobody is the fool: the last cards went out together, a draw.".into(),
+    };
+    let seats = (0..game.players)
+        .map(|seat| match ending {
+            Ending::Fool(fool) if fool == seat => "the fool".to_string(),
+            Ending::Fool(_) => match verdict::tied_with(&outcome, seat).as_slice() {
+                [] => "not the fool".to_string(),
+                others => format!("not the fool, shared first with {}", verdict::seats(others)),
+            },
+            Ending::Draw => "a draw: nobody is the fool".to_string(),
+        })
+        .collect();
+    Some(Verdict { text, seats })
 }

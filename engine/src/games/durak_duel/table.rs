@@ -4,10 +4,12 @@
 
 use serde::Serialize;
 
+use super::ending::{Ending, STALL_LIMIT};
 use super::{DuelTablePair, DurakDuel, Phase};
 use crate::cards::{Card, Suit};
 use crate::game::{Game, Seat};
 use crate::table::{Eye, Layout, Pile, Table};
+use crate::verdict::{self, Verdict};
 
 /// What lies on a durak-duel table outside the hands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -51,6 +53,7 @@ pub(super) fn table(game: &DurakDuel, eye: Eye) -> Table<DurakDuelLayout> {
         hands: (0..2)
             .map(|s| Pile::shown(game.hand(s).iter(), eye.sees(s)))
             .collect(),
+        result: result(game),
         layout: DurakDuelLayout {
             stock: Pile::under_trump(game.deck(), game.trump, eye),
             trump_suit: game.trump_suit,
@@ -66,4 +69,40 @@ pub(super) fn table(game: &DurakDuel, eye: Eye) -> Table<DurakDuelLayout> {
             starter: game.starter,
         },
     }
+}
+
+/// How the game ended, once it has: who won and who is the fool, or a draw.
+pub(super) fn result(game: &DurakDuel) -> Option<Verdict> {
+    let ending = game.ending?;
+    let stalled = game.stalled >= STALL_LIMIT;
+    let (text, seats) = match ending {
+        Ending::Winner(winner) => {
+            let fool = 1 - winner;
+            let how = match stalled {
+                true => format!(
+                    "play stalled for {STALL_LIMIT} rounds and {} held fewer cards",
+                    verdict::seat(winner)
+                ),
+                false => format!(
+                    "{} held {} when the stock was gone",
+                    verdict::seat(fool),
+                    verdict::cards(game.hand(fool).len())
+                ),
+            };
+            let text = format!(
+                "{} won; {} is the fool: {how}.",
+                verdict::capitalized(&verdict::seat(winner)),
+                verdict::seat(fool)
+            );
+            let seats = (0..2)
+                .map(|s| if s == winner { "won" } else { "the fool" }.to_string())
+                .collect();
+            (text, seats)
+        }
+        Ending::Draw => (
+            "A draw: neither player is the fool.".to_string(),
+            vec!["a draw: neither is the fool".to_string(); 2],
+        ),
+    };
+    Some(Verdict { text, seats })
 }

@@ -7,8 +7,14 @@
 
 use super::{FiftySix, FiftySixAction, TANI};
 
-/// `action`, a decision of the seat to act in `game`, in words.
+/// `action`, a decision of the seat to act in `game`, in words, then what the engine did by
+/// itself because of it (a new deal dealt, the result: [`crate::describe::with_aftermath`]).
 pub(super) fn describe(game: &FiftySix, action: &FiftySixAction) -> String {
+    crate::describe::with_aftermath(game, action, decision(game, action), automatic_reveal)
+}
+
+/// The decision itself in words.
+fn decision(game: &FiftySix, action: &FiftySixAction) -> String {
     match *action {
         FiftySixAction::Bid { points: TANI } => format!("bids {TANI} (tani)"),
         FiftySixAction::Bid { points } => format!("bids {points}"),
@@ -44,6 +50,34 @@ pub(super) fn describe(game: &FiftySix, action: &FiftySixAction) -> String {
             }
             None => format!("plays {card}"),
         },
+    }
+}
+
+/// The bidder's hidden trump turning up by itself (it had no other card to play), between
+/// `before` and `after`: its suit, not the card, which goes back to the bidder's hand.
+fn automatic_reveal(before: &FiftySix, after: &FiftySix) -> Vec<String> {
+    match (before.reveal, after.reveal) {
+        (None, Some(reveal)) if reveal.automatic => {
+            let suit = after.revealed_trump().and_then(|c| c.suit());
+            vec![format!(
+                "seat {} has only the hidden trump left: it turns up, trumps are {}",
+                reveal.seat,
+                match suit {
+                    Some(crate::cards::Suit::Clubs) => "clubs",
+                    Some(crate::cards::Suit::Diamonds) => "diamonds",
+                    Some(crate::cards::Suit::Hearts) => "hearts",
+                    Some(crate::cards::Suit::Spades) => "spades",
+                    None => "unknown",
+                }
+            )]
+        }
+        (None, Some(reveal)) => match before.bidder() {
+            Some(bidder) if bidder != reveal.seat => {
+                vec![format!("the trump goes back to seat {bidder}'s hand")]
+            }
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
     }
 }
 
@@ -149,7 +183,8 @@ mod tests {
         assert_eq!(say(&mut game, play("QH")), "plays QH");
         assert_eq!(
             game.describe(&play("AH")),
-            "plays AH: seat 0 wins the trick, 6 points"
+            "plays AH: seat 0 wins the trick, 6 points; \
+             seat 0 has only the hidden trump left: it turns up, trumps are diamonds"
         );
     }
 
@@ -158,7 +193,10 @@ mod tests {
         let mut game = playing(["JH 9C", "9H AS 10D", "10C QH 9S", "AH KC"], "KS", 0);
         assert_eq!(say(&mut game, play("9C")), "plays 9C");
         let reveal = FiftySixAction::RevealTrump;
-        assert_eq!(say(&mut game, reveal), "reveals the trump: KS");
+        assert_eq!(
+            say(&mut game, reveal),
+            "reveals the trump: KS; the trump goes back to seat 0's hand"
+        );
         assert_eq!(say(&mut game, play("AS")), "plays AS");
         assert_eq!(say(&mut game, play("10C")), "plays 10C");
         assert_eq!(

@@ -8,6 +8,7 @@ use super::{BidEntry, DealResult, FiftySix, HAND_SIZE, Phase, Trick, team};
 use crate::cards::Suit;
 use crate::game::{Game, Seat};
 use crate::table::{Eye, Layout, Pile, Table};
+use crate::verdict::{self, Verdict};
 
 /// Where fifty-six's cards lie outside the hands, and the state of the deal.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -129,6 +130,68 @@ pub(super) fn table(game: &FiftySix, eye: Eye) -> Table<FiftySixLayout> {
         hands: (0..game.players)
             .map(|s| Pile::shown(game.hand(s).iter().copied(), eye.sees(s)))
             .collect(),
+        result: result(game),
         layout,
     }
+}
+
+/// How the match ended, once it has: the teams' totals, which team won, and who won the last
+/// deal's bid and whether it was made.
+pub(super) fn result(game: &FiftySix) -> Option<Verdict> {
+    let outcome = game.outcome()?;
+    let teams: [Vec<Seat>; 2] = [0, 1].map(|t| (t..game.players).step_by(2).collect());
+    let totals = game.totals;
+    let named = |t: usize| verdict::seats(&teams[t]);
+    let won = match totals[0].cmp(&totals[1]) {
+        std::cmp::Ordering::Equal => format!("The teams tied on {} points: a draw.", totals[0]),
+        order => {
+            let (w, l) = match order {
+                std::cmp::Ordering::Greater => (0, 1),
+                _ => (1, 0),
+            };
+            format!(
+                "{} won {} to {} against {}.",
+                verdict::capitalized(&named(w)),
+                totals[w],
+                totals[l],
+                named(l)
+            )
+        }
+    };
+    let bid = game.last_deal.map(|last| {
+        let contract = match last.tani {
+            true => "tani (all eight tricks alone)".to_string(),
+            false => last.bid.to_string(),
+        };
+        let made = match last.made {
+            true => "made it",
+            false => "lost it",
+        };
+        format!(
+            " The last deal: {} won the bid with {contract} and {made}, taking {} card points ({:+}).",
+            verdict::seat(last.bidder),
+            last.card_points,
+            last.change
+        )
+    });
+    let text = format!("{won}{}", bid.unwrap_or_default());
+    let seats = (0..game.players)
+        .map(|s| {
+            let mine = team(s);
+            let partners: Vec<Seat> = teams[mine].iter().copied().filter(|&p| p != s).collect();
+            let with = verdict::seats(&partners);
+            match outcome.is_draw() {
+                true => format!(
+                    "a draw with {with}, {} to {}",
+                    totals[mine],
+                    totals[1 - mine]
+                ),
+                false if outcome.seats[s].rank == 1 => {
+                    format!("won with {with}, {} to {}", totals[mine], totals[1 - mine])
+                }
+                false => format!("lost with {with}, {} to {}", totals[mine], totals[1 - mine]),
+            }
+        })
+        .collect();
+    Some(Verdict { text, seats })
 }

@@ -10,8 +10,14 @@ use super::{Most, MostAction, TableMeld, meld_shape};
 use crate::cards::Card;
 use crate::game::Seat;
 
-/// `action`, a decision of the seat to act in `game`, in words.
+/// `action`, a decision of the seat to act in `game`, in words, then what the engine did by
+/// itself because of it (a new deal dealt, the result: [`crate::describe::with_aftermath`]).
 pub(super) fn describe(game: &Most, action: &MostAction) -> String {
+    crate::describe::with_aftermath(game, action, decision(game, action), |_, _| Vec::new())
+}
+
+/// The decision itself in words.
+fn decision(game: &Most, action: &MostAction) -> String {
     let seat = game.to_act;
     let on = |at: usize| {
         game.melds
@@ -220,7 +226,10 @@ mod tests {
         let mut game = game;
         say(&mut game, joker);
         let last = MostAction::Discard { card: c("KS") };
-        assert_eq!(game.describe(&last), "discards KS and goes out");
+        assert_eq!(
+            game.describe(&last),
+            "discards KS and goes out; the game is over: seat 1 won. Totals after 1 deal (500 ends the match): seat 0 0, seat 1 15."
+        );
     }
 
     #[test]
@@ -238,7 +247,7 @@ mod tests {
         let discard = MostAction::Discard { card: c("KS") };
         assert_eq!(
             game.describe(&discard),
-            "discards KS, and the deal ends: the deck is empty"
+            "discards KS, and the deal ends: the deck is empty; the game is over: everyone tied: a draw. Totals after 1 deal (500 ends the match): seat 0 -10, seat 1 -10."
         );
     }
 }

@@ -8,6 +8,7 @@ use super::{MeldKind, Most, Phase, Slot};
 use crate::cards::Card;
 use crate::game::{Game, Seat};
 use crate::table::{Eye, Layout, Pile, Table};
+use crate::verdict::{self, Verdict};
 
 /// Where most's cards lie outside the hands, and the scores.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -101,6 +102,24 @@ pub(super) fn table(game: &Most, eye: Eye) -> Table<MostLayout> {
                 Pile::shown(hand, eye.sees(s))
             })
             .collect(),
+        result: result(game),
         layout,
     }
+}
+
+/// How the match ended, once it has: each seat's total and place, and the last deal's points.
+fn result(game: &Most) -> Option<Verdict> {
+    let outcome = game.outcome()?;
+    let totals: Vec<i64> = game.totals.iter().map(|&t| i64::from(t)).collect();
+    let deals = game.scores.len() / game.players.max(1);
+    let last: Option<Vec<i64>> = (game.scores.chunks(game.players).last())
+        .map(|deal| deal.iter().map(|&p| i64::from(p)).collect());
+    let rule = format!("{} ends the match", game.options.target);
+    Some(verdict::by_points(
+        &outcome,
+        &totals,
+        last.as_deref(),
+        deals,
+        &rule,
+    ))
 }

@@ -3,11 +3,59 @@
 
 use super::transcript::list;
 use super::{GREEN_UNDER, Prsi, PrsiAction};
+use crate::Game;
 use crate::cards::Suit;
 
-/// `action` in a few plain words, as `game` stands before it. A draw says how many cards it
-/// takes, not which: those are hidden.
+/// `action` in a few plain words, as `game` stands before it, then what the engine did by
+/// itself because of it ([`aftermath`]). A draw says how many cards it takes, not which: those
+/// are hidden.
 pub(super) fn describe(game: &Prsi, action: &PrsiAction) -> String {
+    let own = decision(game, action);
+    let mut after = game.clone();
+    match after.apply(action) {
+        Ok(()) => [own]
+            .into_iter()
+            .chain(aftermath(game, &after))
+            .collect::<Vec<_>>()
+            .join("; "),
+        Err(_) => own,
+    }
+}
+
+/// What the engine did by itself between `before` and `after`: the pile turned into a new stock
+/// when a draw ran the stock out, a draw cut short for want of cards, and the end of the game.
+fn aftermath(before: &Prsi, after: &Prsi) -> Vec<String> {
+    let mut words = Vec::new();
+    let seat = before.turn;
+    if after.reshuffles > before.reshuffles {
+        words.push(
+            "the stock ran out: the pile but its top card is shuffled into a new stock".into(),
+        );
+    }
+    let asked = match before.sevens {
+        0 => 1,
+        n => n as usize,
+    };
+    let drew = after
+        .hand(seat)
+        .len()
+        .saturating_sub(before.hand(seat).len());
+    if after.hand(seat).len() > before.hand(seat).len() && drew < asked {
+        words.push(format!(
+            "only {} could be drawn",
+            crate::verdict::cards(drew)
+        ));
+    }
+    if let Some(result) = super::table::result(after) {
+        let mut text = result.text;
+        text[..1].make_ascii_lowercase();
+        words.push(format!("the game is over: {text}"));
+    }
+    words
+}
+
+/// The decision itself in words.
+fn decision(game: &Prsi, action: &PrsiAction) -> String {
     match action {
         PrsiAction::Stand => "stands (ace)".into(),
         PrsiAction::Draw if game.sevens > 0 => format!("draws {} (sevens)", game.sevens),
@@ -66,6 +114,10 @@ mod tests {
         game.sevens = 6;
         assert_eq!(game.describe(&play("JS")), "plays JS, cancelling the draw");
         let game = position(&["8H 8D", "9C 10C"], "7D 9H", "8C 8S 10S 10D");
-        assert_eq!(game.describe(&play("8D 8H")), "plays 8D 8H and goes out");
+        assert_eq!(
+            game.describe(&play("8D 8H")),
+            "plays 8D 8H and goes out; the game is over: seat 0 went out first; \
+             seat 1 is left holding 2 cards."
+        );
     }
 }

@@ -3,10 +3,11 @@
 
 use serde::Serialize;
 
-use super::Prsi;
+use super::{MAX_TURNS, Prsi};
 use crate::cards::{Card, Suit};
 use crate::game::{Game, Seat};
 use crate::table::{Eye, Layout, Pile, Table};
+use crate::verdict::{self, Verdict};
 
 /// What lies on a prsi table outside the hands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -42,6 +43,7 @@ pub(super) fn table(game: &Prsi, eye: Eye) -> Table<PrsiLayout> {
         hands: (0..game.players())
             .map(|s| Pile::shown(game.hand(s).iter(), eye.sees(s)))
             .collect(),
+        result: result(game),
         layout: PrsiLayout {
             // The deck is drawn from its end: the next card is the last.
             stock: Pile::shown(game.deck.iter().rev().copied(), eye.sees_all()),
@@ -52,4 +54,58 @@ pub(super) fn table(game: &Prsi, eye: Eye) -> Table<PrsiLayout> {
             out: game.out.clone(),
         },
     }
+}
+
+/// How the game ended, once it has: who went out in which order, and who was left holding
+/// cards (the last player left, or at the turn limit every player still in, by hand size).
+pub(super) fn result(game: &Prsi) -> Option<Verdict> {
+    let outcome = game.outcome()?;
+    let holding = |s: Seat| game.hand(s).len();
+    let went_out: Vec<Seat> = game
+        .out
+        .iter()
+        .copied()
+        .filter(|&s| holding(s) == 0)
+        .collect();
+    let mut left: Vec<Seat> = (0..game.players()).filter(|&s| holding(s) > 0).collect();
+    left.sort_by_key(|&s| (outcome.seats[s].rank, s));
+    let mut parts: Vec<String> = went_out
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| match i {
+            0 => format!("{} went out first", verdict::seat(s)),
+            _ => format!("{} {}", verdict::seat(s), verdict::ordinal(i + 1)),
+        })
+        .collect();
+    let left_words: Vec<String> = left
+        .iter()
+        .map(|&s| format!("{} {}", verdict::seat(s), verdict::cards(holding(s))))
+        .collect();
+    let mut text = String::new();
+    if game.turns >= MAX_TURNS && left.len() > 1 {
+        text.push_str(&format!("The {MAX_TURNS}-turn limit ended the game. "));
+    }
+    match left.as_slice() {
+        [] => {}
+        [last] => parts.push(format!(
+            "{} is left holding {}",
+            verdict::seat(*last),
+            verdict::cards(holding(*last))
+        )),
+        _ => parts.push(format!("still holding cards: {}", left_words.join(", "))),
+    }
+    text.push_str(&verdict::capitalized(&parts.join("; ")));
+    text.push('.');
+    let seats = (0..game.players())
+        .map(|s| match went_out.iter().position(|&o| o == s) {
+            Some(i) => format!("went out {}", verdict::ordinal(i + 1)),
+            None if left.len() == 1 => format!("last, left holding {}", verdict::cards(holding(s))),
+            None => format!(
+                "{}, still holding {}",
+                verdict::place(&outcome, s),
+                verdict::cards(holding(s))
+            ),
+        })
+        .collect();
+    Some(Verdict { text, seats })
 }

@@ -5,6 +5,7 @@
 //! words (`Game::describe`, read against the game before it).
 
 mod assets;
+mod ending;
 
 pub(super) use assets::routes as static_routes;
 pub(super) use assets::{Links, PlayLinks, links, play_links};
@@ -49,6 +50,8 @@ struct SeatRow {
     score: String,
     fault: Option<(String, String)>,
     rating_after: Option<String>,
+    /// Its result in the game's words ("the fool"), once the match is finished.
+    words: Option<String>,
 }
 
 impl SeatRow {
@@ -62,6 +65,7 @@ impl SeatRow {
             score: score(seat.score),
             fault: seat.fault.clone(),
             rating_after: seat.rating_after.map(fixed2),
+            words: None,
         }
     }
 }
@@ -86,6 +90,10 @@ struct MatchPage {
     m: MatchView,
     seats: Vec<SeatRow>,
     moves: Vec<MoveRow>,
+    /// How the match ended in the game's words, the seats named, once it is finished.
+    result: Option<String>,
+    /// The first fault: the seat's name, the step and the fault's kind (linked to its step).
+    fault: Option<(String, u32, String)>,
     /// Why the moves are not shown, when the log was dropped or cannot be read.
     log_note: Option<String>,
     /// The player's script, stylesheet and import map.
@@ -110,6 +118,7 @@ fn match_page(detail: &MatchDetail, record: &PlayRecord, disclosure: Disclosure)
     let actions: &[_] = if sealed { &[] } else { &detail.actions };
     // The step each seat faulted at: from it on, a house bot played the seat.
     let fault_steps = record.fault_steps(m.seats.len());
+    let names: Vec<String> = m.seats.iter().map(|s| s.name.clone()).collect();
     let texts = crate::frames::describe_all(&m.game, &m.options, m.seats.len(), m.seed, actions)
         .unwrap_or_else(|e| {
             tracing::warn!("match {}: its moves cannot be described: {e}", m.id);
@@ -126,13 +135,41 @@ fn match_page(detail: &MatchDetail, record: &PlayRecord, disclosure: Disclosure)
                 .iter()
                 .find(|s| s.seat == a.seat)
                 .map(|s| (s.bot_id.clone(), s.name.clone())),
-            action: texts.get(i).cloned().unwrap_or_default(),
+            action: texts
+                .get(i)
+                .map(|t| ending::with_names(t, &names))
+                .unwrap_or_default(),
             json: a.action.to_string(),
             say: a.say.clone(),
             substitute: by_of(&fault_steps, a.seat, i as u32 + 1) == By::Substitute,
         })
         .collect();
+    let finished = m.status.as_str() == "finished";
+    let verdict = finished.then(|| ending::verdict(detail)).flatten();
+    let mut seats: Vec<SeatRow> = m.seats.iter().map(SeatRow::new).collect();
+    if sealed {
+        for row in &mut seats {
+            if let Some((_, detail)) = &mut row.fault {
+                detail.clear();
+            }
+        }
+    }
+    if let Some(verdict) = &verdict {
+        for row in &mut seats {
+            let words = verdict
+                .seats
+                .get(row.seat)
+                .map(|w| ending::with_names(w, &names));
+            // The game's own words; a faulted seat forfeits besides (ranked last).
+            row.words = match row.fault {
+                Some(_) => words.map(|w| format!("{w}; forfeits for its fault")),
+                None => words,
+            };
+        }
+    }
     MatchPage {
+        result: verdict.map(|v| ending::with_names(&v.text, &names)),
+        fault: ending::first_fault(detail, record),
         m: MatchView {
             id: m.id.clone(),
             game: m.game.clone(),
@@ -152,17 +189,7 @@ fn match_page(detail: &MatchDetail, record: &PlayRecord, disclosure: Disclosure)
             created: utc(m.created_at),
             finished: m.finished_at.map(utc),
         },
-        seats: m
-            .seats
-            .iter()
-            .map(|s| {
-                let mut row = SeatRow::new(s);
-                if sealed && let Some((_, detail)) = &mut row.fault {
-                    detail.clear();
-                }
-                row
-            })
-            .collect(),
+        seats,
         moves,
         log_note: match &detail.log {
             _ if sealed => Some(
