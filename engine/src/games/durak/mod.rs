@@ -537,7 +537,10 @@ impl Game for Durak {
                 order = riffle_order(&riffle, players, deal_seed)
             }
         }
-        suits.cards(&mut order);
+        // A deck from seed 000's number is that number's deck, whatever the seed.
+        if options.deck_number.is_none() {
+            suits.cards(&mut order);
+        }
         Ok(Durak::deal(order, players, seed, options))
     }
 
