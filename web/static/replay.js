@@ -22,8 +22,8 @@ const controls = {
   eye: $("eye"),
 };
 const tableEl = $("table");
-const moveItems = Array.from(document.querySelectorAll("ol.moves > li"));
-const movesBox = document.querySelector("ol.moves");
+let moveItems = Array.from(document.querySelectorAll("ol.moves > li"));
+let movesBox = document.querySelector("ol.moves");
 
 const state = {
   renderer: null,
@@ -332,7 +332,28 @@ async function showEnd() {
     line.hidden = false;
   }
   drawFaultLink();
+  if (m.status === "finished") await showMoves();
   root.dataset.ended = "1";
+}
+
+/** Puts the stored moves list, the downloads and the facts (seed, end), which the server draws
+ * once a match is stored, in place of the page's "no moves stored yet". */
+async function showMoves() {
+  const response = await fetch(location.pathname, { cache: "no-store" });
+  if (!response.ok) return;
+  const page = new DOMParser().parseFromString(await response.text(), "text/html");
+  const fresh = page.getElementById("after-table");
+  const here = $("after-table");
+  if (!fresh || !here) return;
+  here.replaceChildren(...Array.from(fresh.childNodes).map((n) => document.importNode(n, true)));
+  // The facts too: the seed (once the match is open, exact as the server writes it) and the end.
+  const facts = page.querySelector("dl.facts");
+  const shown = document.querySelector("dl.facts");
+  if (facts && shown) shown.replaceWith(document.importNode(facts, true));
+  movesBox = document.querySelector("ol.moves");
+  moveItems = Array.from(document.querySelectorAll("ol.moves > li"));
+  state.marked = null;
+  markMove(state.step);
 }
 
 /** A JSON error's text. */
