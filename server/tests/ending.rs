@@ -204,10 +204,17 @@ async fn a_live_match_shows_its_end_without_a_reload() {
     let on_table = browser.text("#table .table-result").await;
     assert!(on_table.contains(&sentence), "{on_table:?}");
     // The stored moves and the downloads replace "no moves stored yet", still with no reload.
-    assert_eq!(browser.count("ol.moves > li").await, steps, "the moves list");
+    assert_eq!(
+        browser.count("ol.moves > li").await,
+        steps,
+        "the moves list"
+    );
     assert_eq!(browser.count("p.downloads a").await, 2, "the downloads");
     let facts = browser.text("dl.facts").await;
-    assert!(facts.contains(&m["seed"].to_string()), "the seed, now open: {facts:?}");
+    assert!(
+        facts.contains(&m["seed"].to_string()),
+        "the seed, now open: {facts:?}"
+    );
     assert_eq!(browser.text("#match-status").await, "finished");
     photograph(&browser, "durak-live-end.png").await;
     browser.close().await;
