@@ -33,21 +33,10 @@ const SNEAKY_ESCAPED: &str = "&lt;img src=x onerror=alert(1)&gt; Mallory";
 /// The organiser's token of the tests' servers.
 const ADMIN: &str = "browser-test-organiser";
 
-/// Where the screenshots go: `target/test-artefacts/browser/`, created if need be.
-fn artefacts() -> PathBuf {
-    let target = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .expect("the target directory")
-        .to_path_buf();
-    let dir = target.join("test-artefacts").join("browser");
-    std::fs::create_dir_all(&dir).expect("the artefact folder");
-    dir
-}
-
 /// Saves a 1280 × 1600 screenshot of the browser's page as `name` in the artefact folder and
 /// checks it is one.
 async fn photograph(browser: &Browser, name: &str) -> PathBuf {
-    let file = artefacts().join(name);
+    let file = chromium::artefacts("browser").join(name);
     let got = browser.screenshot(&file).await;
     assert_eq!(got, WINDOW, "{}", file.display());
     file
@@ -56,7 +45,7 @@ async fn photograph(browser: &Browser, name: &str) -> PathBuf {
 /// Like [`photograph`] with the window resized to `size` for the picture, then back.
 async fn photograph_sized(browser: &Browser, name: &str, size: (u32, u32)) -> PathBuf {
     browser.resize(size).await;
-    let file = artefacts().join(name);
+    let file = chromium::artefacts("browser").join(name);
     let got = browser.screenshot(&file).await;
     browser.resize(WINDOW).await;
     assert_eq!(got, size, "{}", file.display());

@@ -19,49 +19,18 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::routing::post;
 use chromium::Browser;
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{Value, json};
 use support::{Server, TempDb, config, short_match, test_bots};
 
 /// How long a match may take to finish.
 const FINISH_TIMEOUT: Duration = Duration::from_secs(120);
 
-/// Where the screenshots go: `target/test-artefacts/ending/`, created if need be.
-fn artefacts() -> PathBuf {
-    let target = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .expect("the target directory")
-        .to_path_buf();
-    let dir = target.join("test-artefacts").join("ending");
-    std::fs::create_dir_all(&dir).expect("the artefact folder");
-    dir
-}
-
 /// A server whose bots have a second to answer.
 async fn server(db: &TempDb) -> Server {
     let mut config = config(db);
     config.deadline_ms = 1000;
     Server::start(config).await
-}
-
-/// Every game the server plays, as `GET /api/games` describes it.
-async fn games(server: &Server) -> Vec<Value> {
-    let (status, games) = server.get("/api/games").await;
-    assert_eq!(status, StatusCode::OK, "{games}");
-    games.as_array().unwrap().clone()
-}
-
-/// Queues one practice match of `bot` against the game's first house bot at its usual size.
-async fn practice(server: &Server, bot: &Value, game: &Value, options: Value) -> String {
-    let players = game["players"]["default"].as_u64().unwrap() as usize;
-    let opponents = vec![game["house_bots"][0].clone(); players - 1];
-    let path = format!("/api/bots/{}/practice", bot["id"].as_str().unwrap());
-    let body = json!({"matches": 1, "opponents": opponents, "options": options});
-    let (status, answer) = server
-        .send(Method::POST, &path, bot["token"].as_str(), Some(body))
-        .await;
-    assert_eq!(status, StatusCode::ACCEPTED, "{answer}");
-    answer["match_ids"][0].as_str().unwrap().to_string()
 }
 
 /// Waits until match `id` is finished; returns the match and its frames.
@@ -102,7 +71,7 @@ fn last_result(frames: &Value) -> &Value {
 
 /// Screenshots the page as `name`.
 async fn photograph(browser: &Browser, name: &str) -> PathBuf {
-    let file = artefacts().join(name);
+    let file = chromium::artefacts("ending").join(name);
     browser.screenshot(&file).await;
     file
 }
@@ -145,7 +114,8 @@ async fn scripted_bot(bad_from: usize, delay: Duration) -> String {
 
 /// The durak game's description.
 async fn durak(server: &Server) -> Value {
-    games(server)
+    server
+        .games()
         .await
         .into_iter()
         .find(|g| g["id"] == "durak")
@@ -160,7 +130,9 @@ async fn a_live_match_shows_its_end_without_a_reload() {
     let url = scripted_bot(usize::MAX, Duration::from_millis(100)).await;
     let bot = server.register_for("durak", "slowcoach", &url).await;
     let browser = Browser::start().await;
-    let id = practice(&server, &bot, &durak, json!({})).await;
+    let id = server
+        .practice_at_house_table(&bot, &durak, json!({}))
+        .await;
     browser.open(&server.url(&format!("/matches/{id}"))).await;
     browser.wait_attr("#watch", "data-live", "on").await;
     assert_eq!(browser.text("#match-status").await, "running");
@@ -226,12 +198,14 @@ async fn every_games_last_step_states_the_result_in_its_words() {
     let server = server(&db).await;
     let bots = test_bots().await;
     let mut matches = Vec::new();
-    for game in games(&server).await {
+    for game in server.games().await {
         let id = game["id"].as_str().unwrap().to_string();
         let bot = server
             .register_for(&id, &format!("good-{id}"), &bots.url("/good"))
             .await;
-        let match_id = practice(&server, &bot, &game, short_match(&game)).await;
+        let match_id = server
+            .practice_at_house_table(&bot, &game, short_match(&game))
+            .await;
         matches.push((id, match_id));
     }
     let browser = Browser::start().await;
@@ -286,7 +260,9 @@ async fn a_match_with_a_fault_opens_with_a_link_to_its_step() {
     let durak = durak(&server).await;
     let url = scripted_bot(3, Duration::ZERO).await;
     let bot = server.register_for("durak", "flaky", &url).await;
-    let id = practice(&server, &bot, &durak, json!({})).await;
+    let id = server
+        .practice_at_house_table(&bot, &durak, json!({}))
+        .await;
     let (_, frames) = finished(&server, &id).await;
     let step = frames["faults"][0]["step"].as_u64().unwrap();
     let browser = Browser::start().await;

@@ -416,7 +416,7 @@ async fn in_a_browser_the_rating_chart_has_axes_and_version_marks_and_lists_show
     assert_eq!(versions[2][3], "18", "{versions:?}");
     let matches = browser.table("table.matches").await;
     assert_eq!(matches[1][5], "v2", "the newest match: {matches:?}");
-    let file = artefacts().join("bot-versions.png");
+    let file = chromium::artefacts("browser").join("bot-versions.png");
     browser.screenshot(&file).await;
     eprintln!("screenshot: {}", file.display());
 
@@ -427,15 +427,4 @@ async fn in_a_browser_the_rating_chart_has_axes_and_version_marks_and_lists_show
     assert!(places[0].contains("vera v2"), "{places:?}");
     assert!(places.last().unwrap().contains("vera v1"), "{places:?}");
     browser.close().await;
-}
-
-/// Where the screenshots go: `target/test-artefacts/browser/`, created if need be.
-fn artefacts() -> PathBuf {
-    let target = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .expect("the target directory")
-        .to_path_buf();
-    let dir = target.join("test-artefacts").join("browser");
-    std::fs::create_dir_all(&dir).expect("the artefact folder");
-    dir
 }

@@ -21,7 +21,7 @@ use axum::routing::post;
 use cardarena_engine::table::cards_in_json;
 use chromium::{Browser, WINDOW};
 use fantoccini::key::Key;
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{Value, json};
 use support::{Server, TempDb, config, short_match, test_bots};
 
@@ -31,43 +31,11 @@ const NARROW: (u32, u32) = (420, 900);
 /// How long a match may take to finish.
 const FINISH_TIMEOUT: Duration = Duration::from_secs(120);
 
-/// Where the screenshots go: `target/test-artefacts/watch/`, created if need be.
-fn artefacts() -> PathBuf {
-    let target = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .expect("the target directory")
-        .to_path_buf();
-    let dir = target.join("test-artefacts").join("watch");
-    std::fs::create_dir_all(&dir).expect("the artefact folder");
-    dir
-}
-
 /// A server whose bots have a second to answer.
 async fn server(db: &TempDb) -> Server {
     let mut config = config(db);
     config.deadline_ms = 1000;
     Server::start(config).await
-}
-
-/// Every game the server plays, as `GET /api/games` describes it.
-async fn games(server: &Server) -> Vec<Value> {
-    let (status, games) = server.get("/api/games").await;
-    assert_eq!(status, StatusCode::OK, "{games}");
-    games.as_array().unwrap().clone()
-}
-
-/// Queues one practice match of `bot` at the game's usual table size against its first house
-/// bot, with `options`; returns its id.
-async fn practice(server: &Server, bot: &Value, game: &Value, options: Value) -> String {
-    let players = game["players"]["default"].as_u64().unwrap() as usize;
-    let opponents = vec![game["house_bots"][0].clone(); players - 1];
-    let path = format!("/api/bots/{}/practice", bot["id"].as_str().unwrap());
-    let body = json!({"matches": 1, "opponents": opponents, "options": options});
-    let (status, answer) = server
-        .send(Method::POST, &path, bot["token"].as_str(), Some(body))
-        .await;
-    assert_eq!(status, StatusCode::ACCEPTED, "{answer}");
-    answer["match_ids"][0].as_str().unwrap().to_string()
 }
 
 /// Waits until match `id` has ended; returns its frames.
@@ -173,7 +141,7 @@ async fn photograph(browser: &Browser, name: &str) -> PathBuf {
     browser
         .script("document.getElementById('watch').scrollIntoView(); return null;")
         .await;
-    let file = artefacts().join(name);
+    let file = chromium::artefacts("watch").join(name);
     let got = browser.screenshot(&file).await;
     assert_eq!(json!(got.0), width, "{}", file.display());
     file
@@ -185,12 +153,14 @@ async fn every_games_table_is_drawn_card_for_card_at_the_first_a_middle_and_the_
     let server = server(&db).await;
     let bots = test_bots().await;
     let mut matches = Vec::new();
-    for game in games(&server).await {
+    for game in server.games().await {
         let id = game["id"].as_str().unwrap().to_string();
         let bot = server
             .register_for(&id, &format!("good-{id}"), &bots.url("/good"))
             .await;
-        let match_id = practice(&server, &bot, &game, short_match(&game)).await;
+        let match_id = server
+            .practice_at_house_table(&bot, &game, short_match(&game))
+            .await;
         matches.push((id, match_id));
     }
     let browser = Browser::start().await;
@@ -265,7 +235,8 @@ async fn the_controls_move_the_step() {
     let db = TempDb::new();
     let server = server(&db).await;
     let bots = test_bots().await;
-    let fifty_six = games(&server)
+    let fifty_six = server
+        .games()
         .await
         .into_iter()
         .find(|g| g["id"] == "fifty-six")
@@ -273,7 +244,9 @@ async fn the_controls_move_the_step() {
     let bot = server
         .register_for("fifty-six", "stepper", &bots.url("/good"))
         .await;
-    let id = practice(&server, &bot, &fifty_six, json!({"deals": 2})).await;
+    let id = server
+        .practice_at_house_table(&bot, &fifty_six, json!({"deals": 2}))
+        .await;
     let frames = finished_frames(&server, &id).await;
     let last = steps(&frames);
     let browser = Browser::start().await;
@@ -407,14 +380,17 @@ async fn scripted_bot(bad_from: usize, delay: Duration) -> String {
 async fn a_fault_shows_what_the_bot_was_sent_and_how_it_answered() {
     let db = TempDb::new();
     let server = server(&db).await;
-    let durak = games(&server)
+    let durak = server
+        .games()
         .await
         .into_iter()
         .find(|g| g["id"] == "durak")
         .unwrap();
     let url = scripted_bot(3, Duration::ZERO).await;
     let bot = server.register_for("durak", "flaky", &url).await;
-    let id = practice(&server, &bot, &durak, json!({})).await;
+    let id = server
+        .practice_at_house_table(&bot, &durak, json!({}))
+        .await;
     let frames = finished_frames(&server, &id).await;
     let fault = &frames["faults"][0];
     assert_eq!(fault["kind"], "bad_json", "{fault}");
@@ -475,7 +451,8 @@ async fn a_fault_shows_what_the_bot_was_sent_and_how_it_answered() {
 async fn a_live_match_updates_and_never_shows_a_hidden_card() {
     let db = TempDb::new();
     let server = server(&db).await;
-    let durak = games(&server)
+    let durak = server
+        .games()
         .await
         .into_iter()
         .find(|g| g["id"] == "durak")
@@ -483,7 +460,9 @@ async fn a_live_match_updates_and_never_shows_a_hidden_card() {
     let url = scripted_bot(usize::MAX, Duration::from_millis(150)).await;
     let bot = server.register_for("durak", "slowcoach", &url).await;
     let browser = Browser::start().await;
-    let id = practice(&server, &bot, &durak, json!({})).await;
+    let id = server
+        .practice_at_house_table(&bot, &durak, json!({}))
+        .await;
     browser.open(&server.url(&format!("/matches/{id}"))).await;
     browser.wait_attr("#watch", "data-live", "on").await;
     // Each look: the step shown and the cards drawn then.
@@ -545,7 +524,8 @@ async fn a_long_match_opens_and_scrubs_one_step_at_a_time() {
     let db = TempDb::new();
     let server = server(&db).await;
     let bots = test_bots().await;
-    let bridge = games(&server)
+    let bridge = server
+        .games()
         .await
         .into_iter()
         .find(|g| g["id"] == "bridge")
@@ -555,7 +535,9 @@ async fn a_long_match_opens_and_scrubs_one_step_at_a_time() {
         .await;
     // Played to 500 points rather than 125: about 900 to 2,500 steps, whatever the deal (the
     // server picks the seed).
-    let id = practice(&server, &bot, &bridge, json!({"target": 500})).await;
+    let id = server
+        .practice_at_house_table(&bot, &bridge, json!({"target": 500}))
+        .await;
     let frames = finished_frames(&server, &id).await;
     let last = steps(&frames);
     assert!(last > 500, "only {last} steps");

@@ -6,7 +6,7 @@
 //! deal another table has still to play shows no cards at all: the public moves of one table
 //! would tell the next table the deal (docs/protocol.md, "What a bot can know").
 
-use cardarena_engine::relabel::DEAL_BITS;
+use cardarena_engine::relabel::{DEAL_BITS, deal_seed};
 
 use super::{MatchStatus, MatchSummary, Store, StoreError};
 
@@ -50,7 +50,7 @@ impl Disclosure {
 }
 
 /// Whether a match in this status is over (nothing of it will be played any more).
-pub fn is_over(status: MatchStatus) -> bool {
+fn is_over(status: MatchStatus) -> bool {
     matches!(
         status,
         MatchStatus::Finished | MatchStatus::Failed | MatchStatus::Cancelled
@@ -65,7 +65,7 @@ impl Store {
             Some(stage) => {
                 // Tables of one deal share the seed's deal bits (a relabelling changes only the
                 // bits above them); one index range of the stage's matches.
-                let deal = (m.seed & ((1u64 << DEAL_BITS) - 1)) as i64;
+                let deal = deal_seed(m.seed) as i64;
                 let pending: i64 = sqlx::query_scalar(
                     "SELECT COUNT(*) FROM matches
                      WHERE tournament_id = $1 AND stage = $2 AND id <> $3

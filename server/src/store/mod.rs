@@ -36,7 +36,7 @@ use sqlx::AnyPool;
 use backend::Backend;
 pub use bots::{BotHealth, BotKind, BotRecord, NewBot, PauseReason, RECENT_MATCHES};
 pub use browse::{MAX_PAGE, MatchFilter, MatchPage, PageAt, Rivalry};
-pub use disclosure::{Disclosure, is_over};
+pub use disclosure::Disclosure;
 pub use leases::{LEASE_MS, Lease, Reaped, WorkerInfo, WorkerRow};
 pub use logs::{LogState, stamp_mismatch};
 pub use matches::{

@@ -12,6 +12,11 @@ use serde_json::{Value, json};
 use crate::chromium::Browser;
 use crate::support::{Server, TempDb, config};
 
+/// Where the play tests' screenshots go: `target/test-artefacts/play/`.
+pub(crate) fn artefacts() -> PathBuf {
+    crate::chromium::artefacts("play")
+}
+
 /// The narrow window: a phone held upright.
 pub(crate) const NARROW: (u32, u32) = (420, 900);
 
@@ -23,17 +28,6 @@ pub(crate) const MAX_MOVES: usize = 600;
 
 /// How often the page is looked at while waiting.
 pub(crate) const POLL: Duration = Duration::from_millis(40);
-
-/// Where the screenshots go: `target/test-artefacts/play/`, created if need be.
-pub(crate) fn artefacts() -> PathBuf {
-    let target = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .expect("the target directory")
-        .to_path_buf();
-    let dir = target.join("test-artefacts").join("play");
-    std::fs::create_dir_all(&dir).expect("the artefact folder");
-    dir
-}
 
 /// A server whose bots have a second to answer (house bots answer at once).
 pub(crate) async fn server(db: &TempDb) -> Server {

@@ -18,6 +18,17 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
 
+/// Where a test file's screenshots go: `target/test-artefacts/<folder>/`, created if need be.
+pub fn artefacts(folder: &str) -> PathBuf {
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("the target directory")
+        .to_path_buf();
+    let dir = target.join("test-artefacts").join(folder);
+    std::fs::create_dir_all(&dir).expect("the artefact folder");
+    dir
+}
+
 /// How to install what the browser tests need (Debian's packages).
 const INSTALL: &str = "apt-get install -y chromium chromium-driver";
 

@@ -178,6 +178,37 @@ impl Server {
             .collect()
     }
 
+    /// Every game the server plays, as `GET /api/games` describes it.
+    pub async fn games(&self) -> Vec<Value> {
+        let (status, games) = self.get("/api/games").await;
+        assert_eq!(status, StatusCode::OK, "{games}");
+        games.as_array().unwrap().clone()
+    }
+
+    /// Queues one practice match of `bot` at `game`'s usual table size against its first house
+    /// bot, with `options`; returns its id.
+    pub async fn practice_at_house_table(
+        &self,
+        bot: &Value,
+        game: &Value,
+        options: Value,
+    ) -> String {
+        let players = game["players"]["default"].as_u64().unwrap() as usize;
+        let opponents = vec![game["house_bots"][0].clone(); players - 1];
+        let path = format!("/api/bots/{}/practice", bot["id"].as_str().unwrap());
+        let body = json!({"matches": 1, "opponents": opponents, "options": options});
+        let (status, answer) = self
+            .send(
+                reqwest::Method::POST,
+                &path,
+                bot["token"].as_str(),
+                Some(body),
+            )
+            .await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{answer}");
+        answer["match_ids"][0].as_str().unwrap().to_string()
+    }
+
     /// Waits until the match is finished (or failed) and returns it.
     pub async fn finished_match(&self, id: &str) -> Value {
         for _ in 0..600 {
