@@ -12,10 +12,10 @@ use cardarena_bots::dial::Switchboard;
 use cardarena_bots::http::{AddressPolicy, HttpClient};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use rand_chacha::ChaCha8Rng;
-use tower_http::trace::TraceLayer;
 
 use crate::ladder::{self, LadderConfig};
 use crate::listener::{self, ConnectionLimits};
+use crate::metrics::{Metrics, Sources, track_requests};
 use crate::runner::Runner;
 use crate::scheduler::{Scheduler, SchedulerConfig};
 use crate::secrets::ServerKey;
@@ -71,6 +71,8 @@ pub struct ServeConfig {
     pub table_limits: TableLimits,
     /// Whether tables with people are rated (the people's row of each game rated too).
     pub rate_people: bool,
+    /// Where `/metrics` is served: this address alone, or (`None`) the server's own.
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 impl ServeConfig {
@@ -104,6 +106,7 @@ impl ServeConfig {
                 per_bot_hour: 20,
             },
             rate_people: false,
+            metrics_addr: None,
         }
     }
 
@@ -218,6 +221,8 @@ pub struct Running {
     pub addr: SocketAddr,
     /// Its database.
     pub store: Store,
+    /// The address `/metrics` is served on alone (`metrics_addr`), if one was given.
+    pub metrics_addr: Option<SocketAddr>,
     /// The organiser's token, when the server made it (none was configured).
     pub admin_token: Option<String>,
     /// The server task; it runs until dropped or aborted.
@@ -333,6 +338,22 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         None => (crate::secrets::random_token(), true),
     };
     let probes = crate::probes::Probes::new(store.clone(), scheduler.clone(), "serve");
+    let metrics = Metrics::install();
+    let sources = Sources::server(
+        store.clone(),
+        scheduler.clone(),
+        live.clone(),
+        switchboard.clone(),
+        tables.clone(),
+    );
+    let (metrics_route, metrics_addr) = match config.metrics_addr {
+        Some(addr) => {
+            let (listener, bound) = bind(addr).await?;
+            tokio::spawn(crate::metrics::serve_alone(listener, metrics, sources));
+            (None, Some(bound))
+        }
+        None => (Some(metrics.router(sources)), None),
+    };
     let state = AppState {
         admin_hash: crate::secrets::hash(&admin_token),
         store: store.clone(),
@@ -351,9 +372,16 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         .nest("/api", api::router(config.body_timeout))
         .with_state(state)
         .merge(crate::pages::router(store.clone()))
-        .layer(TraceLayer::new_for_http())
-        // After the trace layer: probes asked every few seconds are not logged.
+        // axum's own 404, as a route of the app's, so that the layers below count and log it.
+        .fallback(|| async { axum::http::StatusCode::NOT_FOUND })
+        .layer(axum::middleware::from_fn(track_requests))
+        .layer(axum::middleware::from_fn(crate::request_log::trace))
+        // After the log's layer: probes and scrapes, every few seconds, are not logged.
         .merge(probes.router());
+    let app = match metrics_route {
+        Some(route) => app.merge(route),
+        None => app,
+    };
     // Outside the router, where axum has set a 405's `Allow` header.
     let app = tower::ServiceBuilder::new()
         .layer(axum::middleware::from_fn(api::json_errors))
@@ -363,6 +391,7 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         addr,
         store,
         admin_token: made.then_some(admin_token),
+        metrics_addr,
         task,
         _writer: writer,
     })

@@ -103,6 +103,7 @@ where
         };
         let _ = stream.set_nodelay(true);
         next_id += 1;
+        metrics::gauge!("cardarena_connections_open").increment(1.0);
         let connection = Connection {
             id: next_id,
             busy: Arc::new(AtomicUsize::new(0)),
@@ -194,6 +195,7 @@ struct Connection {
 
 impl Drop for Connection {
     fn drop(&mut self) {
+        metrics::gauge!("cardarena_connections_open").decrement(1.0);
         self.open.lock().remove(&self.id);
     }
 }

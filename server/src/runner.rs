@@ -17,6 +17,7 @@ use cardarena_engine::{Outcome, log};
 use serde_json::Value;
 
 use crate::live::{Live, Relays};
+use crate::metrics::{Metered, Transport};
 use crate::secrets::ServerKey;
 use crate::store::{
     BotKind, ClaimedMatch, FaultRecord, FinishedSeat, MatchResult, PlayRecord, SavedAction,
@@ -192,6 +193,12 @@ async fn play<G: HouseGame>(
     // Whole, defaults filled in: the store keeps only what differs from them.
     let sent_options = serde_json::to_value(&options).unwrap_or(Value::Null);
     for (seat, player) in claimed.seats.iter().enumerate() {
+        let transport = match &player.kind {
+            BotKind::House { .. } => Transport::House,
+            BotKind::Person => Transport::Person,
+            BotKind::Http { .. } => Transport::Http,
+            BotKind::Dial => Transport::Dial,
+        };
         let bot: Box<dyn Bot<G>> = match &player.kind {
             BotKind::House { house_id } => {
                 G::house_bot(house_id, derive_seed(claimed.seed, seat as u64 + 1)).ok_or_else(
@@ -241,7 +248,8 @@ async fn play<G: HouseGame>(
                 Box::new(bot.with_attempt(claimed.lease.attempt))
             }
         };
-        bots.push(bot);
+        let metered: Box<dyn Bot<G>> = Box::new(Metered::new(bot, transport, &player.bot_id));
+        bots.push(metered);
     }
     let cap = claimed
         .wall_clock_ms

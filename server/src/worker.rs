@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use cardarena_bots::http::HttpClient;
 
 use crate::app::{StartError, address_policy, bind};
+use crate::metrics::{Metrics, Sources};
 use crate::probes::Probes;
 use crate::runner::Runner;
 use crate::scheduler::{Scheduler, SchedulerConfig};
@@ -32,6 +33,8 @@ pub struct WorkerConfig {
     pub clock_percent: u32,
     /// Where to serve `/healthz` and `/readyz` ([`crate::probes`]), if anywhere.
     pub health_addr: Option<SocketAddr>,
+    /// Where to serve `/metrics` ([`crate::metrics`]), if anywhere.
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 /// A started worker.
@@ -40,6 +43,8 @@ pub struct RunningWorker {
     pub id: String,
     /// The address its probes listen on (with `health_addr`).
     pub health_addr: Option<SocketAddr>,
+    /// The address its metrics are served on (with `metrics_addr`).
+    pub metrics_addr: Option<SocketAddr>,
     /// Its database.
     pub store: Store,
     /// A SQLite database's one-writer lock (`None` on PostgreSQL, which workers share).
@@ -49,6 +54,10 @@ pub struct RunningWorker {
 /// Takes a SQLite database's one-writer lock, opens the store and starts playing queued matches.
 pub async fn start(config: WorkerConfig) -> Result<RunningWorker, StartError> {
     let health = match config.health_addr {
+        Some(addr) => Some(bind(addr).await?),
+        None => None,
+    };
+    let metrics = match config.metrics_addr {
         Some(addr) => Some(bind(addr).await?),
         None => None,
     };
@@ -82,10 +91,23 @@ pub async fn start(config: WorkerConfig) -> Result<RunningWorker, StartError> {
         }
         None => None,
     };
+    let metrics_addr = match metrics {
+        Some((listener, addr)) => {
+            let sources = Sources::worker(store.clone(), scheduler.clone());
+            tokio::spawn(crate::metrics::serve_alone(
+                listener,
+                Metrics::install(),
+                sources,
+            ));
+            Some(addr)
+        }
+        None => None,
+    };
     tokio::spawn(scheduler.run());
     Ok(RunningWorker {
         id,
         health_addr,
+        metrics_addr,
         store,
         _writer: writer,
     })

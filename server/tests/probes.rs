@@ -11,48 +11,11 @@ mod support;
 #[path = "support/postgres.rs"]
 mod postgres;
 
-use std::io::{BufRead, BufReader, Read};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-
-/// A `cardarena` process, killed when dropped.
-struct Process {
-    child: Child,
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Starts `cardarena ARGS` and reads its standard output up to the line starting with `until`;
-/// the rest of that line.
-fn start(args: &[&str], rust_log: &str, until: &str) -> (Process, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cardarena"))
-        .args(args)
-        .env("RUST_LOG", rust_log)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let rest = loop {
-        let line = lines
-            .next()
-            .unwrap_or_else(|| panic!("the process printed no line starting {until:?}"))
-            .unwrap();
-        if let Some(rest) = line.strip_prefix(until) {
-            break rest.to_string();
-        }
-    };
-    // Standard output is read no further: keep the pipe open without blocking the process.
-    std::thread::spawn(move || lines.for_each(drop));
-    (Process { child }, rest)
-}
+use support::process::Process;
 
 /// `cardarena healthcheck URL`'s exit code.
 fn healthcheck(url: &str) -> i32 {
@@ -76,7 +39,13 @@ async fn probe(url: &str) -> (u16, Value) {
 fn names(report: &Value, key: &str) -> Vec<String> {
     let list = report[key].as_array().expect("a list");
     list.iter()
-        .map(|item| item.get("name").unwrap_or(item).as_str().unwrap().to_string())
+        .map(|item| {
+            item.get("name")
+                .unwrap_or(item)
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
         .collect()
 }
 
@@ -100,7 +69,7 @@ async fn until_status(url: &str, status: u16, within: Duration) -> Value {
 async fn serve_on_sqlite_is_live_and_ready_until_a_newer_schema_appears() {
     let dir = support::TempDb::new();
     let url = dir.url();
-    let (_serve, base) = start(
+    let (_serve, base) = Process::start(
         &["serve", "--addr", "127.0.0.1:0", "--database-url", &url],
         "warn",
         "leaderboard: ",
@@ -145,9 +114,15 @@ async fn serve_on_sqlite_is_live_and_ready_until_a_newer_schema_appears() {
 #[tokio::test]
 async fn probes_stay_out_of_the_request_log_and_a_closed_port_is_unhealthy() {
     let dir = support::TempDb::new();
-    let (mut serve, base) = start(
-        &["serve", "--addr", "127.0.0.1:0", "--database-url", &dir.url()],
-        "warn,tower_http=debug",
+    let (serve, base) = Process::start(
+        &[
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--database-url",
+            &dir.url(),
+        ],
+        "warn,cardarena_server::request_log=debug",
         "leaderboard: ",
     );
     let base = base.trim_end_matches('/').to_string();
@@ -157,16 +132,7 @@ async fn probes_stay_out_of_the_request_log_and_a_closed_port_is_unhealthy() {
     }
     let games = reqwest::get(format!("{base}/api/games")).await.unwrap();
     assert_eq!(games.status(), 200);
-    let _ = serve.child.kill();
-    let _ = serve.child.wait();
-    let mut log = String::new();
-    serve
-        .child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut log)
-        .unwrap();
+    let log = serve.stop();
     assert!(log.contains("/api/games"), "the request log: {log}");
     assert!(!log.contains("/readyz"), "a probe was logged: {log}");
     assert!(!log.contains("/healthz"), "a probe was logged: {log}");
@@ -184,7 +150,7 @@ async fn on_postgres_the_server_and_a_worker_name_the_database_while_it_refuses_
     };
     let key = tempfile_path("probes.key");
     let key_arg = key.to_str().unwrap();
-    let (_serve, base) = start(
+    let (_serve, base) = Process::start(
         &[
             "serve",
             "--addr",
@@ -199,7 +165,7 @@ async fn on_postgres_the_server_and_a_worker_name_the_database_while_it_refuses_
         "leaderboard: ",
     );
     let server = format!("{}/readyz", base.trim_end_matches('/'));
-    let (_worker, health) = start(
+    let (_worker, health) = Process::start(
         &[
             "worker",
             "--database-url",
@@ -231,7 +197,9 @@ async fn on_postgres_the_server_and_a_worker_name_the_database_while_it_refuses_
         );
     }
     // The worker serves the probes and nothing else.
-    let other = reqwest::get(format!("{worker_base}/api/games")).await.unwrap();
+    let other = reqwest::get(format!("{worker_base}/api/games"))
+        .await
+        .unwrap();
     assert_eq!(other.status(), 404);
 
     // The database refuses every connection, the superuser's too, and drops those it had.

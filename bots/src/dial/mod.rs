@@ -120,6 +120,11 @@ impl Switchboard {
         line.close(Closed::Gone);
     }
 
+    /// How many connections every bot holds, together.
+    pub fn open(&self) -> usize {
+        self.inner.open.load(Ordering::Relaxed)
+    }
+
     /// How many connections bot `bot_id` holds.
     pub fn connections(&self, bot_id: &str) -> usize {
         self.lock().get(bot_id).map_or(0, |lines| lines.open.len())

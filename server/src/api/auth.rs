@@ -68,5 +68,6 @@ pub async fn owned_bot(
             "this token belongs to another bot",
         ));
     }
+    crate::request_log::record_bot(&bot.id);
     Ok(bot)
 }

@@ -277,6 +277,7 @@ impl HttpBench {
                     let claimed = ClaimedMatch {
                         id: format!("bench-{caller}-{number}"),
                         game: game.clone(),
+                        kind: "practice".into(),
                         options: options.clone(),
                         seed: number * 1000 + caller as u64,
                         deadline_ms: 5000,

@@ -100,7 +100,7 @@ pub fn run(bench: QueueBench) -> Result<(), CliError> {
                 .into(),
         ));
     }
-    super::init_tracing();
+    super::init_tracing(super::LogFormat::Text);
     let runtime = tokio::runtime::Runtime::new().map_err(failed)?;
     let report = runtime.block_on(bench.measure(&info, backend))?;
     println!("{}", serde_json::to_string(&report).map_err(failed)?);

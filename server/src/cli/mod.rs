@@ -81,15 +81,34 @@ fn unknown_game(id: &str) -> CliError {
     ))
 }
 
-/// Logs to standard error, at `info` unless `RUST_LOG` says otherwise.
-fn init_tracing() {
-    tracing_subscriber::fmt()
+/// How a long-running command writes its log.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+enum LogFormat {
+    /// Lines for people.
+    #[default]
+    Text,
+    /// One JSON object a line, for log collectors: the event's fields flattened, and the spans
+    /// it happened in (a request's id, method, route, client and bot; a match's id and game).
+    Json,
+}
+
+/// Logs to standard error in `format`, at `info` unless `RUST_LOG` says otherwise.
+fn init_tracing(format: LogFormat) {
+    let builder = tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| "info,tower_http=warn,sqlx=warn".into()),
         )
-        .with_writer(std::io::stderr)
-        .init();
+        .with_writer(std::io::stderr);
+    match format {
+        LogFormat::Text => builder.init(),
+        LogFormat::Json => builder
+            .json()
+            .flatten_event(true)
+            .with_current_span(false)
+            .with_span_list(true)
+            .init(),
+    }
 }
 
 /// Waits for Ctrl-C or, on Unix, SIGTERM (what `docker stop` and service managers send).

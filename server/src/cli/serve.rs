@@ -99,6 +99,13 @@ pub struct ServeArgs {
     /// last answer; half-sent heads and idle kept-alive connections are closed after it.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
     head_timeout_ms: u64,
+    /// Serve `/metrics` (Prometheus) on this address alone, rather than on --addr: a port the
+    /// internet does not reach.
+    #[arg(long)]
+    metrics_addr: Option<SocketAddr>,
+    /// The log's format: `text` for people, `json` for log collectors.
+    #[arg(long, value_enum, default_value_t)]
+    log_format: super::LogFormat,
     /// Milliseconds a request's body may take to arrive (408 after).
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
     body_timeout_ms: u64,
@@ -106,7 +113,7 @@ pub struct ServeArgs {
 
 /// Runs the server until it is stopped (Ctrl-C or a signal).
 pub fn run(args: ServeArgs) -> Result<(), CliError> {
-    super::init_tracing();
+    super::init_tracing(args.log_format);
     let config = ServeConfig {
         key_file: args.key_file,
         demo: args.demo,
@@ -144,12 +151,16 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
             per_bot_hour: args.tables_per_bot_hour,
         },
         rate_people: args.rate_people,
+        metrics_addr: args.metrics_addr,
         ..ServeConfig::new(args.addr, args.database_url)
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| CliError(e.to_string()))?;
     runtime.block_on(async {
         let running = start(config).await.map_err(|e| CliError(e.to_string()))?;
         println!("cardarena is serving on http://{}", running.addr);
+        if let Some(addr) = running.metrics_addr {
+            println!("metrics: http://{addr}/metrics");
+        }
         if let Some(token) = &running.admin_token {
             println!("admin token (set CARDARENA_ADMIN_TOKEN to choose one): {token}");
         }

@@ -24,12 +24,19 @@ pub struct WorkerArgs {
     /// a service manager's healthcheck: `cardarena healthcheck http://ADDR/readyz`.
     #[arg(long)]
     health_addr: Option<SocketAddr>,
+    /// Serve `/metrics` (Prometheus) on this address: this worker's bot calls, matches, claims
+    /// and database pool.
+    #[arg(long)]
+    metrics_addr: Option<SocketAddr>,
+    /// The log's format: `text` for people, `json` for log collectors.
+    #[arg(long, value_enum, default_value_t)]
+    log_format: super::LogFormat,
 }
 
 /// Runs a worker until it is stopped (Ctrl-C or SIGTERM), then hands its matches back to the
 /// queue.
 pub fn run(args: WorkerArgs) -> Result<(), CliError> {
-    super::init_tracing();
+    super::init_tracing(args.log_format);
     if !args.database_url.starts_with("postgres") {
         return Err(CliError(format!(
             "a worker shares the server's database, which must be PostgreSQL \
@@ -45,6 +52,7 @@ pub fn run(args: WorkerArgs) -> Result<(), CliError> {
         bot_concurrency: args.playing.bot_concurrency,
         clock_percent: args.playing.clock_percent,
         health_addr: args.health_addr,
+        metrics_addr: args.metrics_addr,
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| CliError(e.to_string()))?;
     runtime.block_on(async {
@@ -52,6 +60,9 @@ pub fn run(args: WorkerArgs) -> Result<(), CliError> {
         println!("cardarena worker {} is playing queued matches", worker.id);
         if let Some(addr) = worker.health_addr {
             println!("health: http://{addr}/healthz, readiness: http://{addr}/readyz");
+        }
+        if let Some(addr) = worker.metrics_addr {
+            println!("metrics: http://{addr}/metrics");
         }
         super::stopped().await;
         let released = worker

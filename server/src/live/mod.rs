@@ -167,6 +167,11 @@ impl Live {
         Some(frames.clone())
     }
 
+    /// How many viewers follow any match's feed here.
+    pub fn viewers(&self) -> usize {
+        self.overall_cap - self.overall.available_permits()
+    }
+
     /// How many viewers follow match `id`'s feed, if it is here.
     pub fn watchers(&self, id: &str) -> Option<usize> {
         let watched = self.map().get(id).cloned()?;

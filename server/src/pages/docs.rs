@@ -100,6 +100,11 @@ const DOCS: &[Doc] = &[
         "Scaling out: PostgreSQL and workers"
     ),
     doc!(
+        "operations",
+        "docs/operations.md",
+        "Operations: health, metrics, logs, backups"
+    ),
+    doc!(
         "architecture",
         "docs/architecture.md",
         "How cardarena is built"

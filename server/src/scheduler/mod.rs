@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::{Notify, Semaphore};
 use tokio::task::AbortHandle;
+use tracing::Instrument;
 
 use crate::runner::Runner;
 use crate::store::{ClaimScope, ClaimedMatch, Signal, Store, WorkerInfo};
@@ -86,6 +87,16 @@ impl Scheduler {
         }
     }
 
+    /// How many matches this process plays now.
+    pub fn playing_now(&self) -> usize {
+        self.playing().len()
+    }
+
+    /// The most matches this process plays at once.
+    pub fn slots(&self) -> usize {
+        self.worker.slots as usize
+    }
+
     /// How long ago the claim loop last went round (`None` before it first did). It goes round
     /// at least every second while the database answers.
     pub fn since_last_tick(&self) -> Option<Duration> {
@@ -131,16 +142,7 @@ impl Scheduler {
             let free = self.slots.available_permits();
             let claimed = match free {
                 0 => Vec::new(),
-                n => match self
-                    .store
-                    .claim_scoped(
-                        n as u32,
-                        self.config.bot_concurrency,
-                        &self.worker.id,
-                        self.config.claims,
-                    )
-                    .await
-                {
+                n => match self.claim(n as u32).await {
                     Ok(claimed) => claimed,
                     Err(e) => {
                         tracing::error!("cannot take queued matches: {e}");
@@ -161,6 +163,22 @@ impl Scheduler {
         }
     }
 
+    /// Claims up to `n` queued matches, timed.
+    async fn claim(&self, n: u32) -> Result<Vec<ClaimedMatch>, crate::store::StoreError> {
+        let started = Instant::now();
+        let claimed = self
+            .store
+            .claim_scoped(
+                n,
+                self.config.bot_concurrency,
+                &self.worker.id,
+                self.config.claims,
+            )
+            .await;
+        metrics::histogram!("cardarena_claim_seconds").record(started.elapsed().as_secs_f64());
+        claimed
+    }
+
     /// Plays `m`, claimed already, at once and outside the slots: a table people play
     /// ([`crate::tables`]), bounded by the tables' own limits, not by the queue's.
     pub fn play_now(&self, m: ClaimedMatch) {
@@ -171,11 +189,16 @@ impl Scheduler {
         let this = self.clone();
         let id = m.id.clone();
         let mut playing = self.playing();
-        let task = tokio::spawn(async move {
-            this.play(m).await;
-            drop(permit);
-            this.wake();
-        });
+        // Whatever playing the match logs carries its id.
+        let span = tracing::info_span!("match", match_id = %m.id, game = %m.game, kind = %m.kind);
+        let task = tokio::spawn(
+            async move {
+                this.play(m).await;
+                drop(permit);
+                this.wake();
+            }
+            .instrument(span),
+        );
         playing.insert(id, (task.abort_handle(), Instant::now()));
     }
 
@@ -207,6 +230,12 @@ impl Scheduler {
             };
             match stored {
                 Ok(()) => {
+                    let name = match outcome {
+                        Ok(_) => "cardarena_matches_finished_total",
+                        Err(_) => "cardarena_matches_failed_total",
+                    };
+                    let (game, kind) = (m.game.clone(), m.kind.clone());
+                    metrics::counter!(name, "game" => game, "kind" => kind).increment(1);
                     // Stored: a live viewer told the match ended finds its result.
                     self.runner.ended(&m.id);
                     if let Err(e) = crate::health::match_done(&self.store, &m.id).await {

@@ -27,6 +27,14 @@ pub enum MatchKind {
 }
 
 impl MatchKind {
+    /// Every kind.
+    pub const ALL: [MatchKind; 4] = [
+        MatchKind::Practice,
+        MatchKind::Ladder,
+        MatchKind::Tournament,
+        MatchKind::Human,
+    ];
+
     /// The kind's name in the database and the API.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -136,6 +144,8 @@ pub struct ClaimedMatch {
     pub id: String,
     /// The game's id.
     pub game: String,
+    /// Why it is played: its [`MatchKind`]'s name.
+    pub kind: String,
     /// The game's options.
     pub options: Value,
     /// The deal's seed.

@@ -48,7 +48,7 @@ pub use probation::{EndedProbation, ProbationMatch};
 pub use queue::{ClaimScope, QueueFull};
 pub use signals::Signal;
 pub use standings::{LeaderRow, RatingPoint};
-pub use status::{PoolStatus, SchemaStatus};
+pub use status::{ActiveCount, PoolStatus, SchemaStatus};
 pub use tables::{NewTable, PersonSeat, TableLimits, TableRefusal};
 pub use timing::{FaultRecord, PlayRecord, decode_timing, encode_timing};
 pub use tournaments::{StageCounts, StageMatch, StageRecord, TournamentRecord};

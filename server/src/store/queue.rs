@@ -305,7 +305,7 @@ pub(super) async fn claim_one(
         "UPDATE matches SET status = 'running', started_at = $1, worker = $2,
              lease_until = $3, attempt = attempt + 1
          WHERE number = $4
-         RETURNING id, game, options, seed, deadline_ms, time_bank_ms, wall_clock_ms,
+         RETURNING id, game, kind, options, seed, deadline_ms, time_bank_ms, wall_clock_ms,
              tournament_id, stage, deal, entrant_id, attempt",
     )
     .bind(started)
@@ -348,6 +348,7 @@ pub(super) async fn claim_one(
     Ok(ClaimedMatch {
         options: json(&row.try_get::<String, _>("options")?)?,
         game: row.try_get("game")?,
+        kind: row.try_get("kind")?,
         seed: row.try_get::<i64, _>("seed")? as u64,
         deadline_ms: row.try_get::<i64, _>("deadline_ms")? as u32,
         time_bank_ms: row.try_get::<i64, _>("time_bank_ms")? as u32,

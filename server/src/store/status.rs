@@ -4,6 +4,8 @@
 
 use std::sync::atomic::Ordering;
 
+use sqlx::Row;
+
 use super::{Store, StoreError};
 
 /// The database's schema beside this binary's.
@@ -26,7 +28,41 @@ pub struct PoolStatus {
     pub max: u32,
 }
 
+/// How many matches of one game and kind are in one active status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActiveCount {
+    /// The game's id.
+    pub game: String,
+    /// The kind's name.
+    pub kind: String,
+    /// `queued` or `running`.
+    pub status: String,
+    /// How many.
+    pub count: u64,
+}
+
 impl Store {
+    /// The queued and running matches, counted by game, kind and status (an index scan of the
+    /// active matches only: finished ones are never read).
+    pub async fn active_counts(&self) -> Result<Vec<ActiveCount>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT game, kind, status, COUNT(*) AS n FROM matches
+             WHERE status IN ('queued', 'running') GROUP BY game, kind, status",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(ActiveCount {
+                    game: row.try_get("game")?,
+                    kind: row.try_get("kind")?,
+                    status: row.try_get("status")?,
+                    count: row.try_get::<i64, _>("n")? as u64,
+                })
+            })
+            .collect()
+    }
+
     /// Asks the database which migrations it applied: one cheap query that also shows it answers.
     pub async fn schema_status(&self) -> Result<SchemaStatus, StoreError> {
         let database: Option<i64> =

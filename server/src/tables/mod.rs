@@ -63,6 +63,11 @@ impl Tables {
         state
     }
 
+    /// How many tables are being played (not over).
+    pub fn playing(&self) -> usize {
+        self.map().values().filter(|t| !t.is_over()).count()
+    }
+
     /// The table of match `id`, while it is kept.
     pub fn get(&self, id: &str) -> Option<Arc<TableState>> {
         self.map().get(id).cloned()

@@ -5,6 +5,7 @@
 #![allow(dead_code)] // each test file uses a different part of the support code
 
 pub mod contract;
+pub mod process;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -1,0 +1,55 @@
+//! The `cardarena` binary as a process of its own: started with arguments and a `RUST_LOG`, read
+//! up to the line that says where it serves, killed when dropped.
+
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Child, Command, Stdio};
+
+/// A running `cardarena` process.
+pub struct Process {
+    child: Child,
+}
+
+impl Process {
+    /// Starts `cardarena ARGS` and reads its standard output up to the line starting with
+    /// `until`; returns the process and the rest of that line.
+    pub fn start(args: &[&str], rust_log: &str, until: &str) -> (Process, String) {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cardarena"))
+            .args(args)
+            .env("RUST_LOG", rust_log)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let rest = loop {
+            let line = lines
+                .next()
+                .unwrap_or_else(|| panic!("the process printed no line starting {until:?}"))
+                .unwrap();
+            if let Some(rest) = line.strip_prefix(until) {
+                break rest.to_string();
+            }
+        };
+        // The rest of standard output is read and dropped, so the process never blocks on it.
+        std::thread::spawn(move || lines.for_each(drop));
+        (Process { child }, rest)
+    }
+
+    /// Stops the process and returns what it wrote to standard error.
+    pub fn stop(mut self) -> String {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let mut log = String::new();
+        if let Some(mut stderr) = self.child.stderr.take() {
+            let _ = stderr.read_to_string(&mut log);
+        }
+        log
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
