@@ -214,6 +214,20 @@ async fn a_dial_out_bot_plays_every_game_over_its_connection_and_passes_its_ping
             assert!(!turn[field].is_null(), "{id}: a turn lacks {field}: {turn}");
         }
         assert_eq!(turn["game"], id);
+        // The metrics tell dial-out calls from HTTP ones, and count the open connection.
+        let metrics = reqwest::get(server.url("/metrics")).await.unwrap();
+        let metrics = metrics.text().await.unwrap();
+        let figure = |series: &str| -> f64 {
+            let line = metrics
+                .lines()
+                .find(|l| l.starts_with(&format!("{series} ")));
+            line.map_or(0.0, |l| l.rsplit(' ').next().unwrap().parse().unwrap())
+        };
+        let decisions = format!("cardarena_decisions_total{{game=\"{id}\",transport=\"dial\"}}");
+        assert!(figure(&decisions) >= 1.0, "{id}: {metrics}");
+        let timed = r#"cardarena_bot_call_seconds_count{transport="dial"}"#;
+        assert!(figure(timed) >= figure(&decisions), "{metrics}");
+        assert!(figure("cardarena_dial_connections") >= 1.0, "{metrics}");
     }
 }
 
