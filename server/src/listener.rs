@@ -19,8 +19,9 @@
 //!   counted: each of its clients (from `X-Forwarded-For`) may instead have at most that many
 //!   requests in progress, and a request past it is answered `429 rate_limited`.
 //!
-//! Every request carries its client's address as a [`ClientAddr`](crate::proxy::ClientAddr) extension, read from the TCP
-//! peer or, behind a trusted proxy, from `X-Forwarded-For` ([`crate::proxy`]).
+//! Every request carries its client's address as a [`ClientAddr`](crate::proxy::ClientAddr)
+//! extension, read from the TCP peer or, behind a trusted proxy, from `X-Forwarded-For`
+//! ([`crate::proxy`]).
 //!
 //! The request body's deadline is the API's (it reads bodies), not the listener's. A connection
 //! upgraded to a WebSocket (a dial-out bot's, `api/connect.rs`) leaves the listener once the
@@ -117,8 +118,8 @@ where
         let address = peer.ip().to_canonical();
         let proxy = trusted.contains(address);
         // Past its share, an address makes room among its own connections only.
-        let made_room = !proxy && open.count(address) >= max_per_address;
-        if made_room && !open.close_oldest_idle(Some(address)) {
+        let past_share = !proxy && open.count(address) >= max_per_address;
+        if past_share && !open.close_oldest_idle(Some(address)) {
             tracing::debug!(%peer, "connection refused: its address's connections are all busy");
             share::refuse(stream, &refusal);
             continue;
@@ -127,7 +128,7 @@ where
             Ok(permit) => permit,
             Err(_) => {
                 // The connection closed to make room frees a place soon; otherwise close one.
-                if !made_room {
+                if !past_share {
                     open.close_oldest_idle(None);
                 }
                 let Ok(permit) = permits.clone().acquire_owned().await else {
