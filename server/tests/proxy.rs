@@ -156,11 +156,37 @@ async fn connect_from(source: &str, server: SocketAddr) -> TcpStream {
 }
 
 /// A request head whose body (of `length` bytes) is still to come, keeping its connection busy.
+/// It expects `100 Continue`, which the server sends once the API reads the body: by then the
+/// request is in progress.
 fn head_of_post(length: usize, forwarded: &str) -> String {
     format!(
         "POST /api/bots HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
-         X-Forwarded-For: {forwarded}\r\nContent-Length: {length}\r\n\r\n"
+         X-Forwarded-For: {forwarded}\r\nExpect: 100-continue\r\nContent-Length: {length}\r\n\r\n"
     )
+}
+
+/// Waits (up to 2 s) for the `100 Continue` that shows the request on `stream` is in progress.
+async fn in_progress(stream: &mut TcpStream) {
+    let mut read = Vec::new();
+    let mut byte = [0u8; 1];
+    while !read.ends_with(b"\r\n\r\n") {
+        let n = tokio::time::timeout(Duration::from_secs(2), stream.read(&mut byte))
+            .await
+            .expect("100 Continue within 2 s")
+            .unwrap();
+        assert_eq!(
+            n,
+            1,
+            "closed before 100 Continue: {:?}",
+            String::from_utf8_lossy(&read)
+        );
+        read.push(byte[0]);
+    }
+    assert!(
+        read.starts_with(b"HTTP/1.1 100 "),
+        "{}",
+        String::from_utf8_lossy(&read)
+    );
 }
 
 /// Reads one answer (head and `Content-Length` body) within 2 s: its status and body; `None`
@@ -230,12 +256,14 @@ async fn an_address_whose_connections_are_all_busy_cannot_take_the_other_places(
     let body = json!({"name": "held", "game": "durak", "connect": true}).to_string();
     // 127.0.0.2 tries to hold every place with a request whose body is slow to come.
     let mut busy = Vec::new();
-    for _ in 0..4 {
+    for i in 0..4 {
         let mut stream = connect_from("127.0.0.2", addr).await;
         let head = head_of_post(body.len(), "203.0.113.1");
         stream.write_all(head.as_bytes()).await.unwrap();
+        if i < 2 {
+            in_progress(&mut stream).await;
+        }
         busy.push(stream);
-        tokio::time::sleep(Duration::from_millis(100)).await;
     }
     // Past its two, it is refused at once: 429 in the API's JSON shape, and closed.
     for stream in &mut busy[2..] {
@@ -273,7 +301,6 @@ async fn an_address_past_its_share_replaces_its_own_idle_connections_not_another
     let mut silent = Vec::new();
     for _ in 0..10 {
         silent.push(connect_from("127.0.0.2", addr).await);
-        tokio::time::sleep(Duration::from_millis(50)).await;
     }
     for stream in &mut silent[..8] {
         assert!(closed(stream).await, "an older silent connection is open");
@@ -296,10 +323,12 @@ async fn behind_a_trusted_proxy_each_client_has_its_share_of_requests_in_progres
         proxied.push(connect_from("127.0.0.1", addr).await);
     }
     // 203.0.113.1 has two requests in progress; its third is refused at once.
-    for stream in &mut proxied[..3] {
+    for (i, stream) in proxied[..3].iter_mut().enumerate() {
         let head = head_of_post(body.len(), "203.0.113.1");
         stream.write_all(head.as_bytes()).await.unwrap();
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        if i < 2 {
+            in_progress(stream).await;
+        }
     }
     let (status, refused) = answer(&mut proxied[2]).await.expect("a refusal");
     let refused: Value = serde_json::from_str(&refused).unwrap();
