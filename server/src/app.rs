@@ -16,6 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::ladder::{self, LadderConfig};
 use crate::listener::{self, ConnectionLimits};
 use crate::metrics::{Metrics, Sources, track_requests};
+use crate::proxy::TrustedProxies;
 use crate::runner::Runner;
 use crate::scheduler::{Scheduler, SchedulerConfig};
 use crate::secrets::ServerKey;
@@ -57,8 +58,11 @@ pub struct ServeConfig {
     /// The organiser's bearer token (tournaments); `None` makes a random one, reported in
     /// [`Running::admin_token`].
     pub admin_token: Option<String>,
-    /// The bounds on client connections: how many, and how long a request head may take.
+    /// The bounds on client connections: how many, how many per client address, and how long a
+    /// request head may take.
     pub connections: ConnectionLimits,
+    /// The proxies whose `X-Forwarded-For` names the client (`--trust-proxy`; none by default).
+    pub trust_proxy: TrustedProxies,
     /// How long a request's body may take to arrive.
     pub body_timeout: Duration,
     /// How long ladder matches keep their logs (results and ratings stay); `None` keeps them.
@@ -94,6 +98,7 @@ impl ServeConfig {
             registrations_per_hour: 20,
             admin_token: None,
             connections: ConnectionLimits::default(),
+            trust_proxy: TrustedProxies::default(),
             body_timeout: Duration::from_secs(10),
             keep_ladder_logs: None,
             demo_think: crate::demo::DEMO_THINK,
@@ -386,7 +391,12 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
     let app = tower::ServiceBuilder::new()
         .layer(axum::middleware::from_fn(api::json_errors))
         .service(app);
-    let task = tokio::spawn(listener::serve(listener, app, config.connections));
+    let task = tokio::spawn(listener::serve(
+        listener,
+        app,
+        config.connections,
+        config.trust_proxy.clone(),
+    ));
     Ok(Running {
         addr,
         store,

@@ -16,6 +16,7 @@ pub mod live;
 pub mod metrics;
 pub mod pages;
 pub mod probes;
+pub mod proxy;
 pub mod rating;
 pub mod request_log;
 pub mod results;

@@ -11,22 +11,34 @@
 //!   was asked); when every connection is busy with a request, the newcomer waits for one to end
 //!   and later ones wait in the kernel's backlog. So hundreds of half-open connections neither
 //!   exhaust file descriptors nor keep a well-behaved client waiting.
+//! - **A share per client address.** One address holds at most
+//!   [`ConnectionLimits::max_per_address`] connections. A connection arriving past it takes the
+//!   place of that address's own oldest connection with no request in progress, never another
+//!   address's; when all of them are busy it is answered `429 rate_limited` and closed at once.
+//!   A trusted proxy's connections ([`TrustedProxies`]) carry many clients, so they are not
+//!   counted: each of its clients (from `X-Forwarded-For`) may instead have at most that many
+//!   requests in progress, and a request past it is answered `429 rate_limited`.
+//!
+//! Every request carries its client's address as a [`ClientAddr`](crate::proxy::ClientAddr)
+//! extension, read from the TCP peer or, behind a trusted proxy, from `X-Forwarded-For`
+//! ([`crate::proxy`]).
 //!
 //! The request body's deadline is the API's (it reads bodies), not the listener's. A connection
 //! upgraded to a WebSocket (a dial-out bot's, `api/connect.rs`) leaves the listener once the
 //! upgrade is answered: the switchboard bounds those ([`cardarena_bots::dial`]).
 
-use std::collections::BTreeMap;
+mod share;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::convert::Infallible;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::extract::ConnectInfo;
 use axum::http::Request;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -34,6 +46,9 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::AbortHandle;
 use tower::ServiceExt;
+
+use crate::proxy::TrustedProxies;
+use share::Shares;
 
 /// The largest request head read, in bytes: a slow client holds at most this much memory.
 const MAX_HEAD_BYTES: usize = 64 * 1024;
@@ -47,6 +62,9 @@ const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
 pub struct ConnectionLimits {
     /// The most connections served at once.
     pub max_connections: usize,
+    /// The most connections one client address holds; behind a trusted proxy, the most requests
+    /// one client has in progress.
+    pub max_per_address: usize,
     /// How long a connection may take to send a complete request head, from its opening or from
     /// its previous answer; an idle kept-alive connection is closed after it too.
     pub head_timeout: Duration,
@@ -56,24 +74,30 @@ impl Default for ConnectionLimits {
     fn default() -> ConnectionLimits {
         ConnectionLimits {
             max_connections: 256,
+            max_per_address: 64,
             head_timeout: Duration::from_secs(10),
         }
     }
 }
 
-/// Serves `app` (the router with its outermost layers) on `listener` within `limits`, with each
-/// request's client address available as `ConnectInfo<SocketAddr>`. Runs until the task is
-/// dropped.
+/// Serves `app` (the router with its outermost layers) on `listener` within `limits`, believing
+/// the `X-Forwarded-For` of the `trusted` proxies, with each request's client address available
+/// as [`ClientAddr`](crate::proxy::ClientAddr). Runs until the task is dropped.
 pub async fn serve<S>(
     listener: TcpListener,
     app: S,
     limits: ConnectionLimits,
+    trusted: TrustedProxies,
 ) -> std::io::Result<()>
 where
     S: App,
 {
     let permits = Arc::new(Semaphore::new(limits.max_connections.max(1)));
     let open = Arc::new(OpenConnections::default());
+    let max_per_address = limits.max_per_address.max(1);
+    let shares = Shares::new(max_per_address);
+    let refusal = share::refusal(max_per_address);
+    let trusted = Arc::new(trusted);
     let mut builder = http1::Builder::new();
     builder
         .timer(TokioTimer::new())
@@ -82,7 +106,7 @@ where
         .keep_alive(true);
     let mut next_id = 0u64;
     loop {
-        let (stream, client) = match listener.accept().await {
+        let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
             Err(error) if is_client_error(&error) => continue,
             Err(error) => {
@@ -91,10 +115,22 @@ where
                 continue;
             }
         };
+        let address = peer.ip().to_canonical();
+        let proxy = trusted.contains(address);
+        // Past its share, an address makes room among its own connections only.
+        let past_share = !proxy && open.count(address) >= max_per_address;
+        if past_share && !open.close_oldest_idle(Some(address)) {
+            tracing::debug!(%peer, "connection refused: its address's connections are all busy");
+            share::refuse(stream, &refusal);
+            continue;
+        }
         let permit = match permits.clone().try_acquire_owned() {
             Ok(permit) => permit,
             Err(_) => {
-                open.close_oldest_idle();
+                // The connection closed to make room frees a place soon; otherwise close one.
+                if !past_share {
+                    open.close_oldest_idle(None);
+                }
                 let Ok(permit) = permits.clone().acquire_owned().await else {
                     unreachable!("the semaphore is never closed");
                 };
@@ -112,10 +148,16 @@ where
         };
         let busy = connection.busy.clone();
         let mut table = open.lock();
-        let task = tokio::spawn(connection.serve(stream, client, app.clone(), builder.clone()));
+        let context = Context {
+            app: app.clone(),
+            trusted: trusted.clone(),
+            shares: proxy.then(|| shares.clone()),
+        };
+        let task = tokio::spawn(connection.serve(stream, peer, context, builder.clone()));
         table.insert(
             next_id,
             Tracked {
+                address,
                 busy,
                 abort: task.abort_handle(),
             },
@@ -154,35 +196,94 @@ fn is_client_error(error: &std::io::Error) -> bool {
     )
 }
 
-/// The connections being served, oldest first.
+/// The connections being served, oldest first, and by address.
 #[derive(Default)]
 struct OpenConnections {
-    table: Mutex<BTreeMap<u64, Tracked>>,
+    table: Mutex<Table>,
 }
 
-/// What the listener keeps of a connection: whether it has requests in progress, and how to
-/// close it.
+/// The open connections by id (their order of arrival), and their ids by client address.
+#[derive(Default)]
+struct Table {
+    by_id: BTreeMap<u64, Tracked>,
+    by_address: HashMap<IpAddr, BTreeSet<u64>>,
+}
+
+/// What the listener keeps of a connection: its peer's address, whether it has requests in
+/// progress, and how to close it.
 struct Tracked {
+    address: IpAddr,
     busy: Arc<AtomicUsize>,
     abort: AbortHandle,
 }
 
+impl Table {
+    fn insert(&mut self, id: u64, tracked: Tracked) {
+        self.by_address
+            .entry(tracked.address)
+            .or_default()
+            .insert(id);
+        self.by_id.insert(id, tracked);
+    }
+
+    fn remove(&mut self, id: u64) -> Option<Tracked> {
+        let tracked = self.by_id.remove(&id)?;
+        if let Some(ids) = self.by_address.get_mut(&tracked.address) {
+            ids.remove(&id);
+            if ids.is_empty() {
+                self.by_address.remove(&tracked.address);
+            }
+        }
+        Some(tracked)
+    }
+
+    fn is_idle(&self, id: u64) -> bool {
+        self.by_id
+            .get(&id)
+            .is_some_and(|c| c.busy.load(Ordering::Acquire) == 0)
+    }
+}
+
 impl OpenConnections {
-    fn lock(&self) -> MutexGuard<'_, BTreeMap<u64, Tracked>> {
+    fn lock(&self) -> MutexGuard<'_, Table> {
         self.table.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Closes the oldest connection with no request in progress, if there is one.
-    fn close_oldest_idle(&self) {
+    /// The connections open from `address`.
+    fn count(&self, address: IpAddr) -> usize {
+        self.lock()
+            .by_address
+            .get(&address)
+            .map_or(0, BTreeSet::len)
+    }
+
+    /// Closes the oldest connection with no request in progress, of `address` if given, and says
+    /// whether there was one.
+    fn close_oldest_idle(&self, address: Option<IpAddr>) -> bool {
         let mut table = self.lock();
-        let idle = table
-            .iter()
-            .find(|(_, c)| c.busy.load(Ordering::Acquire) == 0)
-            .map(|(&id, _)| id);
-        if let Some(tracked) = idle.and_then(|id| table.remove(&id)) {
-            tracked.abort.abort();
+        let idle = match address {
+            Some(address) => table
+                .by_address
+                .get(&address)
+                .and_then(|ids| ids.iter().copied().find(|&id| table.is_idle(id))),
+            None => table.by_id.keys().copied().find(|&id| table.is_idle(id)),
+        };
+        match idle.and_then(|id| table.remove(id)) {
+            Some(tracked) => {
+                tracked.abort.abort();
+                true
+            }
+            None => false,
         }
     }
+}
+
+/// What a connection's requests are served with.
+struct Context<S> {
+    app: S,
+    trusted: Arc<TrustedProxies>,
+    /// The shares of a trusted proxy's clients; `None` on a connection from anyone else.
+    shares: Option<Arc<Shares>>,
 }
 
 /// One served connection; dropping it (when served or closed) frees its place.
@@ -196,7 +297,7 @@ struct Connection {
 impl Drop for Connection {
     fn drop(&mut self) {
         metrics::gauge!("cardarena_connections_open").decrement(1.0);
-        self.open.lock().remove(&self.id);
+        self.open.lock().remove(self.id);
     }
 }
 
@@ -204,16 +305,22 @@ impl Connection {
     async fn serve(
         self,
         stream: TcpStream,
-        client: SocketAddr,
-        app: impl App,
+        peer: SocketAddr,
+        context: Context<impl App>,
         builder: http1::Builder,
     ) {
         let busy = self.busy.clone();
         let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
-            request.extensions_mut().insert(ConnectInfo(client));
+            let client = context.trusted.client(peer.ip(), request.headers());
+            request.extensions_mut().insert(client);
+            let share = context.shares.as_ref().map(|shares| shares.take(client));
             let in_progress = InProgress::start(&busy);
-            let app = app.clone();
+            let app = context.app.clone();
             async move {
+                let _share = match share.transpose() {
+                    Ok(share) => share,
+                    Err(refused) => return Ok(refused.into_response()),
+                };
                 let response = app.oneshot(request.map(Body::new)).await;
                 drop(in_progress);
                 Ok::<_, Infallible>(response.unwrap_or_else(|never| match never {}))
@@ -224,7 +331,7 @@ impl Connection {
             .with_upgrades()
             .await
         {
-            tracing::debug!(%client, "connection closed: {error}");
+            tracing::debug!(%peer, "connection closed: {error}");
         }
     }
 }

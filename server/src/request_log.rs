@@ -1,20 +1,22 @@
 //! The request log: every request runs in a `request` span carrying its request id, method,
-//! route template and client address (and, once the API knows it, the bot's id), so whatever it
-//! logs carries them too; its answer is logged at `debug` (a server error at `warn`). The route's
-//! template is logged, never the path itself, whose tokens (a table's seat, say) are secrets.
+//! route template, client address ([`ClientAddr`]: behind a trusted proxy, the forwarded one)
+//! and, once the API knows it, the bot's id, so whatever it logs carries them too; its answer is
+//! logged at `debug` (a server error at `warn`). The route's template is logged, never the path
+//! itself, whose tokens (a table's seat, say) are secrets.
 //!
 //! The request id is the client's `X-Request-Id` when it is a short plain token (a proxy's, say),
 //! or a new one; either way the answer carries it back, so a contestant reporting a problem can
 //! quote it.
 
-use std::net::SocketAddr;
 use std::time::Instant;
 
-use axum::extract::{ConnectInfo, MatchedPath, Request};
+use axum::extract::{MatchedPath, Request};
 use axum::http::HeaderValue;
 use axum::middleware::Next;
 use axum::response::Response;
 use tracing::Instrument;
+
+use crate::proxy::ClientAddr;
 
 /// The header carrying a request's id, both ways.
 pub const REQUEST_ID: &str = "x-request-id";
@@ -39,8 +41,8 @@ pub async fn trace(request: Request, next: Next) -> Response {
         .to_string();
     let client = request
         .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|c| c.0.ip().to_string())
+        .get::<ClientAddr>()
+        .map(|c| c.0.to_string())
         .unwrap_or_default();
     let method = request.method().clone();
     let span = tracing::info_span!(

@@ -257,6 +257,14 @@ fn bad_input_gets_a_clear_error_and_exit_code_2() {
             &["bench", "--players", "9"],
             "durak needs 2 to 4 players, not 9",
         ),
+        (
+            &["serve", "--trust-proxy", "10.0.0.0/8,10.0.0.0/33"],
+            "\"10.0.0.0/33\" is not a CIDR range (like 10.0.0.0/8 or 2001:db8::/32) or an address",
+        ),
+        (
+            &["serve", "--trust-proxy", "127.0.0.1", "proxy.local"],
+            "\"proxy.local\" is not a CIDR range",
+        ),
     ];
     for (args, message) in cases {
         let output = cardarena(args);
@@ -312,6 +320,8 @@ fn help_describes_the_server_as_it_is() {
     let serve = stdout(&cardarena(&["serve", "--help"]));
     for setting in [
         "--max-connections",
+        "--max-connections-per-address",
+        "--trust-proxy <CIDR>",
         "--head-timeout-ms",
         "--body-timeout-ms",
     ] {

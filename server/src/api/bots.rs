@@ -2,11 +2,9 @@
 //! connects), list (paginated), show, change (URL or dial-out, pause and resume), start a new
 //! version, remove.
 
-use std::net::SocketAddr;
-
 use axum::Json;
+use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{ConnectInfo, State};
 
 use super::extract::{Path, Query};
 use axum::http::{HeaderMap, StatusCode};
@@ -19,6 +17,7 @@ use super::openapi::schemas::{self, Bot, BotPage, ErrorBody, Registered};
 use crate::app::AppState;
 use crate::games;
 use crate::health::probation_verdict;
+use crate::proxy::ClientAddr;
 use crate::secrets;
 use crate::store::{BotKind, BotRecord, BotVersion, MAX_NOTE_CHARS, NewBot, PauseReason};
 
@@ -187,11 +186,11 @@ async fn check_url(state: &AppState, url: &str) -> Result<String, ApiError> {
 ))]
 pub async fn register(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: ClientAddr,
     body: Result<Json<Registration>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     if let Some(limiter) = &state.registrations
-        && limiter.check_key(&client.ip()).is_err()
+        && limiter.check_key(&client.0).is_err()
     {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
@@ -227,7 +226,7 @@ pub async fn register(
         BotKind::Http { url } => (Some(url.as_str()), false),
         _ => (None, true),
     };
-    tracing::info!(bot = %request.name, url = url.unwrap_or("(dial-out)"), "bot registered");
+    tracing::info!(bot = %request.name, url = url.unwrap_or("(dial-out)"), %client, "bot registered");
     let body = json!({
         "id": id, "name": request.name, "url": url, "connect": connect,
         "connect_url": connect.then(|| connect_path(&id)), "game": request.game,

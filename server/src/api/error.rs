@@ -60,12 +60,16 @@ impl ApiError {
             "the server failed; the error is logged",
         )
     }
+
+    /// The answer's body: `{"error": kind, "detail": detail}`.
+    pub fn body(&self) -> serde_json::Value {
+        serde_json::json!({"error": self.kind, "detail": self.detail})
+    }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({"error": self.kind, "detail": self.detail});
-        (self.status, Json(body)).into_response()
+        (self.status, Json(self.body())).into_response()
     }
 }
 

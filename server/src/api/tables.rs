@@ -2,13 +2,12 @@
 //! seats, `GET /api/tables/{token}` is a seat's state (waiting for a change with `?after&wait`),
 //! `POST` plays the seat's move and `DELETE` leaves the table.
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
 use axum::Json;
 use axum::body::Bytes;
+use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -19,6 +18,7 @@ use super::openapi::schemas::{ErrorBody, Move, SeatState, TableOpened};
 use crate::app::AppState;
 use crate::games;
 use crate::ladder::new_seed;
+use crate::proxy::ClientAddr;
 use crate::secrets;
 use crate::store::{MatchKind, MatchSummary, NewMatch, NewTable, PersonSeat, TableRefusal};
 use crate::tables::{MoveRefused, TableFacts};
@@ -67,7 +67,7 @@ fn bad_seats(detail: impl Into<String>) -> ApiError {
 ))]
 pub async fn create(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: ClientAddr,
     body: Result<Json<TableRequest>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let Json(request) = body?;
@@ -153,7 +153,7 @@ pub async fn create(
             bot_ids,
         },
         persons,
-        client: client.ip().to_string(),
+        client: client.to_string(),
     };
     let claimed = state
         .store

@@ -5,11 +5,13 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
+use ipnet::IpNet;
 
 use super::CliError;
 use super::playing::PlayingArgs;
 use crate::app::{ServeConfig, start};
 use crate::listener::ConnectionLimits;
+use crate::proxy::TrustedProxies;
 use crate::store::TableLimits;
 
 /// The demo's pace: a ladder match of each game every 5 s (about 72 matches a minute), which
@@ -95,6 +97,19 @@ pub struct ServeArgs {
     /// has no request in progress.
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     max_connections: u32,
+    /// The most connections one client address holds [default: a quarter of --max-connections].
+    /// Past it, a new connection replaces that address's own oldest one with no request in
+    /// progress, or is answered 429 when all are busy. A trusted proxy's connections are not
+    /// counted; each client behind it may have this many requests in progress instead.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    max_connections_per_address: Option<u32>,
+    /// The reverse proxies in front of the server, as CIDR ranges or addresses (several, or
+    /// comma-separated). Only on connections from these is the client's address read from
+    /// X-Forwarded-For (the right-most address not itself a trusted proxy), for every
+    /// per-client limit and for the logs; anyone else's X-Forwarded-For is ignored.
+    #[arg(long, value_name = "CIDR", num_args = 1.., value_delimiter = ',',
+          value_parser = crate::proxy::parse_range)]
+    trust_proxy: Vec<IpNet>,
     /// Milliseconds a connection may take to send a request's head, from its opening or its
     /// last answer; half-sent heads and idle kept-alive connections are closed after it.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
@@ -138,8 +153,12 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
             .filter(|t| !t.trim().is_empty()),
         connections: ConnectionLimits {
             max_connections: args.max_connections as usize,
+            max_per_address: args
+                .max_connections_per_address
+                .unwrap_or((args.max_connections / 4).max(1)) as usize,
             head_timeout: Duration::from_millis(args.head_timeout_ms),
         },
+        trust_proxy: TrustedProxies::new(args.trust_proxy),
         body_timeout: Duration::from_millis(args.body_timeout_ms),
         demo_think: Duration::from_millis(args.demo_think_ms),
         person_deadline: Duration::from_secs(args.person_deadline_secs),

@@ -89,8 +89,8 @@ pub fn document() -> OpenApi {
 }
 
 /// The error answers every operation can give, unless its attribute describes them itself: the
-/// body's deadline and size (every route reads the body first), the server's own failure, and
-/// what the request's parts can do wrong.
+/// body's deadline and size (every route reads the body first), a client past its share
+/// (the listener's), the server's own failure, and what the request's parts can do wrong.
 fn add_shared_errors(operation: &mut Operation) {
     let params = operation.parameters.as_deref().unwrap_or_default();
     let has_path = params.iter().any(|p| p.parameter_in == ParameterIn::Path);
@@ -105,6 +105,11 @@ fn add_shared_errors(operation: &mut Operation) {
             "`body_timeout`: the body did not arrive within the body timeout",
         ),
         ("413", "`too_large`: a body over 16 KiB"),
+        (
+            "429",
+            "`rate_limited`: the client address has its share of connections, or behind a \
+             trusted proxy of requests in progress (`--max-connections-per-address`)",
+        ),
         (
             "500",
             "`internal`: the server failed; the error is in its log",
