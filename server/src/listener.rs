@@ -121,6 +121,7 @@ where
         let past_share = !proxy && open.count(address) >= max_per_address;
         if past_share && !open.close_oldest_idle(Some(address)) {
             tracing::debug!(%peer, "connection refused: its address's connections are all busy");
+            metrics::counter!("cardarena_refused_total", "share" => "connections").increment(1);
             share::refuse(stream, &refusal);
             continue;
         }

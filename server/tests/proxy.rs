@@ -283,6 +283,17 @@ async fn an_address_whose_connections_are_all_busy_cannot_take_the_other_places(
         let (status, _) = answer(stream).await.expect("the held request's answer");
         assert!(status == 201 || status == 409, "{status}");
     }
+    drop(busy);
+    assert!(refusals(&server, "connections").await >= 2.0);
+}
+
+/// The listener's refusals of one kind so far, as `/metrics` counts them.
+async fn refusals(server: &Server, share: &str) -> f64 {
+    let page = reqwest::get(server.url("/metrics")).await.unwrap();
+    let page = page.text().await.unwrap();
+    let series = format!("cardarena_refused_total{{share=\"{share}\"}} ");
+    let line = page.lines().find(|l| l.starts_with(&series));
+    line.map_or(0.0, |l| l[series.len()..].parse().unwrap())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -343,4 +354,6 @@ async fn behind_a_trusted_proxy_each_client_has_its_share_of_requests_in_progres
     let request = "GET /api/games HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 203.0.113.1\r\n\r\n";
     proxied[3].write_all(request.as_bytes()).await.unwrap();
     assert_eq!(answer(&mut proxied[3]).await.map(|a| a.0), Some(200));
+    drop(proxied);
+    assert!(refusals(&server, "requests").await >= 1.0);
 }

@@ -65,6 +65,7 @@ impl Shares {
         let count = counts.entry(client.0).or_default();
         if *count >= self.max {
             tracing::debug!(%client, "request refused: its share of requests in progress");
+            metrics::counter!("cardarena_refused_total", "share" => "requests").increment(1);
             return Err(past_share(format!(
                 "this address has {} requests in progress (--max-connections-per-address); \
                  try again when one ends",

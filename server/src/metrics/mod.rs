@@ -141,6 +141,9 @@ fn zero() {
         }
     }
     let _ = metrics::histogram!("cardarena_claim_seconds");
+    for share in ["connections", "requests"] {
+        metrics::counter!("cardarena_refused_total", "share" => share).absolute(0);
+    }
     metrics::gauge!("cardarena_connections_open").increment(0.0);
 }
 
@@ -190,6 +193,11 @@ fn describe() {
     describe_gauge!(
         "cardarena_connections_open",
         "Client TCP connections the listener serves now"
+    );
+    describe_counter!(
+        "cardarena_refused_total",
+        "Connections (direct clients) and requests (a trusted proxy's clients) the listener \
+         refused with 429 because one client address had used its share"
     );
     describe_gauge!(
         "cardarena_sse_viewers",
