@@ -204,6 +204,14 @@ pub enum StartError {
     },
 }
 
+/// Listens on `addr`, and says on which address (port 0 picks one).
+pub async fn bind(addr: SocketAddr) -> Result<(tokio::net::TcpListener, SocketAddr), StartError> {
+    let bound = |error| StartError::Bind { addr, error };
+    let listener = tokio::net::TcpListener::bind(addr).await.map_err(bound)?;
+    let local = listener.local_addr().map_err(bound)?;
+    Ok((listener, local))
+}
+
 /// A started server.
 pub struct Running {
     /// The address it listens on.
@@ -225,16 +233,7 @@ pub struct Running {
 /// process, has written nothing (no database, key file, row or requeue).
 pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
     let key_path = config.key_path()?;
-    let listener = tokio::net::TcpListener::bind(config.addr)
-        .await
-        .map_err(|error| StartError::Bind {
-            addr: config.addr,
-            error,
-        })?;
-    let addr = listener.local_addr().map_err(|error| StartError::Bind {
-        addr: config.addr,
-        error,
-    })?;
+    let (listener, addr) = bind(config.addr).await?;
     let writer = WriterLock::take(&config.database_url)?;
     let store = Store::open(&config.database_url).await?;
     let key = match key_path {
@@ -333,6 +332,7 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         Some(token) => (token.clone(), false),
         None => (crate::secrets::random_token(), true),
     };
+    let probes = crate::probes::Probes::new(store.clone(), scheduler.clone(), "serve");
     let state = AppState {
         admin_hash: crate::secrets::hash(&admin_token),
         store: store.clone(),
@@ -351,7 +351,9 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         .nest("/api", api::router(config.body_timeout))
         .with_state(state)
         .merge(crate::pages::router(store.clone()))
-        .layer(TraceLayer::new_for_http());
+        .layer(TraceLayer::new_for_http())
+        // After the trace layer: probes asked every few seconds are not logged.
+        .merge(probes.router());
     // Outside the router, where axum has set a 405's `Allow` header.
     let app = tower::ServiceBuilder::new()
         .layer(axum::middleware::from_fn(api::json_errors))

@@ -14,6 +14,7 @@ pub mod ladder;
 pub mod listener;
 pub mod live;
 pub mod pages;
+pub mod probes;
 pub mod rating;
 pub mod results;
 pub mod retention;

@@ -3,11 +3,13 @@
 //! them against the bots, stores each result with its rating update, and publishes the records
 //! of the matches a server's viewers watch.
 
+use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use cardarena_bots::http::HttpClient;
 
-use crate::app::{StartError, address_policy};
+use crate::app::{StartError, address_policy, bind};
+use crate::probes::Probes;
 use crate::runner::Runner;
 use crate::scheduler::{Scheduler, SchedulerConfig};
 use crate::secrets::ServerKey;
@@ -28,12 +30,16 @@ pub struct WorkerConfig {
     pub bot_concurrency: u32,
     /// Every HTTP seat's match clock, as a percentage of the game's default.
     pub clock_percent: u32,
+    /// Where to serve `/healthz` and `/readyz` ([`crate::probes`]), if anywhere.
+    pub health_addr: Option<SocketAddr>,
 }
 
 /// A started worker.
 pub struct RunningWorker {
     /// Its id: the holder of its matches' leases.
     pub id: String,
+    /// The address its probes listen on (with `health_addr`).
+    pub health_addr: Option<SocketAddr>,
     /// Its database.
     pub store: Store,
     /// A SQLite database's one-writer lock (`None` on PostgreSQL, which workers share).
@@ -42,6 +48,10 @@ pub struct RunningWorker {
 
 /// Takes a SQLite database's one-writer lock, opens the store and starts playing queued matches.
 pub async fn start(config: WorkerConfig) -> Result<RunningWorker, StartError> {
+    let health = match config.health_addr {
+        Some(addr) => Some(bind(addr).await?),
+        None => None,
+    };
     let writer = WriterLock::take(&config.database_url)?;
     let store = Store::open(&config.database_url).await?;
     let key = ServerKey::load(&config.key_file).map_err(|error| StartError::Key {
@@ -64,9 +74,18 @@ pub async fn start(config: WorkerConfig) -> Result<RunningWorker, StartError> {
         },
     );
     let id = scheduler.worker_id().to_string();
+    let health_addr = match health {
+        Some((listener, addr)) => {
+            let probes = Probes::new(store.clone(), scheduler.clone(), "worker");
+            tokio::spawn(crate::probes::serve_alone(listener, probes));
+            Some(addr)
+        }
+        None => None,
+    };
     tokio::spawn(scheduler.run());
     Ok(RunningWorker {
         id,
+        health_addr,
         store,
         _writer: writer,
     })

@@ -4,6 +4,7 @@ mod bench;
 mod bench_http;
 mod bench_queue;
 mod faults;
+mod healthcheck;
 mod http_seats;
 mod options;
 mod play;
@@ -17,6 +18,7 @@ mod worker;
 use clap::{Parser, Subcommand};
 
 pub use bench::BenchArgs;
+pub use healthcheck::HealthcheckArgs;
 pub use play::PlayArgs;
 pub use replay::ReplayArgs;
 pub use serve::ServeArgs;
@@ -49,6 +51,9 @@ enum Command {
     /// Measure speed, printed as one JSON line: the engine's (random-vs-random games in
     /// process), the match runner's (--http) or the queue's (--queue).
     Bench(BenchArgs),
+    /// Ask a server's or a worker's readiness probe (default http://127.0.0.1:8080/readyz);
+    /// exit 0 when it answers 2xx: a container's healthcheck.
+    Healthcheck(HealthcheckArgs),
 }
 
 /// An error to show the user: the message says what was wrong and what would be right.
@@ -64,6 +69,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Serve(args) => serve::run(args),
         Command::Worker(args) => worker::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Healthcheck(args) => healthcheck::run(args),
     }
 }
 

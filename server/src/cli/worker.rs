@@ -1,5 +1,6 @@
 //! `cardarena worker`: plays queued matches from a database a server shares.
 
+use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -19,6 +20,10 @@ pub struct WorkerArgs {
     key_file: PathBuf,
     #[command(flatten)]
     playing: PlayingArgs,
+    /// Serve `/healthz` and `/readyz` on this address (and nothing else), for a container's or
+    /// a service manager's healthcheck: `cardarena healthcheck http://ADDR/readyz`.
+    #[arg(long)]
+    health_addr: Option<SocketAddr>,
 }
 
 /// Runs a worker until it is stopped (Ctrl-C or SIGTERM), then hands its matches back to the
@@ -39,11 +44,15 @@ pub fn run(args: WorkerArgs) -> Result<(), CliError> {
         max_concurrent: args.playing.max_matches.into(),
         bot_concurrency: args.playing.bot_concurrency,
         clock_percent: args.playing.clock_percent,
+        health_addr: args.health_addr,
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| CliError(e.to_string()))?;
     runtime.block_on(async {
         let worker = start(config).await.map_err(|e| CliError(e.to_string()))?;
         println!("cardarena worker {} is playing queued matches", worker.id);
+        if let Some(addr) = worker.health_addr {
+            println!("health: http://{addr}/healthz, readiness: http://{addr}/readyz");
+        }
         super::stopped().await;
         let released = worker
             .release()

@@ -12,6 +12,7 @@
 mod leases;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -54,6 +55,9 @@ pub struct Scheduler {
     /// The matches being played here, by id, with when each began here: aborted when their
     /// lease is lost.
     playing: Arc<Mutex<HashMap<String, (AbortHandle, Instant)>>>,
+    /// When the claim loop last went round, in Unix ms (0: not yet): a readiness probe's
+    /// evidence that the scheduler is not stuck.
+    ticked: Arc<AtomicI64>,
 }
 
 impl Scheduler {
@@ -78,6 +82,18 @@ impl Scheduler {
             },
             worker: Arc::new(worker),
             playing: Arc::default(),
+            ticked: Arc::default(),
+        }
+    }
+
+    /// How long ago the claim loop last went round (`None` before it first did). It goes round
+    /// at least every second while the database answers.
+    pub fn since_last_tick(&self) -> Option<Duration> {
+        match self.ticked.load(Ordering::Relaxed) {
+            0 => None,
+            at => Some(Duration::from_millis(
+                (crate::store::now_ms() - at).max(0) as u64
+            )),
         }
     }
 
@@ -111,6 +127,7 @@ impl Scheduler {
             self.wake.clone(),
         ));
         loop {
+            self.ticked.store(crate::store::now_ms(), Ordering::Relaxed);
             let free = self.slots.available_permits();
             let claimed = match free {
                 0 => Vec::new(),

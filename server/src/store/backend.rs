@@ -95,31 +95,38 @@ impl Backend {
     /// PostgreSQL database that cardarena never migrated is refused rather than migrated (a
     /// `replay` pointed at the wrong database must not fill it with empty tables).
     pub(super) async fn migrate(self, pool: &AnyPool, create: bool) -> Result<(), StoreError> {
-        let migrator = match self {
-            Backend::Sqlite => sqlx::migrate!("../migrations/sqlite"),
-            Backend::Postgres => {
-                if !create {
-                    let migrated: i64 = sqlx::query_scalar(
-                        "SELECT COUNT(*) FROM information_schema.tables
+        if self == Backend::Postgres && !create {
+            let migrated: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM information_schema.tables
                          WHERE table_schema = current_schema() AND table_name = '_sqlx_migrations'",
-                    )
-                    .fetch_one(pool)
-                    .await?;
-                    if migrated == 0 {
-                        return Err(StoreError::Open(
-                            "there are no cardarena tables in this database: `cardarena serve` \
+            )
+            .fetch_one(pool)
+            .await?;
+            if migrated == 0 {
+                return Err(StoreError::Open(
+                    "there are no cardarena tables in this database: `cardarena serve` \
                              makes them on its first start"
-                                .into(),
-                        ));
-                    }
-                }
-                sqlx::migrate!("../migrations/postgres")
+                        .into(),
+                ));
             }
-        };
-        migrator
+        }
+        self.migrator()
             .run(pool)
             .await
             .map_err(|e| StoreError::Open(format!("migrations: {e}")))
+    }
+
+    /// The backend's migrations, as compiled into this binary.
+    fn migrator(self) -> sqlx::migrate::Migrator {
+        match self {
+            Backend::Sqlite => sqlx::migrate!("../migrations/sqlite"),
+            Backend::Postgres => sqlx::migrate!("../migrations/postgres"),
+        }
+    }
+
+    /// The version of the last migration this binary knows: the schema it expects.
+    pub(super) fn latest_migration(self) -> i64 {
+        self.migrator().iter().map(|m| m.version).max().unwrap_or(0)
     }
 
     /// Starts a write transaction that holds the database's write lock from its first

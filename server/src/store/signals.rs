@@ -68,7 +68,9 @@ impl Signal {
 #[derive(Debug)]
 pub(super) struct Signals {
     sender: broadcast::Sender<Signal>,
-    listening: AtomicBool,
+    pub(super) listening: AtomicBool,
+    /// Whether the listener holds a connection that listens on every channel.
+    pub(super) connected: AtomicBool,
 }
 
 impl Default for Signals {
@@ -76,6 +78,7 @@ impl Default for Signals {
         Signals {
             sender: broadcast::channel(QUEUE_SIGNALS).0,
             listening: AtomicBool::new(false),
+            connected: AtomicBool::new(false),
         }
     }
 }
@@ -111,7 +114,7 @@ impl Store {
 /// again whenever the connection is lost, until nobody subscribes any more.
 async fn listen(url: Arc<str>, signals: Arc<Signals>) {
     loop {
-        listen_while_subscribed(&url, &signals.sender).await;
+        listen_while_subscribed(&url, &signals.sender, &signals.connected).await;
         signals.listening.store(false, Ordering::SeqCst);
         // A subscriber that came as this listener stopped found it running: start again for it.
         if signals.sender.receiver_count() == 0 || signals.listening.swap(true, Ordering::SeqCst) {
@@ -120,7 +123,11 @@ async fn listen(url: Arc<str>, signals: Arc<Signals>) {
     }
 }
 
-async fn listen_while_subscribed(url: &str, sender: &broadcast::Sender<Signal>) {
+async fn listen_while_subscribed(
+    url: &str,
+    sender: &broadcast::Sender<Signal>,
+    connected: &AtomicBool,
+) {
     while sender.receiver_count() > 0 {
         let mut listener = match PgListener::connect(url).await {
             Ok(listener) => listener,
@@ -138,6 +145,7 @@ async fn listen_while_subscribed(url: &str, sender: &broadcast::Sender<Signal>) 
             tokio::time::sleep(RECONNECT).await;
             continue;
         }
+        connected.store(true, Ordering::SeqCst);
         // What was missed while not listening may have been a queued match.
         let _ = sender.send(Signal::Queue);
         loop {
@@ -164,5 +172,6 @@ async fn listen_while_subscribed(url: &str, sender: &broadcast::Sender<Signal>) 
                 }
             }
         }
+        connected.store(false, Ordering::SeqCst);
     }
 }
