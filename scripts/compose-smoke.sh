@@ -31,7 +31,9 @@ export CARDARENA_ADMIN_TOKEN
 CARDARENA_ADMIN_TOKEN=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
 
 say() { echo "compose-smoke: $*"; }
+failure=
 die() {
+    failure=$*
     say "error: $*" >&2
     exit 1
 }
@@ -84,7 +86,7 @@ finish() {
         wait "$dockerd_pid" 2>/dev/null || true
     fi
     if [ "$status" -ne 0 ]; then
-        say "failed (exit $status) after ${SECONDS} s; logs in $work"
+        say "failed (exit $status) after ${SECONDS} s${failure:+: $failure}; logs in $work"
     elif [ "${KEEP_WORK:-}" = 1 ]; then
         say "logs in $work"
     else
@@ -123,9 +125,10 @@ mapfile -t images < <(
     docker-compose -f docker-compose.yml -f docker-compose.postgres.yml config \
         | /usr/bin/python3 -c '
 import sys, yaml
-for service in (yaml.safe_load(sys.stdin)["services"] or {}).values():
-    if "build" not in service and service.get("image"):
-        print(service["image"])'
+services = (yaml.safe_load(sys.stdin)["services"] or {}).values()
+built = {s.get("image") for s in services if "build" in s}
+for image in {s.get("image") for s in services} - built - {None}:
+    print(image)'
     sed -n 's/^ARG [A-Z_]*IMAGE=//p' Dockerfile
 )
 mapfile -t images < <(printf '%s\n' "${images[@]}" | sort -u)
@@ -186,7 +189,8 @@ print(f"compose-smoke: {name!r} finished,", ", ".join(
 EOF
 }
 
-# The leaderboard page: the contest's tournament among the finished ones, and its bots.
+# The leaderboard page: the game's board, and the contest's tournament among the finished ones
+# (its bots play no rated match, so they are on no board).
 check_page() {
     local server=$1
     curl -fsS --noproxy '*' --max-time 10 "$server/" >"$work/page.html" \
@@ -198,9 +202,9 @@ contest = json.load(open("scripts/contest.json"))
 name, game = contest["tournament"]["name"], contest["tournament"]["game"]
 wanted = {
     "the heading": "<h1>Leaderboard</h1>",
-    "the finished tournament": f"{html.escape(name)}</a> <span class=\"note\">{game}, finished",
+    f"the board of {game}": f"<h2 id=\"game-{game}\">",
+    f"{name!r} finished": f">{html.escape(name)}</a> <span class=\"note\">{game}, finished<",
 }
-wanted.update({f"the bot {b['name']}": f">{html.escape(b['name'])}</a>" for b in contest["bots"]})
 missing = [what for what, text in wanted.items() if text not in page]
 if missing:
     sys.exit(f"compose-smoke: the leaderboard page lacks {', '.join(missing)}")
@@ -233,6 +237,25 @@ print(busy[0] if busy else "")' || true)
     done
 }
 
+# How many of the matches the bots played were claimed more than once (`attempt` > 1): played
+# again from their start after the process playing them died.
+report_replayed() {
+    local name=$1 server=$2
+    compose "$name" logs --no-color 2>/dev/null | grep -o 'match [0-9a-f-]\{36\} (' \
+        | cut -d' ' -f2 | sort -u | python3 -c '
+import json, sys, urllib.request
+opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+ids = sys.stdin.read().split()
+again = [i for i in ids
+         if json.load(opener.open(f"{sys.argv[1]}/api/matches/{i}", timeout=10))["attempt"] > 1]
+if again:
+    print(f"compose-smoke: {len(again)} of the bots\x27 {len(ids)} matches were played again"
+          " after the kill")
+else:
+    print("compose-smoke: warning: no match was played again: the killed worker had finished"
+          " its matches when it died")' "$server"
+}
+
 # 3. and 4.: one compose project.
 run() {
     local label=$1 kill_worker=$2 name port server killed
@@ -254,6 +277,7 @@ run() {
     step "$label: the organiser's standings"
     wait_for_standings "$name"
     check_tournament "$server"
+    [ "$kill_worker" = 0 ] || report_replayed "$name" "$server"
     step_done
     step "$label: /readyz"
     wait_for_ready "$server/readyz"

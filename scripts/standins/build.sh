@@ -128,6 +128,10 @@ quietly() {
 # Builds the stand-in for one image, under its name.
 standin() {
     local image=$1 kind=${1%%:*} suite want context version
+    case $kind in
+        debian | python | node | postgres | rust) ;;
+        *) die "no stand-in for $image (only debian, python, node, postgres and rust)" ;;
+    esac
     suite=$(suite_of "$image")
     want=$recipe
     if [ "$kind" = rust ]; then
@@ -156,7 +160,6 @@ standin() {
             quietly docker build --build-arg "BASE=cardarena-standin/debian:$suite" \
                 --label "$label=$want" -t "$image" "$context"
             ;;
-        *) die "no stand-in for $image (only debian, python, node, postgres and rust)" ;;
     esac
 }
 
