@@ -11,8 +11,9 @@
 #    having printed them) and for the server's /readyz to answer 200, checks the leaderboard page
 #    `/`, `down -v`.
 # 4. The same laid over docker-compose.postgres.yml, with its two workers: once a worker plays a
-#    match, `docker kill`s its container; the cup must still finish, every match of it played
-#    (the dead worker's matches go back to the queue when their leases pass).
+#    match, `docker kill`s its container (paused first, so that the kill lands mid-match); the cup
+#    must still finish, every match of it played, and the dead worker's matches played again
+#    (they go back to the queue when their leases pass).
 #
 # The files are used as they are: the script only sets CARDARENA_PORT (a free port of this
 # machine for the server's, instead of 8080) and CARDARENA_ADMIN_TOKEN (to ask /api/workers).
@@ -212,34 +213,38 @@ print(f"compose-smoke: the leaderboard page shows {', '.join(wanted)}")
 EOF
 }
 
-# Once a worker plays a match, kills its container; prints the container's name.
+# Kills a worker's container in the middle of its matches: pauses each worker in turn (it can then
+# neither finish a match nor claim one) and kills the paused one as soon as GET /api/workers shows
+# it holding a match, else lets it go on. Prints the container's name and the matches it held.
 kill_busy_worker() {
-    local name=$1 server=$2 deadline=$((SECONDS + timeout)) host id
-    declare -A by_host=()
-    for id in $(compose "$name" ps -q worker); do
-        by_host[$(docker inspect --format '{{.Config.Hostname}}' "$id")]=$id
-    done
-    [ "${#by_host[@]}" -ge 2 ] || die "$name: ${#by_host[@]} worker containers, not 2"
+    local name=$1 server=$2 deadline=$((SECONDS + timeout)) id host held ids
+    mapfile -t ids < <(compose "$name" ps -q worker)
+    [ "${#ids[@]}" -ge 2 ] || die "$name: ${#ids[@]} worker containers, not 2"
     while :; do
-        host=$(curl -fsS --noproxy '*' --max-time 5 -H "Authorization: Bearer $CARDARENA_ADMIN_TOKEN" \
-            "$server/api/workers" 2>/dev/null | python3 -c '
+        for id in "${ids[@]}"; do
+            host=$(docker inspect --format '{{.Config.Hostname}}' "$id")
+            docker pause "$id" >/dev/null
+            held=$(curl -fsS --noproxy '*' --max-time 5 \
+                -H "Authorization: Bearer $CARDARENA_ADMIN_TOKEN" "$server/api/workers" \
+                2>/dev/null | python3 -c '
 import json, sys
-busy = [w["host"] for w in json.load(sys.stdin)["workers"]
-        if w["role"] == "worker" and w["alive"] and w["playing"] > 0]
-print(busy[0] if busy else "")' || true)
-        if [ -n "$host" ] && [ -n "${by_host[$host]:-}" ]; then
-            docker kill "${by_host[$host]}" >/dev/null
-            docker inspect --format '{{.Name}}' "${by_host[$host]}" | sed 's|^/||'
-            return
-        fi
+print(sum(w["playing"] for w in json.load(sys.stdin)["workers"] if w["host"] == sys.argv[1]))' \
+                "$host" 2>/dev/null || echo 0)
+            if [ "${held:-0}" -gt 0 ]; then
+                docker kill "$id" >/dev/null
+                echo "$(docker inspect --format '{{.Name}}' "$id" | sed 's|^/||') $held"
+                return
+            fi
+            docker unpause "$id" >/dev/null
+        done
         [ "$SECONDS" -lt "$deadline" ] || die "$name: no worker played a match within ${timeout} s"
-        sleep 0.5
+        sleep 0.2
     done
 }
 
-# How many of the matches the bots played were claimed more than once (`attempt` > 1): played
-# again from their start after the process playing them died.
-report_replayed() {
+# Checks that matches the bots played were claimed again (`attempt` > 1) after the kill: played
+# from their start by the other worker once the dead one's leases had passed.
+check_replayed() {
     local name=$1 server=$2
     compose "$name" logs --no-color 2>/dev/null | grep -o 'match [0-9a-f-]\{36\} (' \
         | cut -d' ' -f2 | sort -u | python3 -c '
@@ -248,12 +253,10 @@ opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 ids = sys.stdin.read().split()
 again = [i for i in ids
          if json.load(opener.open(f"{sys.argv[1]}/api/matches/{i}", timeout=10))["attempt"] > 1]
-if again:
-    print(f"compose-smoke: {len(again)} of the bots\x27 {len(ids)} matches were played again"
-          " after the kill")
-else:
-    print("compose-smoke: warning: no match was played again: the killed worker had finished"
-          " its matches when it died")' "$server"
+if not again:
+    sys.exit(f"compose-smoke: none of the bots\x27 {len(ids)} matches was played again")
+print(f"compose-smoke: {len(again)} of the bots\x27 {len(ids)} matches were played again after"
+      " the kill")' "$server"
 }
 
 # 3. and 4.: one compose project.
@@ -271,13 +274,13 @@ run() {
     if [ "$kill_worker" = 1 ]; then
         step "$label: a worker playing a match, killed"
         killed=$(kill_busy_worker "$name" "$server")
-        say "killed $killed"
+        say "killed ${killed% *}, which held ${killed##* } running matches"
         step_done
     fi
     step "$label: the organiser's standings"
     wait_for_standings "$name"
     check_tournament "$server"
-    [ "$kill_worker" = 0 ] || report_replayed "$name" "$server"
+    [ "$kill_worker" = 0 ] || check_replayed "$name" "$server"
     step_done
     step "$label: /readyz"
     wait_for_ready "$server/readyz"
