@@ -17,6 +17,7 @@ Docker (CI runs it; no daemon needed).
   exactly those bots, the secrets' volumes mounted where it writes them, and the server's token
   volume.
 - With --bin, every flag of the server's command is one `cardarena serve --help` knows.
+- The server's healthcheck is `cardarena healthcheck` asking its /readyz (docs/operations.md).
 
 docker-compose.postgres.yml laid over docker-compose.yml (`docker-compose -f docker-compose.yml -f
 docker-compose.postgres.yml config`), the scaled-out contest of docs/scaling.md:
@@ -29,7 +30,8 @@ docker-compose.postgres.yml config`), the scaled-out contest of docs/scaling.md:
 - A `worker` service (at least two replicas) runs `cardarena worker` from the server's image,
   with the same --database-url, --key-file on the same volume mounted read-only, the same
   --public, --bot-concurrency and --clock-percent as the server, no published port, and depends
-  on the server being healthy (the server has a healthcheck) and on postgres being healthy.
+  on the server being healthy (the server has a healthcheck) and on postgres being healthy; it
+  serves its probes on loopback (--health-addr 127.0.0.1:PORT), which its healthcheck asks.
 - With --bin, every flag of the server's command is one `cardarena serve --help` knows, and every
   flag of the worker's one `cardarena worker --help` knows.
 
@@ -248,6 +250,18 @@ def option(words, flag):
     return [words[i + 1] for i, w in enumerate(words[:-1]) if w == flag]
 
 
+def check_probe(name, service, addr, default=None):
+    """The service's healthcheck runs `cardarena healthcheck` on the /readyz of `addr` (HOST:PORT
+    it listens on), so that the image needs no curl (docs/operations.md)."""
+    test = list((service.get("healthcheck") or {}).get("test") or [])
+    url = test[3] if len(test) == 4 else default
+    port = addr.rsplit(":", 1)[-1]
+    if test[:3] != ["CMD", "cardarena", "healthcheck"] or len(test) > 4 or url not in (
+            f"http://127.0.0.1:{port}/readyz", f"http://localhost:{port}/readyz"):
+        problem(f"{name}: its healthcheck should be [\"CMD\", \"cardarena\", \"healthcheck\","
+                f" \"http://127.0.0.1:{port}/readyz\"] (its /readyz on {addr})")
+
+
 def check_topology(services):
     with open(os.path.join(ROOT, "scripts", "contest.json")) as file:
         contest = json.load(file)
@@ -276,6 +290,7 @@ def check_topology(services):
              for p in server.get("ports", [])]
     if server_port not in ports:
         problem(f"server: port {server_port} is not published")
+    check_probe("server", server, addr, default="http://127.0.0.1:8080/readyz")
     token_volume = named.get("/admin-token")
     if token_volume is None:
         problem("server: no named volume at /admin-token (docker/server-entrypoint.sh keeps the"
@@ -468,6 +483,11 @@ def check_scaled(base, services):
             problem(f"worker: give it the server's {flag} (the cap and the clocks are shared)")
     if ("--public" in worker_words) != ("--public" in words):
         problem("worker: give it --public exactly when the server has it")
+    health = option(worker_words, "--health-addr")
+    if not health or not health[0].startswith("127.0.0.1:"):
+        problem("worker: give it --health-addr 127.0.0.1:PORT, for its healthcheck")
+    else:
+        check_probe("worker", worker, health[0])
     if worker.get("ports"):
         problem("worker: it serves nothing; publish no port")
     conditions = depends(worker)

@@ -26,9 +26,9 @@
 # Debian's initdb and pg_ctl (as the postgres user when run as root) and stops it on exit.
 #
 # Needs python3 (3.9+) and node (18+). Environment: CARDARENA_BIN (a built `cardarena`; unset:
-# `cargo build --release`), TOURNAMENT_TIMEOUT (seconds to finish, default 300), KEEP_WORK=1
-# (keep the temporary folder with the database and the logs; it is kept anyway on failure),
-# KEEP_SERVER=1 (as --keep).
+# `cargo build --release`, found where cargo puts it: CARGO_TARGET_DIR, say), TOURNAMENT_TIMEOUT
+# (seconds to finish, default 300), KEEP_WORK=1 (keep the temporary folder with the database and
+# the logs; it is kept anyway on failure), KEEP_SERVER=1 (as --keep).
 set -euo pipefail
 keep=${KEEP_SERVER:-0}
 postgres=
@@ -118,7 +118,10 @@ if [ -n "${CARDARENA_BIN:-}" ]; then
 else
     say "building the release binary (set CARDARENA_BIN to use one already built)"
     cargo build --release --locked --bin cardarena
-    bin=target/release/cardarena
+    # Where cargo put it: CARGO_TARGET_DIR, a config's build.target-dir, or target/.
+    target_dir=$(cargo metadata --format-version 1 --no-deps --locked \
+        | python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
+    bin=$target_dir/release/cardarena
 fi
 [ -x "$bin" ] || die "no executable $bin"
 case $bin in /*) ;; *) bin=$root/$bin ;; esac

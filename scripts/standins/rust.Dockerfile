@@ -1,0 +1,18 @@
+# Stands in for rust:1.95-slim-trixie (scripts/standins/README.md): the stand-in Debian base with
+# what the official image installs (gcc, libc6-dev, ca-certificates), this machine's Rust
+# toolchain (build.sh puts its bin/ and lib/ in the context as toolchain/), and a cargo registry
+# holding every crate Cargo.lock names (registry/, fetched by build.sh on this machine), used
+# offline: the build reaches no crates.io, so it needs no certificate of this machine's.
+ARG BASE
+FROM ${BASE}
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends ca-certificates gcc libc6-dev \
+    && rm -rf /var/lib/apt/lists/*
+ENV RUSTUP_HOME=/usr/local/rustup CARGO_HOME=/usr/local/cargo PATH=/usr/local/cargo/bin:$PATH
+COPY toolchain /usr/local/rustup/toolchains/standin
+RUN mkdir -p /usr/local/cargo/bin \
+    && ln -s /usr/local/rustup/toolchains/standin/bin/* /usr/local/cargo/bin/ \
+    && rustc --version && cargo --version
+# Last, so that a new Cargo.lock rebuilds this layer only.
+COPY registry /usr/local/cargo/registry
+ENV CARGO_NET_OFFLINE=true
