@@ -316,7 +316,10 @@ fn report_text(w: &Written) -> String {
         .map(|(status, n)| format!("{n} {status}"))
         .collect();
     let total: u64 = w.contents.matches.iter().map(|(_, n)| n).sum();
-    text += &format!("  matches: {total} ({})\n", statuses.join(", "));
+    text += &match total {
+        0 => "  matches: 0\n".to_string(),
+        _ => format!("  matches: {total} ({})\n", statuses.join(", ")),
+    };
     let width = (w.contents.tables.iter())
         .map(|(t, _)| t.len())
         .max()
