@@ -1,5 +1,6 @@
 //! `cardarena bench`: random-vs-random games in process, timed, printed as one JSON line; with
-//! `--http` the match runner against a loopback bot, with `--queue` the queue and the database.
+//! `--http` the match runner against a loopback bot, with `--queue` the queue and the database,
+//! with `--backup` a backup of a database of many matches.
 
 use std::time::Instant;
 
@@ -11,6 +12,7 @@ use super::{CliError, unknown_game};
 
 /// Arguments of `cardarena bench`.
 #[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("store_bench").args(["queue", "backup"]))]
 pub struct BenchArgs {
     /// The game to measure.
     #[arg(long, default_value = "durak")]
@@ -50,8 +52,12 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 0, requires = "queue",
           value_parser = clap::value_parser!(u32).range(0..=64))]
     workers: u32,
-    /// With --queue: how many matches to queue.
-    #[arg(long, default_value_t = 400, requires = "queue",
+    /// Measure `cardarena backup`: fill a temporary SQLite database with --matches rated
+    /// matches played by the house bots, back it up, and print its size and the backup's time.
+    #[arg(long, conflicts_with_all = ["http", "queue"])]
+    backup: bool,
+    /// With --queue: how many matches to queue; with --backup: how many the database holds.
+    #[arg(long, default_value_t = 400, requires = "store_bench",
           value_parser = clap::value_parser!(u32).range(1..=100_000))]
     matches: u32,
     /// With --queue: milliseconds the bots think before each decision.
@@ -66,6 +72,9 @@ pub struct BenchArgs {
 
 /// Plays the games and prints the figures.
 pub fn run(args: BenchArgs) -> Result<(), CliError> {
+    if args.backup {
+        return super::bench_backup::run(args.matches, &args.game);
+    }
     if args.queue {
         return super::bench_queue::run(super::bench_queue::QueueBench {
             database_url: args.database_url.unwrap_or_default(),

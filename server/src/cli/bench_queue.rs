@@ -31,7 +31,7 @@ const CONTESTANTS: usize = 8;
 
 /// The per-bot cap every player is given: far above any number of slots, so that it never binds
 /// and the slots and the database are what limit.
-const BOT_CONCURRENCY: u32 = 1000;
+pub(super) const BOT_CONCURRENCY: u32 = 1000;
 
 /// How often the store is asked whether the matches are played.
 const POLL: Duration = Duration::from_millis(50);
@@ -248,7 +248,7 @@ impl QueueBench {
 
 /// Waits until no match of `game` is queued or running; an error if a worker exits first or if
 /// none ends for [`STALL`].
-async fn wait_until_played(
+pub(super) async fn wait_until_played(
     store: &Store,
     players: &mut Players,
     game: &str,
@@ -308,7 +308,7 @@ async fn tally(store: &Store, ids: &[String]) -> Result<Tally, CliError> {
 }
 
 /// Whoever plays the matches.
-enum Players {
+pub(super) enum Players {
     /// This process's scheduler, by its id in the store.
     InProcess(String),
     /// `cardarena worker` processes.
@@ -342,7 +342,7 @@ impl Players {
 }
 
 /// Worker processes, killed when dropped.
-struct Workers(Vec<Child>);
+pub(super) struct Workers(Vec<Child>);
 
 impl Drop for Workers {
     fn drop(&mut self) {
@@ -353,17 +353,18 @@ impl Drop for Workers {
     }
 }
 
-/// A temporary folder holding the key file every player signs with, removed when dropped.
-struct KeyDir(PathBuf);
+/// A temporary folder holding the key file every player signs with (and `--backup`'s databases),
+/// removed when dropped.
+pub(super) struct KeyDir(PathBuf);
 
 impl KeyDir {
-    fn new() -> Result<KeyDir, CliError> {
+    pub(super) fn new() -> Result<KeyDir, CliError> {
         let dir = std::env::temp_dir().join(format!("cardarena-bench-{}", uuid::Uuid::new_v4()));
         std::fs::create_dir_all(&dir).map_err(failed)?;
         Ok(KeyDir(dir))
     }
 
-    fn file(&self) -> PathBuf {
+    pub(super) fn file(&self) -> PathBuf {
         self.0.join("cardarena.key")
     }
 }
@@ -393,6 +394,6 @@ async fn serve_bot(think: Duration) -> Result<String, CliError> {
 }
 
 /// Any error, as the command's.
-fn failed(error: impl std::fmt::Display) -> CliError {
+pub(super) fn failed(error: impl std::fmt::Display) -> CliError {
     CliError(error.to_string())
 }

@@ -1,6 +1,9 @@
 //! Command-line arguments and the commands they run.
 
+mod backup;
+mod backup_postgres;
 mod bench;
+mod bench_backup;
 mod bench_http;
 mod bench_queue;
 mod faults;
@@ -17,6 +20,7 @@ mod worker;
 
 use clap::{Parser, Subcommand};
 
+pub use backup::BackupArgs;
 pub use bench::BenchArgs;
 pub use healthcheck::HealthcheckArgs;
 pub use play::PlayArgs;
@@ -48,8 +52,11 @@ enum Command {
     Worker(WorkerArgs),
     /// Re-run a stored match from its seed and actions and check its stored outcome.
     Replay(ReplayArgs),
+    /// Copy the database, consistently, while `serve` runs on it, with its key file beside the
+    /// copy; print what was copied (docs/operations.md, "Backups and restore").
+    Backup(BackupArgs),
     /// Measure speed, printed as one JSON line: the engine's (random-vs-random games in
-    /// process), the match runner's (--http) or the queue's (--queue).
+    /// process), the match runner's (--http), the queue's (--queue) or a backup's (--backup).
     Bench(BenchArgs),
     /// Ask a server's or a worker's readiness probe (default http://127.0.0.1:8080/readyz);
     /// exit 0 when it answers 2xx: a container's healthcheck.
@@ -70,6 +77,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Worker(args) => worker::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Healthcheck(args) => healthcheck::run(args),
+        Command::Backup(args) => backup::run(args),
     }
 }
 

@@ -205,11 +205,15 @@ pub(super) async fn cancel_queued_ladder(tx: &mut Tx, id: &str) -> Result<(), St
 /// do not count yet: the ladder, which does not seat a bot the pause rule is about to pause,
 /// cannot seat one in the moment between the result and the pause.
 pub(super) async fn record_health(tx: &mut Tx, match_id: &str) -> Result<(), StoreError> {
+    // Whether the bot faulted is read among the match's seats (their key's index), not among the
+    // bot's: SQLite would take the bots' index for `s.bot_id = bots.id` and read every seat the
+    // bot ever held, which made each result slower as a busy bot's history grew.
     sqlx::query(
         "UPDATE bots SET
              recent_faults = ((recent_faults << 1)
-                 | (SELECT MAX(CASE WHEN s.fault_kind IS NULL THEN 0 ELSE 1 END)
-                    FROM seats s WHERE s.match_id = $1 AND s.bot_id = bots.id)) & $2,
+                 | (SELECT MAX(CASE WHEN s.bot_id = bots.id AND s.fault_kind IS NOT NULL
+                                    THEN 1 ELSE 0 END)
+                    FROM seats s WHERE s.match_id = $1)) & $2,
              recent_matches = CASE WHEN recent_matches < $3 THEN recent_matches + 1
                                    ELSE $3 END,
              matches_since_active = CASE WHEN matches_since_active < $3

@@ -9,6 +9,7 @@
 //! Transactions that write are serialised (`backend::Backend::begin_write`).
 
 mod backend;
+pub mod backup;
 mod bot_health;
 mod bots;
 mod browse;
@@ -35,6 +36,7 @@ use std::sync::Arc;
 use sqlx::AnyPool;
 
 use backend::Backend;
+pub use backend::redacted;
 pub use bots::{BotHealth, BotKind, BotRecord, NewBot, PauseReason, RECENT_MATCHES};
 pub use browse::{MAX_PAGE, MatchFilter, MatchPage, PageAt, Rivalry};
 pub use disclosure::Disclosure;
