@@ -21,9 +21,8 @@ mod postgres_cluster;
 mod postgres;
 mod sqlite;
 
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -35,6 +34,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use serde_json::{Value, json};
+use support::process::Process;
 
 /// How long the test bot thinks before each turn while matches are to stay running: long enough
 /// that 64 matches run at once for seconds, short enough that each ends in a few.
@@ -96,38 +96,22 @@ async fn checking_bot() -> CheckingBot {
 
 /// `cardarena serve` on a database, and its address.
 struct Serve {
-    child: Child,
+    _process: Process,
     base: String,
 }
 
 impl Serve {
     /// Starts the binary on `url` with the flags every server here has, then `extra`.
     fn start(url: &str, extra: &[&str]) -> Serve {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cardarena"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--database-url", url])
-            .args(["--no-ladder", "--deadline-ms", "5000"])
-            .args(["--bot-concurrency", "100", "--max-queued-practice", "1000"])
-            .args(extra)
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let base = loop {
-            let line = lines.next().expect("serve prints its address").unwrap();
-            if let Some(url) = line.strip_prefix("leaderboard: ") {
-                break url.trim_end_matches('/').to_string();
-            }
-        };
-        Serve { child, base }
-    }
-}
-
-impl Drop for Serve {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        let mut args = vec!["serve", "--addr", "127.0.0.1:0", "--database-url", url];
+        args.extend(["--no-ladder", "--deadline-ms", "5000"]);
+        args.extend(["--bot-concurrency", "100", "--max-queued-practice", "1000"]);
+        args.extend(extra);
+        let (process, base) = Process::start(&args, "warn", "leaderboard: ");
+        Serve {
+            _process: process,
+            base: base.trim_end_matches('/').to_string(),
+        }
     }
 }
 

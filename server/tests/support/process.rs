@@ -1,12 +1,16 @@
 //! The `cardarena` binary as a process of its own: started with arguments and a `RUST_LOG`, read
 //! up to the line that says where it serves, killed when dropped.
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 
 /// A running `cardarena` process.
 pub struct Process {
     child: Child,
+    /// Its standard error so far, read by a thread of its own so that the process never blocks
+    /// on a full pipe.
+    log: Arc<Mutex<String>>,
 }
 
 impl Process {
@@ -32,18 +36,31 @@ impl Process {
         };
         // The rest of standard output is read and dropped, so the process never blocks on it.
         std::thread::spawn(move || lines.for_each(drop));
-        (Process { child }, rest)
+        let log = Arc::new(Mutex::new(String::new()));
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let kept = log.clone();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            while stderr.read_line(&mut line).is_ok_and(|n| n > 0) {
+                kept.lock().unwrap().push_str(&line);
+                line.clear();
+            }
+        });
+        (Process { child, log }, rest)
     }
 
     /// Stops the process and returns what it wrote to standard error.
     pub fn stop(mut self) -> String {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let mut log = String::new();
-        if let Some(mut stderr) = self.child.stderr.take() {
-            let _ = stderr.read_to_string(&mut log);
+        // The reader ends at the pipe's end, which the kill brought.
+        for _ in 0..100 {
+            if Arc::strong_count(&self.log) == 1 {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
         }
-        log
+        self.log.lock().unwrap().clone()
     }
 }
 
