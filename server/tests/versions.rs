@@ -152,10 +152,10 @@ async fn a_new_url_a_switch_or_the_owners_word_starts_a_version() {
         .iter()
         .map(|v| (v["version"].as_u64().unwrap(), v["url"].clone()))
         .collect();
+    // The bot's JSON lists its last five, and how many it made; the route pages through all.
     assert_eq!(
         listed,
         [
-            (1, json!("http://127.0.0.1:9/a")),
             (2, json!("http://127.0.0.1:9/b")),
             (3, Value::Null),
             (4, Value::Null),
@@ -163,6 +163,26 @@ async fn a_new_url_a_switch_or_the_owners_word_starts_a_version() {
             (6, Value::Null)
         ]
     );
+    assert_eq!(shown["versions_total"], 6);
+    let (status, page) = server
+        .get(&format!("/api/bots/{id}/versions?limit=4"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    let numbers = |page: &Value| -> Vec<u64> {
+        let list = page["versions"].as_array().unwrap();
+        list.iter()
+            .map(|v| v["version"].as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!(
+        (numbers(&page), &page["next"], &page["total"]),
+        (vec![6, 5, 4, 3], &json!(3), &json!(6))
+    );
+    let (_, rest) = server
+        .get(&format!("/api/bots/{id}/versions?limit=4&before=3"))
+        .await;
+    assert_eq!((numbers(&rest), &rest["next"]), (vec![2, 1], &Value::Null));
+    assert_eq!(rest["versions"][1]["url"], "http://127.0.0.1:9/a");
     // Nothing of this bot's touched the other.
     assert_eq!(
         bot_json(&server, other["id"].as_str().unwrap()).await["version"],
@@ -427,4 +447,98 @@ async fn in_a_browser_the_rating_chart_has_axes_and_version_marks_and_lists_show
     assert!(places[0].contains("vera v2"), "{places:?}");
     assert!(places.last().unwrap().contains("vera v1"), "{places:?}");
     browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn versions_are_limited_an_hour_and_the_oldest_fold_into_the_count() {
+    let db = TempDb::new();
+    let server = Server::start(config(&db)).await;
+    let bot = server.register("spammer", "http://127.0.0.1:9/a").await;
+    let id = bot["id"].as_str().unwrap();
+    let token = bot["token"].as_str();
+    // Registration made version 1; 19 more fit in the hour, the next is refused.
+    for n in 2..=20 {
+        let (status, made) = post_version(&server, id, token, "").await;
+        assert_eq!(
+            (status, &made["version"]),
+            (StatusCode::CREATED, &json!(n)),
+            "{made}"
+        );
+    }
+    let (status, refused) = post_version(&server, id, token, "").await;
+    assert_eq!(
+        (status, refused["error"].as_str()),
+        (StatusCode::TOO_MANY_REQUESTS, Some("rate_limited")),
+        "{refused}"
+    );
+    // A new URL is a version too: refused, and the bot stays where it was.
+    let path = format!("/api/bots/{id}");
+    let (status, moved) = server
+        .send(
+            Method::PATCH,
+            &path,
+            token,
+            Some(json!({"url": "http://127.0.0.1:9/b"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{moved}");
+    let shown = bot_json(&server, id).await;
+    assert_eq!(
+        (&shown["url"], &shown["version"]),
+        (&json!("http://127.0.0.1:9/a"), &json!(20))
+    );
+
+    // A bot whose history holds 130 versions, all older than an hour, starts its 131st: the
+    // last 100 are kept one by one, the count says 131, and every list stays as short.
+    let other = server.register("patient", "http://127.0.0.1:9/p").await;
+    let other_id = other["id"].as_str().unwrap();
+    let pool = sqlx::SqlitePool::connect(&db.url()).await.unwrap();
+    let long_ago = cardarena_server::store::now_ms() - 2 * 3_600_000;
+    sqlx::query("UPDATE bot_versions SET created_at = $1 WHERE bot_id = $2")
+        .bind(long_ago)
+        .bind(other_id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    for n in 2..=130i64 {
+        sqlx::query(
+            "INSERT INTO bot_versions (bot_id, version, kind, url, note, created_at, from_rated)
+             VALUES ($1, $2, 'http', 'http://127.0.0.1:9/p', NULL, $3, 1)",
+        )
+        .bind(other_id)
+        .bind(n)
+        .bind(long_ago)
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    pool.close().await;
+    let (status, made) = post_version(&server, other_id, other["token"].as_str(), "").await;
+    assert_eq!(
+        (status, &made["version"]),
+        (StatusCode::CREATED, &json!(131)),
+        "{made}"
+    );
+    let shown = bot_json(&server, other_id).await;
+    assert_eq!(shown["versions_total"], 131);
+    assert_eq!(shown["versions"].as_array().unwrap().len(), 5);
+    let (_, page) = server
+        .get(&format!("/api/bots/{other_id}/versions?limit=100"))
+        .await;
+    let listed = page["versions"].as_array().unwrap();
+    assert_eq!(listed.len(), 100);
+    assert_eq!(
+        (&listed[0]["version"], &listed[99]["version"]),
+        (&json!(131), &json!(32))
+    );
+    assert_eq!((&page["next"], &page["total"]), (&Value::Null, &json!(131)));
+    let (status, _) = server
+        .get(&format!("/api/bots/{other_id}/versions?limit=101"))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // Its page lists the last ten and points at the rest.
+    let html = server.page(&format!("/bots/{other_id}")).await;
+    assert_eq!(html.matches("<tr><td>v").count(), 10, "{html}");
+    assert!(html.contains("And 121 earlier versions"), "{html}");
+    assert!(html.contains(&format!("/api/bots/{other_id}/versions?before=122")));
 }

@@ -271,10 +271,15 @@ pub async fn list(
     Ok(Json(json!({"bots": out, "next": next})))
 }
 
-/// A bot's JSON with its rating, its probation, its current version and every version.
+/// A bot's JSON with its rating, its probation, its current version, its last few versions and
+/// how many it ever started.
 async fn with_rating(state: &AppState, bot: BotRecord) -> Result<Value, ApiError> {
     let rating = state.store.rating_of(&bot.id).await?;
-    let versions = state.store.bot_versions(&bot.id).await?;
+    let mut versions = (state.store)
+        .versions_before(&bot.id, None, super::bot_versions::SHOWN_VERSIONS)
+        .await?;
+    let total = versions.first().map_or(0, |v| v.version);
+    versions.reverse();
     let probation = probation_json(state, &bot).await?;
     let mut value = serde_json::to_value(BotJson::from(bot)).map_err(ApiError::internal)?;
     value["rating"] = match rating {
@@ -284,6 +289,7 @@ async fn with_rating(state: &AppState, bot: BotRecord) -> Result<Value, ApiError
     value["probation"] = probation;
     value["version"] = json!(versions.last().map(|v| v.version));
     value["versions"] = versions.iter().map(version_json).collect();
+    value["versions_total"] = json!(total);
     Ok(value)
 }
 
@@ -309,7 +315,7 @@ async fn probation_json(state: &AppState, bot: &BotRecord) -> Result<Value, ApiE
 }
 
 /// A version as the API shows it.
-fn version_json(v: &BotVersion) -> Value {
+pub(super) fn version_json(v: &BotVersion) -> Value {
     let url = match &v.kind {
         BotKind::Http { url } => Some(url.as_str()),
         _ => None,
@@ -336,6 +342,7 @@ fn version_json(v: &BotVersion) -> Value {
     (status = 400, description = "`bad_note`: a note over 200 characters; `bad_json`", body = ErrorBody),
     (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
     (status = 403, description = "`forbidden`: another bot's token", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: 20 versions in the last hour already", body = ErrorBody),
 ))]
 pub async fn new_version(
     State(state): State<AppState>,
@@ -362,7 +369,7 @@ pub async fn new_version(
         .new_version(&bot.id, note.as_deref())
         .await?
         .ok_or_else(|| ApiError::not_found("bot", &id))?;
-    let versions = state.store.bot_versions(&bot.id).await?;
+    let versions = state.store.versions_before(&bot.id, None, 1).await?;
     let made = versions
         .iter()
         .find(|v| v.version == version)
@@ -397,6 +404,7 @@ pub async fn show(
     (status = 400, description = "`bad_request` (nothing to change), `bad_url`, `bad_json`", body = ErrorBody),
     (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
     (status = 403, description = "`forbidden`: another bot's token", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: a new URL would be the bot's 21st version in an hour (nothing changes)", body = ErrorBody),
 ))]
 pub async fn update(
     State(state): State<AppState>,

@@ -81,6 +81,9 @@ impl From<StoreError> for ApiError {
                 "name_taken",
                 format!("a bot named {name:?} exists already"),
             ),
+            StoreError::Limited(detail) => {
+                ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", detail)
+            }
             other => ApiError::internal(other),
         }
     }

@@ -2,6 +2,7 @@
 //! games.
 
 mod auth;
+mod bot_versions;
 mod bots;
 mod connect;
 mod downloads;
@@ -58,7 +59,7 @@ fn documented() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::base())
         .routes(routes!(bots::register, bots::list))
         .routes(routes!(bots::show, bots::update, bots::remove))
-        .routes(routes!(bots::new_version))
+        .routes(routes!(bots::new_version, bot_versions::versions))
         .routes(routes!(practice::start))
         .routes(routes!(connect::connect))
         .routes(routes!(matches::show))

@@ -18,6 +18,8 @@ use crate::store::{
     ProbationMatch, Rivalry, Store,
 };
 
+/// How many of its latest versions a bot's page lists.
+const VERSIONS_ON_PAGE: usize = 10;
 /// How many points the rating chart draws at most, however long the history.
 const CHART_POINTS: u32 = 500;
 /// How many of its latest finished matches the head-to-head table counts, so the page costs the
@@ -269,6 +271,8 @@ struct BotPage {
     rating: Option<RatingView>,
     chart: Option<RatingChart>,
     versions: Vec<VersionRow>,
+    /// Versions started before those in the table (kept ones and dropped ones).
+    earlier_versions: u32,
     filters: Filters,
     matches: Vec<MatchRow>,
     faults: Vec<FaultRow>,
@@ -309,6 +313,9 @@ pub(super) async fn page(
     let history = store.rating_chart(&id, CHART_POINTS).await?;
     let versions = store.bot_versions(&id).await?;
     let starts: Vec<(u32, u64)> = versions.iter().map(|v| (v.version, v.from_rated)).collect();
+    // The table shows the latest few; the API pages through the rest.
+    let shown = &versions[versions.len().saturating_sub(VERSIONS_ON_PAGE)..];
+    let earlier_versions = shown.first().map_or(0, |v| v.version.saturating_sub(1));
     let chart = RatingChart::new(
         &history,
         rating.as_ref().map(|r| r.skill),
@@ -335,7 +342,8 @@ pub(super) async fn page(
         bot: BotView::new(&bot, last_probation),
         rating: rating.as_ref().map(RatingView::new),
         chart,
-        versions: versions.iter().map(VersionRow::new).collect(),
+        versions: shown.iter().map(VersionRow::new).collect(),
+        earlier_versions,
         filters: Filters {
             kinds: kind_choices(params.kind),
             stage,

@@ -54,7 +54,7 @@ pub use status::{ActiveCount, PoolStatus, SchemaStatus};
 pub use tables::{NewTable, PersonSeat, TableLimits, TableRefusal};
 pub use timing::{FaultRecord, PlayRecord, decode_timing, encode_timing};
 pub use tournaments::{StageCounts, StageMatch, StageRecord, TournamentRecord};
-pub use versions::{BotVersion, MAX_NOTE_CHARS, ProgramChange};
+pub use versions::{BotVersion, KEPT_VERSIONS, MAX_NOTE_CHARS, ProgramChange, VERSIONS_PER_HOUR};
 pub use writer::{LockError, WriterLock, sqlite_file};
 
 /// Why a store operation failed.
@@ -63,6 +63,9 @@ pub enum StoreError {
     /// A bot with this name exists already.
     #[error("the name {0:?} is taken")]
     NameTaken(String),
+    /// A limit on what one bot or client may make was reached; nothing was written.
+    #[error("{0}")]
+    Limited(String),
     /// The database file could not be opened or migrated.
     #[error("cannot open the database: {0}")]
     Open(String),

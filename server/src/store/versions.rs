@@ -32,6 +32,17 @@ pub struct BotVersion {
 /// The longest note of a version, in characters.
 pub const MAX_NOTE_CHARS: usize = 200;
 
+/// The most versions a bot may start in an hour (new URLs and new programs together): past it,
+/// a change is refused and nothing changes.
+pub const VERSIONS_PER_HOUR: u32 = 20;
+
+/// How many of a bot's latest versions are kept one by one; older ones are dropped, and only
+/// their count (the latest version's number) remains. Their matches and ratings stay.
+pub const KEPT_VERSIONS: u32 = 100;
+
+/// One hour, in ms.
+const HOUR_MS: i64 = 3_600_000;
+
 /// What a change of program did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ProgramChange {
@@ -94,13 +105,30 @@ impl Store {
         Ok(Some(version))
     }
 
-    /// Every version of bot `id`, oldest first (none for house bots and people).
+    /// Every kept version of bot `id` (at most [`KEPT_VERSIONS`]), oldest first (none for house
+    /// bots and people).
     pub async fn bot_versions(&self, id: &str) -> Result<Vec<BotVersion>, StoreError> {
+        let mut versions = self.versions_before(id, None, KEPT_VERSIONS).await?;
+        versions.reverse();
+        Ok(versions)
+    }
+
+    /// Up to `limit` kept versions of bot `id`, newest first, older than version `before` if
+    /// given: a page of [`GET /api/bots/{id}/versions`](crate::api).
+    pub async fn versions_before(
+        &self,
+        id: &str,
+        before: Option<u32>,
+        limit: u32,
+    ) -> Result<Vec<BotVersion>, StoreError> {
         let rows = sqlx::query(
             "SELECT version, kind, url, note, created_at, mu, sigma, matches, from_rated
-             FROM bot_versions WHERE bot_id = $1 ORDER BY version",
+             FROM bot_versions WHERE bot_id = $1 AND version < $2
+             ORDER BY version DESC LIMIT $3",
         )
         .bind(id)
+        .bind(before.map_or(i64::MAX, i64::from))
+        .bind(i64::from(limit))
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
@@ -210,6 +238,19 @@ async fn next_version(
             .fetch_one(&mut **tx)
             .await?;
     let version = last.unwrap_or(0) as u32 + 1;
+    let recent: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM bot_versions WHERE bot_id = $1 AND created_at > $2",
+    )
+    .bind(id)
+    .bind(now - HOUR_MS)
+    .fetch_one(&mut **tx)
+    .await?;
+    if recent >= i64::from(VERSIONS_PER_HOUR) {
+        return Err(StoreError::Limited(format!(
+            "a bot starts at most {VERSIONS_PER_HOUR} versions an hour (new URLs and new \
+             programs together): try again later"
+        )));
+    }
     let row = sqlx::query("SELECT mu, sigma, matches FROM ratings WHERE bot_id = $1")
         .bind(id)
         .fetch_optional(&mut **tx)
@@ -239,6 +280,11 @@ async fn next_version(
         from_rated: rated + 1,
     };
     insert_version(tx, id, &new).await?;
+    sqlx::query("DELETE FROM bot_versions WHERE bot_id = $1 AND version <= $2")
+        .bind(id)
+        .bind(i64::from(version) - i64::from(KEPT_VERSIONS))
+        .execute(&mut **tx)
+        .await?;
     Ok(version)
 }
 

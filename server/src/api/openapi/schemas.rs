@@ -127,8 +127,24 @@ pub struct Bot {
     /// A contestant's bot's current version (null for house bots and people).
     #[schema(required = true)]
     pub version: Option<u32>,
-    /// Every version of a contestant's bot, oldest first (empty for house bots and people).
+    /// A contestant's bot's last versions (at most 5), oldest first (empty for house bots and
+    /// people); `GET /api/bots/{id}/versions` pages through the rest.
     pub versions: Vec<BotVersion>,
+    /// How many versions it ever started (0 for house bots and people).
+    pub versions_total: u32,
+}
+
+/// A page of a bot's versions, newest first.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VersionPage {
+    /// The versions of this page.
+    pub versions: Vec<BotVersion>,
+    /// The cursor of the next page (`?before=`), null on the last.
+    #[schema(required = true)]
+    pub next: Option<u32>,
+    /// How many versions the bot ever started; the last 100 are kept one by one.
+    pub total: u32,
 }
 
 /// A bot's probation (docs/api.md, "Bot health"): a bot paused for faults comes back on the
