@@ -282,7 +282,31 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         }
     }
     let client = HttpClient::new(config.address_policy());
-    let switchboard = Switchboard::new();
+    let budget = crate::open_files::Budget::of_this_process(
+        config.connections.max_connections,
+        config.max_concurrent,
+    );
+    match budget.limit {
+        Some(limit) => tracing::info!(
+            "open files: a limit of {limit}; {} for client connections, {} for the database, \
+             bot calls and files, {} for dial-out connections",
+            config.connections.max_connections,
+            budget.reserve,
+            budget.dial_out
+        ),
+        None => tracing::info!(
+            "open files: no limit read; up to {} dial-out connections",
+            budget.dial_out
+        ),
+    }
+    if budget.dial_out < 64 {
+        tracing::warn!(
+            "open files: only {} left for dial-out connections; raise the limit (ulimit -n) or \
+             lower --max-connections",
+            budget.dial_out
+        );
+    }
+    let switchboard = Switchboard::with_capacity(budget.dial_out);
     let health = crate::health::Health::new(store.clone(), client.clone(), key.clone())
         .with_switchboard(switchboard.clone())
         .with_deadline(config.deadline_ms);

@@ -14,6 +14,7 @@ pub mod ladder;
 pub mod listener;
 pub mod live;
 pub mod metrics;
+pub mod open_files;
 pub mod pages;
 pub mod probes;
 pub mod proxy;

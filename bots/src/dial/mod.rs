@@ -38,20 +38,21 @@ pub enum AttachError {
     /// The bot already holds [`MAX_CONNECTIONS_PER_BOT`] connections.
     #[error("the bot already holds {MAX_CONNECTIONS_PER_BOT} connections")]
     TooMany,
-    /// The board holds [`MAX_CONNECTIONS`] connections.
-    #[error("the server holds {MAX_CONNECTIONS} dial-out connections")]
-    Full,
+    /// The board holds as many connections as it takes ([`Switchboard::with_capacity`]).
+    #[error("the server holds {0} dial-out connections, as many as it takes")]
+    Full(usize),
 }
 
 /// Every dial-out bot's open connections. Cloning is cheap: clones share the board.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Switchboard {
     inner: Arc<Board>,
 }
 
-#[derive(Default)]
 struct Board {
     bots: Mutex<HashMap<String, Lines>>,
+    /// The most connections held at once.
+    capacity: usize,
     open: AtomicUsize,
     next_request: AtomicU64,
     next_line: AtomicU64,
@@ -65,10 +66,36 @@ struct Lines {
     opened: Arc<Notify>,
 }
 
+impl Default for Switchboard {
+    fn default() -> Switchboard {
+        Switchboard::with_capacity(MAX_CONNECTIONS)
+    }
+}
+
 impl Switchboard {
-    /// An empty board.
+    /// An empty board holding at most [`MAX_CONNECTIONS`].
     pub fn new() -> Switchboard {
         Switchboard::default()
+    }
+
+    /// An empty board holding at most `capacity` connections (at most [`MAX_CONNECTIONS`]): what
+    /// the process's open-files limit leaves for them, so that a connection past it is refused
+    /// while the process still has a file descriptor to answer with.
+    pub fn with_capacity(capacity: usize) -> Switchboard {
+        Switchboard {
+            inner: Arc::new(Board {
+                bots: Mutex::default(),
+                capacity: capacity.min(MAX_CONNECTIONS),
+                open: AtomicUsize::new(0),
+                next_request: AtomicU64::new(0),
+                next_line: AtomicU64::new(0),
+            }),
+        }
+    }
+
+    /// The most connections the board holds at once.
+    pub fn capacity(&self) -> usize {
+        self.inner.capacity
     }
 
     /// Attaches a new connection of bot `bot_id`, detached again when the [`Attached`] is
@@ -92,8 +119,8 @@ impl Switchboard {
         if lines.open.len() >= MAX_CONNECTIONS_PER_BOT {
             return Err(AttachError::TooMany);
         }
-        if self.inner.open.load(Ordering::Relaxed) >= MAX_CONNECTIONS {
-            return Err(AttachError::Full);
+        if self.inner.open.load(Ordering::Relaxed) >= self.inner.capacity {
+            return Err(AttachError::Full(self.inner.capacity));
         }
         self.inner.open.fetch_add(1, Ordering::Relaxed);
         let line = Arc::new(Line::new(id, bot_id, sender));

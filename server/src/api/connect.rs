@@ -73,7 +73,7 @@ pub async fn connect(
             "too_many_connections",
             format!("a bot may hold at most {MAX_CONNECTIONS_PER_BOT} connections at once"),
         ),
-        AttachError::Full => ApiError::new(
+        AttachError::Full(_) => ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "server_full",
             "the server holds as many dial-out connections as it takes; try again later",
