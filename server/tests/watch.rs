@@ -88,8 +88,11 @@ fn face_up(table: &Value) -> Vec<String> {
     cards
 }
 
-/// Opens `/matches/{id}#step={n}` and waits until the page has drawn step `n`.
+/// Opens `/matches/{id}#step={n}` afresh and waits until the page has drawn step `n`. From a
+/// blank page: opening the same page with another hash only changes the hash, which the page may
+/// still be rewriting to the step it drew last (under load, after the new hash arrived).
 async fn open_step(browser: &Browser, server: &Server, id: &str, n: usize) {
+    browser.open("about:blank").await;
     browser
         .open(&server.url(&format!("/matches/{id}#step={n}")))
         .await;
