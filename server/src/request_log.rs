@@ -34,11 +34,7 @@ pub async fn trace(request: Request, next: Next) -> Response {
         .and_then(|v| v.to_str().ok())
         .filter(|v| is_plain_token(v))
         .map_or_else(|| uuid::Uuid::new_v4().simple().to_string(), str::to_string);
-    let route = request
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or("unmatched", |p| p.as_str())
-        .to_string();
+    let route = route_of(&request);
     let client = request
         .extensions()
         .get::<ClientAddr>()
@@ -67,6 +63,17 @@ pub async fn trace(request: Request, next: Next) -> Response {
         response.headers_mut().insert(REQUEST_ID, value);
     }
     response
+}
+
+/// The template of the route a request matched (`/api/bots/{id}`), or `unmatched`: what the log
+/// and the metrics name a request by, never its path. Needs a layer added with `Router::layer`,
+/// which runs after routing.
+pub fn route_of(request: &Request) -> String {
+    request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or("unmatched", |p| p.as_str())
+        .to_string()
 }
 
 /// Records the bot a request acts for in its span (the API calls it once it knows).

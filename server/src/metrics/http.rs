@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use axum::extract::{MatchedPath, Request};
+use axum::extract::Request;
 use axum::middleware::Next;
 use axum::response::Response;
 
@@ -12,10 +12,7 @@ use axum::response::Response;
 /// the matched route; a request no route matched counts as `unmatched`.
 pub async fn track_requests(request: Request, next: Next) -> Response {
     let started = Instant::now();
-    let route = request
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or_else(|| "unmatched".to_string(), |p| p.as_str().to_string());
+    let route = crate::request_log::route_of(&request);
     let method = known_method(request.method());
     let response = next.run(request).await;
     let status = response.status().as_u16().to_string();
