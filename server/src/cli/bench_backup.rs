@@ -11,12 +11,14 @@ use cardarena_bots::http::{AddressPolicy, HttpClient};
 use serde_json::json;
 
 use super::CliError;
-use super::bench_queue::{BOT_CONCURRENCY, KeyDir, Players, failed, wait_until_played};
+use super::bench_queue::{
+    BOT_CONCURRENCY, KeyDir, Players, failed, ladder_match, wait_until_played,
+};
 use crate::games::{self, GameInfo};
 use crate::runner::Runner;
 use crate::scheduler::{Scheduler, SchedulerConfig};
 use crate::secrets::ServerKey;
-use crate::store::{MatchKind, NewMatch, Store};
+use crate::store::{NewMatch, Store};
 
 /// Matches queued at a time: the queue is refilled as it drains, as a ladder would keep it.
 const BATCH: u32 = 1000;
@@ -140,19 +142,9 @@ async fn measure(matches: u32, info: &GameInfo) -> Result<serde_json::Value, Cli
 fn house_match(info: &GameInfo, house: &[String], i: u32) -> NewMatch {
     let n = house.len();
     let i = i as usize;
-    NewMatch {
-        game: info.id.to_string(),
-        options: json!({}),
-        seed: i as u64 + 1,
-        kind: MatchKind::Ladder,
-        rated: true,
-        deadline_ms: 1000,
-        time_bank_ms: 0,
-        wall_clock_ms: None,
-        stage: None,
-        bot_ids: vec![
-            house[i % n].clone(),
-            house[(i + 1 + (i / n) % n.saturating_sub(1).max(1)) % n].clone(),
-        ],
-    }
+    let bot_ids = vec![
+        house[i % n].clone(),
+        house[(i + 1 + (i / n) % n.saturating_sub(1).max(1)) % n].clone(),
+    ];
+    ladder_match(info, i as u64 + 1, bot_ids)
 }

@@ -189,18 +189,7 @@ impl QueueBench {
                     0 => house.clone(),
                     _ => contestants[(i + 1) % CONTESTANTS].clone(),
                 };
-                NewMatch {
-                    game: info.id.to_string(),
-                    options: json!({}),
-                    seed: i as u64 + 1,
-                    kind: MatchKind::Ladder,
-                    rated: true,
-                    deadline_ms: 1000,
-                    time_bank_ms: 0,
-                    wall_clock_ms: None,
-                    stage: None,
-                    bot_ids: vec![first, second],
-                }
+                ladder_match(info, i as u64 + 1, vec![first, second])
             })
             .collect();
         store.create_matches(&matches).await.map_err(failed)
@@ -396,4 +385,21 @@ async fn serve_bot(think: Duration) -> Result<String, CliError> {
 /// Any error, as the command's.
 pub(super) fn failed(error: impl std::fmt::Display) -> CliError {
     CliError(error.to_string())
+}
+
+/// A rated ladder match of `info`'s game between `bot_ids`, dealt from `seed`, as the benches
+/// queue them (a 1 s deadline, no bank, no cap).
+pub(super) fn ladder_match(info: &GameInfo, seed: u64, bot_ids: Vec<String>) -> NewMatch {
+    NewMatch {
+        game: info.id.to_string(),
+        options: json!({}),
+        seed,
+        kind: MatchKind::Ladder,
+        rated: true,
+        deadline_ms: 1000,
+        time_bank_ms: 0,
+        wall_clock_ms: None,
+        stage: None,
+        bot_ids,
+    }
 }
