@@ -11,46 +11,30 @@ mod support;
 #[path = "support/postgres.rs"]
 mod postgres;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
 use serde_json::{Value, json};
+use support::process::Process;
 use support::test_bots;
 
 /// `cardarena serve` on a database, and its address.
 struct Serve {
-    child: Child,
+    _process: Process,
     base: String,
 }
 
 impl Serve {
     fn start(url: &str, key_file: &std::path::Path) -> Serve {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cardarena"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--database-url", url])
-            .arg("--key-file")
-            .arg(key_file)
-            .args(["--ladder-interval-ms", "50", "--deadline-ms", "2000"])
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let base = loop {
-            let line = lines.next().expect("serve prints its address").unwrap();
-            if let Some(url) = line.strip_prefix("leaderboard: ") {
-                break url.trim_end_matches('/').to_string();
-            }
-        };
-        Serve { child, base }
-    }
-}
-
-impl Drop for Serve {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        let key_file = key_file.to_str().expect("a UTF-8 path");
+        let args = ["serve", "--addr", "127.0.0.1:0", "--database-url", url];
+        let flags = ["--key-file", key_file, "--ladder-interval-ms", "50"];
+        let args = [&args[..], &flags, &["--deadline-ms", "2000"]].concat();
+        let (process, base) = Process::start(&args, "warn", "leaderboard: ");
+        Serve {
+            _process: process,
+            base: base.trim_end_matches('/').to_string(),
+        }
     }
 }
 
