@@ -72,6 +72,21 @@ fn families(text: &str) -> Vec<String> {
     names
 }
 
+/// Asks the server at `base` for match `id` until it is finished (20 s at most).
+async fn wait_finished(http: &reqwest::Client, base: &str, id: &str) {
+    let mut status = Value::Null;
+    for _ in 0..400 {
+        let url = format!("{base}/api/matches/{id}");
+        let m: Value = http.get(url).send().await.unwrap().json().await.unwrap();
+        status = m["status"].clone();
+        if status == "finished" {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("match {id} is {status} after 20 s");
+}
+
 async fn metrics_page(url: &str) -> String {
     let response = reqwest::get(url).await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
@@ -315,20 +330,7 @@ async fn json_logs_carry_the_request_id_the_bot_id_and_the_match_id() {
         .as_str()
         .unwrap()
         .to_string();
-    for _ in 0..200 {
-        let m: Value = http
-            .get(format!("{base}/api/matches/{match_id}"))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        if m["status"] == "finished" {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    wait_finished(&http, &base, &match_id).await;
     let log = serve.stop();
     let entries: Vec<Value> = log
         .lines()
@@ -434,23 +436,7 @@ async fn on_postgres_a_worker_counts_what_it_plays_and_the_server_shows_its_leas
         .await
         .unwrap();
     for id in practice["match_ids"].as_array().unwrap() {
-        let mut status = Value::Null;
-        for _ in 0..400 {
-            let m: Value = http
-                .get(format!("{base}/api/matches/{}", id.as_str().unwrap()))
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
-            status = m["status"].clone();
-            if status == "finished" {
-                break;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        }
-        assert_eq!(status, "finished");
+        wait_finished(&http, &base, id.as_str().unwrap()).await;
     }
     let worker = parse(&metrics_page(&worker_metrics).await);
     let played = [("game", "durak"), ("kind", "practice")];
