@@ -7,10 +7,9 @@
 mod support;
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -21,6 +20,7 @@ use axum::routing::post;
 use serde_json::{Value, json};
 use sqlx::Row;
 use support::TempDb;
+use support::process::Process;
 use tokio::sync::watch;
 
 /// A bot on loopback that records every body and holds each turn's answer until the gate opens,
@@ -80,41 +80,24 @@ impl GatedBot {
 
 /// `cardarena serve` playing on `db`, and its address.
 struct ServeProcess {
-    child: Child,
+    process: Process,
     addr: SocketAddr,
 }
 
 impl ServeProcess {
     fn start(db_url: &str) -> ServeProcess {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cardarena"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--database-url", db_url])
-            // The gated bot holds its turns far longer than the default deadline.
-            .args(["--no-ladder", "--deadline-ms", "60000"])
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
-        let stdout = child.stdout.take().unwrap();
-        let mut lines = BufReader::new(stdout).lines();
-        let addr = loop {
-            let line = lines.next().expect("serve prints its address").unwrap();
-            if let Some(url) = line.strip_prefix("leaderboard: http://") {
-                break url.trim_end_matches('/').parse().unwrap();
-            }
-        };
-        ServeProcess { child, addr }
+        let args = ["serve", "--addr", "127.0.0.1:0", "--database-url", db_url];
+        // The gated bot holds its turns far longer than the default deadline.
+        let args = [&args[..], &["--no-ladder", "--deadline-ms", "60000"]].concat();
+        let (process, addr) = Process::start(&args, "warn", "leaderboard: http://");
+        ServeProcess {
+            process,
+            addr: addr.trim_end_matches('/').parse().unwrap(),
+        }
     }
 
     fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.addr)
-    }
-}
-
-impl Drop for ServeProcess {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -226,7 +209,7 @@ async fn a_second_process_on_a_database_in_use_exits_2_and_changes_nothing() {
     assert!(bot.of_match(&id).iter().any(|b| b["type"] == "turn"));
 
     let lock = std::fs::read_to_string(dir.join("test.db.lock")).unwrap();
-    assert_eq!(lock.trim(), a.child.id().to_string());
+    assert_eq!(lock.trim(), a.process.id().to_string());
     let files = listing(&dir);
     let before = rows(&file).await;
     assert!(
@@ -239,7 +222,7 @@ async fn a_second_process_on_a_database_in_use_exits_2_and_changes_nothing() {
     );
     let in_use = format!(
         "test.db is in use by another cardarena process, pid {}",
-        a.child.id()
+        a.process.id()
     );
     let url = db.url();
     let port = a.addr.to_string();
@@ -275,7 +258,7 @@ async fn a_second_process_on_a_database_in_use_exits_2_and_changes_nothing() {
         assert_eq!(listing(&dir), files, "{what} made or removed a file");
         assert_eq!(rows(&file).await, before, "{what} changed the database");
         let lock = std::fs::read_to_string(dir.join("test.db.lock")).unwrap();
-        assert_eq!(lock.trim(), a.child.id().to_string(), "{what}");
+        assert_eq!(lock.trim(), a.process.id().to_string(), "{what}");
     }
 
     // A's match goes on and finishes once, as its first attempt.

@@ -5,11 +5,12 @@
 
 mod support;
 
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use support::TempDb;
+use support::process::Process;
 use tokio_tungstenite::tungstenite::Error as WsError;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
@@ -23,7 +24,8 @@ const MATCHES: u64 = 4;
 async fn dial_out_connections_past_their_share_of_descriptors_are_refused_with_503() {
     let db = TempDb::new();
     let url = db.url();
-    let mut child = Command::new("sh")
+    let mut command = Command::new("sh");
+    command
         .arg("-c")
         .arg(format!("ulimit -n {LIMIT} && exec \"$0\" \"$@\""))
         .arg(env!("CARGO_BIN_EXE_cardarena"))
@@ -37,31 +39,9 @@ async fn dial_out_connections_past_their_share_of_descriptors_are_refused_with_5
         ])
         .args(["--max-connections", &CLIENTS.to_string()])
         .args(["--max-matches", &MATCHES.to_string()])
-        .env("RUST_LOG", "info")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let base = {
-        use std::io::BufRead;
-        let mut lines = std::io::BufReader::new(stdout).lines();
-        let base = loop {
-            let line = lines.next().expect("serve prints its address").unwrap();
-            if let Some(url) = line.strip_prefix("leaderboard: ") {
-                break url.trim_end_matches('/').to_string();
-            }
-        };
-        std::thread::spawn(move || lines.for_each(drop));
-        base
-    };
-    let log = std::thread::spawn(move || {
-        use std::io::Read;
-        let mut log = String::new();
-        let _ = std::io::BufReader::new(stderr).read_to_string(&mut log);
-        log
-    });
+        .env("RUST_LOG", "info");
+    let (serve, base) = Process::spawn(command, "leaderboard: ");
+    let base = base.trim_end_matches('/').to_string();
 
     let reserve = 64 + 6 * MATCHES;
     let share = (LIMIT - CLIENTS - reserve) as usize;
@@ -119,9 +99,7 @@ async fn dial_out_connections_past_their_share_of_descriptors_are_refused_with_5
     }
     assert!(reopened.is_some(), "a freed place was not taken again");
 
-    let _ = child.kill();
-    let _ = child.wait();
-    let log = log.join().unwrap();
+    let log = serve.stop();
     let said = format!(
         "open files: a limit of {LIMIT}; {CLIENTS} for client connections, {reserve} for the \
          database, bot calls and files, {share} for dial-out connections"

@@ -5,12 +5,12 @@
 mod support;
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 use serde_json::Value;
 use sqlx::Row;
+use support::process::Process;
 use support::{TempDb, test_bots};
 
 /// The organiser's token of the servers these tests start.
@@ -18,13 +18,14 @@ const ADMIN: &str = "restart-test-organiser";
 
 /// The `cardarena serve` process and its address.
 struct ServeProcess {
-    child: Child,
+    process: Process,
     base: String,
 }
 
 impl ServeProcess {
     fn start(db: &TempDb) -> ServeProcess {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cardarena"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_cardarena"));
+        command
             .args([
                 "serve",
                 "--addr",
@@ -34,32 +35,17 @@ impl ServeProcess {
             ])
             .args(["--max-matches", "3", "--ladder-interval-ms", "30"])
             .env("RUST_LOG", "warn")
-            .env("CARDARENA_ADMIN_TOKEN", ADMIN)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
-        let stdout = child.stdout.take().unwrap();
-        let mut lines = BufReader::new(stdout).lines();
-        let base = loop {
-            let line = lines.next().expect("serve prints its address").unwrap();
-            if let Some(url) = line.strip_prefix("leaderboard: ") {
-                break url.trim_end_matches('/').to_string();
-            }
-        };
-        ServeProcess { child, base }
+            .env("CARDARENA_ADMIN_TOKEN", ADMIN);
+        let (process, base) = Process::spawn(command, "leaderboard: ");
+        ServeProcess {
+            process,
+            base: base.trim_end_matches('/').to_string(),
+        }
     }
 
-    fn kill(mut self) {
-        self.child.kill().unwrap(); // SIGKILL
-        self.child.wait().unwrap();
-    }
-}
-
-impl Drop for ServeProcess {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    /// Kills it (SIGKILL) and waits for it to end.
+    fn kill(self) {
+        self.process.stop();
     }
 }
 

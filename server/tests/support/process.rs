@@ -17,13 +17,31 @@ impl Process {
     /// Starts `cardarena ARGS` and reads its standard output up to the line starting with
     /// `until`; returns the process and the rest of that line.
     pub fn start(args: &[&str], rust_log: &str, until: &str) -> (Process, String) {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cardarena"))
-            .args(args)
-            .env("RUST_LOG", rust_log)
+        let mut command = Command::new(env!("CARGO_BIN_EXE_cardarena"));
+        command.args(args).env("RUST_LOG", rust_log);
+        Process::spawn(command, until)
+    }
+
+    /// Starts `command` (the binary with whatever environment or wrapper a test needs), its
+    /// standard output and error piped, and reads its standard output up to the line starting
+    /// with `until`; returns the process and the rest of that line.
+    pub fn spawn(mut command: Command, until: &str) -> (Process, String) {
+        let mut child = command
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .expect("the binary starts");
+        // Standard error is read from the start: a chatty start must not fill its pipe.
+        let log = Arc::new(Mutex::new(String::new()));
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let kept = log.clone();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            while stderr.read_line(&mut line).is_ok_and(|n| n > 0) {
+                kept.lock().unwrap().push_str(&line);
+                line.clear();
+            }
+        });
         let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
         let rest = loop {
             let line = lines
@@ -36,20 +54,15 @@ impl Process {
         };
         // The rest of standard output is read and dropped, so the process never blocks on it.
         std::thread::spawn(move || lines.for_each(drop));
-        let log = Arc::new(Mutex::new(String::new()));
-        let mut stderr = BufReader::new(child.stderr.take().unwrap());
-        let kept = log.clone();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            while stderr.read_line(&mut line).is_ok_and(|n| n > 0) {
-                kept.lock().unwrap().push_str(&line);
-                line.clear();
-            }
-        });
         (Process { child, log }, rest)
     }
 
-    /// Stops the process and returns what it wrote to standard error.
+    /// The process's id.
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Stops the process (SIGKILL) and returns what it wrote to standard error.
     pub fn stop(mut self) -> String {
         let _ = self.child.kill();
         let _ = self.child.wait();
