@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use super::bots::version_json;
 use super::error::ApiError;
 use super::openapi::schemas::{self, ErrorBody};
+use super::paging::{cut_page, page_limit};
 use crate::app::AppState;
 use crate::store::KEPT_VERSIONS;
 
@@ -44,29 +45,16 @@ pub async fn versions(
     Path(id): Path<String>,
     Query(query): Query<VersionsQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let limit = query.limit.unwrap_or(DEFAULT_LIMIT);
-    if !(1..=KEPT_VERSIONS).contains(&limit) {
-        return Err(ApiError::invalid(
-            "bad_query",
-            format!("limit is 1 to {KEPT_VERSIONS}"),
-        ));
-    }
+    let limit = page_limit(query.limit, DEFAULT_LIMIT, KEPT_VERSIONS)?;
     let bot = (state.store.bot(&id).await?)
         .filter(|b| !b.deleted)
         .ok_or_else(|| ApiError::not_found("bot", &id))?;
     let total = state.store.versions_before(&bot.id, None, 1).await?;
     let total = total.first().map_or(0, |v| v.version);
-    // One more than asked shows whether a next page exists.
     let mut versions = (state.store)
         .versions_before(&bot.id, query.before, limit + 1)
         .await?;
-    let next = match versions.len() > limit as usize {
-        true => {
-            versions.truncate(limit as usize);
-            versions.last().map(|v| v.version)
-        }
-        false => None,
-    };
+    let next = cut_page(&mut versions, limit, |v| v.version);
     let versions: Vec<Value> = versions.iter().map(version_json).collect();
     Ok(Json(
         json!({"versions": versions, "next": next, "total": total}),

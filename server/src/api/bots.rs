@@ -7,6 +7,7 @@ use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
 
 use super::extract::{Path, Query};
+use super::paging::{cut_page, page_limit};
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -246,24 +247,11 @@ pub async fn list(
     State(state): State<AppState>,
     Query(query): Query<ListQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let limit = query.limit.unwrap_or(DEFAULT_PAGE);
-    if !(1..=MAX_PAGE).contains(&limit) {
-        return Err(ApiError::invalid(
-            "bad_query",
-            format!("limit is 1 to {MAX_PAGE}"),
-        ));
-    }
+    let limit = page_limit(query.limit, DEFAULT_PAGE, MAX_PAGE)?;
     let game = query.game.as_deref();
     let after = query.after.as_deref();
-    // One more than asked shows whether a next page exists.
     let mut bots = state.store.bots_page(game, after, limit + 1).await?;
-    let next = match bots.len() > limit as usize {
-        true => {
-            bots.truncate(limit as usize);
-            bots.last().map(|b| b.name.clone())
-        }
-        false => None,
-    };
+    let next = cut_page(&mut bots, limit, |b| b.name.clone());
     let mut out = Vec::with_capacity(bots.len());
     for bot in bots {
         out.push(with_rating(&state, bot).await?);

@@ -13,6 +13,7 @@ mod guard;
 mod live;
 mod matches;
 pub mod openapi;
+mod paging;
 mod practice;
 mod schema;
 mod tables;
