@@ -131,11 +131,8 @@ impl ServeConfig {
         if !self.database_url.starts_with("sqlite:") {
             return Err(StartError::KeyFileNeeded);
         }
-        Ok(crate::store::sqlite_file(&self.database_url).map(|path| {
-            let mut key = path.into_os_string();
-            key.push(".key");
-            PathBuf::from(key)
-        }))
+        Ok(crate::store::sqlite_file(&self.database_url)
+            .map(|path| crate::secrets::key_file_beside(&path)))
     }
 }
 

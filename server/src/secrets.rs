@@ -6,10 +6,18 @@
 //! readable by the server's user only.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::{Digest, Sha256};
+
+/// Where the key file of the SQLite database at `database` is when none is given: beside it, its
+/// path with ".key" added (`serve` makes it there; a backup copies it there).
+pub fn key_file_beside(database: &Path) -> PathBuf {
+    let mut key = database.as_os_str().to_os_string();
+    key.push(".key");
+    PathBuf::from(key)
+}
 
 /// A fresh random owner token: 32 bytes from the operating system, in hex.
 pub fn random_token() -> String {

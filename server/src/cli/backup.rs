@@ -14,7 +14,7 @@ use clap::Args;
 use serde_json::{Map, Value, json};
 
 use super::CliError;
-use crate::secrets::ServerKey;
+use crate::secrets::{ServerKey, key_file_beside};
 use crate::store::backup::{self, Contents};
 use crate::store::{WriterLock, sqlite_file};
 
@@ -79,7 +79,7 @@ pub fn run(args: BackupArgs) -> Result<(), CliError> {
         let key = args
             .key_file
             .clone()
-            .unwrap_or_else(|| with_suffix(&database, ".key"));
+            .unwrap_or_else(|| key_file_beside(&database));
         runtime.block_on(sqlite(&database, &key, &args.to, args.force))?
     } else if args.database_url.starts_with("postgres://")
         || args.database_url.starts_with("postgresql://")
@@ -166,7 +166,7 @@ impl Target {
     /// leftover write-ahead log is then removed so that it is not applied to the new file).
     pub fn prepare(to: &Path, force: bool, source: Option<&Path>) -> Result<Target, CliError> {
         let file = to.to_path_buf();
-        let key = with_suffix(to, ".key");
+        let key = key_file_beside(to);
         let folder = folder_of(to);
         if !folder.is_dir() {
             return Err(CliError(format!(
