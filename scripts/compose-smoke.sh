@@ -33,8 +33,11 @@ CARDARENA_ADMIN_TOKEN=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
 
 say() { echo "compose-smoke: $*"; }
 failure=
+# die may run in a subshell (a $(...)), whose variables the script never sees: the reason is also
+# written to a file that the exit handler reads.
 die() {
     failure=$*
+    echo "$*" >"$work/failure"
     say "error: $*" >&2
     exit 1
 }
@@ -68,9 +71,13 @@ project_files() {
 finish() {
     local status=$? entry name
     trap - EXIT INT TERM
+    [ -n "$failure" ] || [ ! -s "$work/failure" ] || failure=$(cat "$work/failure")
+    [ -n "$failure" ] || [ ! -s "$work/failure.trace" ] || failure=$(head -n 1 "$work/failure.trace")
     for entry in "${projects[@]}"; do
         name=${entry%% *}
         if [ "$status" -ne 0 ]; then
+            say "--- $name's containers"
+            compose "$name" ps 2>&1 || true
             say "--- the last lines of $name's logs"
             compose "$name" logs --no-color --tail 40 2>&1 || true
         fi
@@ -96,6 +103,9 @@ finish() {
     exit "$status"
 }
 trap finish EXIT
+# Any command that stops the script (set -e), in a subshell too, is named with its line.
+set -o errtrace
+trap 'echo "compose-smoke: line $LINENO: \`$BASH_COMMAND\` failed" >>"$work/failure.trace"; say "line $LINENO: \`$BASH_COMMAND\` failed" >&2' ERR
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
@@ -223,7 +233,11 @@ kill_busy_worker() {
     while :; do
         for id in "${ids[@]}"; do
             host=$(docker inspect --format '{{.Config.Hostname}}' "$id")
-            docker pause "$id" >/dev/null
+            # A worker restarting (its restart policy) cannot be paused: try the other one.
+            if ! docker pause "$id" >/dev/null 2>"$work/pause.err"; then
+                say "could not pause $host: $(cat "$work/pause.err")" >&2
+                continue
+            fi
             held=$(curl -fsS --noproxy '*' --max-time 5 \
                 -H "Authorization: Bearer $CARDARENA_ADMIN_TOKEN" "$server/api/workers" \
                 2>/dev/null | python3 -c '
@@ -235,7 +249,7 @@ print(sum(w["playing"] for w in json.load(sys.stdin)["workers"] if w["host"] == 
                 echo "$(docker inspect --format '{{.Name}}' "$id" | sed 's|^/||') $held"
                 return
             fi
-            docker unpause "$id" >/dev/null
+            docker unpause "$id" >/dev/null || die "$name: could not unpause $host"
         done
         [ "$SECONDS" -lt "$deadline" ] || die "$name: no worker played a match within ${timeout} s"
         sleep 0.2
