@@ -7,14 +7,17 @@
 //!   both half-sent heads and idle kept-alive connections.
 //! - **A cap on open connections.** At most [`ConnectionLimits::max_connections`] are served at
 //!   once. A connection arriving at the cap takes the place of the oldest connection that has no
-//!   request in progress (it is idle or still sending its head: closing it loses nothing that
-//!   was asked); when every connection is busy with a request, the newcomer waits for one to end
-//!   and later ones wait in the kernel's backlog. So hundreds of half-open connections neither
-//!   exhaust file descriptors nor keep a well-behaved client waiting.
+//!   request in progress (it is idle, streams an answer already made, or is still sending its
+//!   head: closing it loses nothing that was asked); failing that, of the oldest whose request is
+//!   only waiting (a long poll, or a body that has stalled past [`WaitMark`]'s grace: the client
+//!   asks again); when every connection is busy working on a request, the newcomer waits for one
+//!   to end and later ones wait in the kernel's backlog. So hundreds of half-open connections or
+//!   long polls neither exhaust file descriptors nor keep a well-behaved client waiting.
 //! - **A share per client address.** One address holds at most
 //!   [`ConnectionLimits::max_per_address`] connections. A connection arriving past it takes the
 //!   place of that address's own oldest connection with no request in progress, never another
-//!   address's; when all of them are busy it is answered `429 rate_limited` and closed at once.
+//!   address's (an idle one, else a waiting one); when all of them are working it is answered
+//!   `429 rate_limited` (with `Retry-After`) and closed at once.
 //!   A trusted proxy's connections ([`TrustedProxies`]) carry many clients, so they are not
 //!   counted: each of its clients (from `X-Forwarded-For`) may instead have at most that many
 //!   requests in progress, and a request past it is answered `429 rate_limited`.
@@ -27,12 +30,12 @@
 //! upgraded to a WebSocket (a dial-out bot's, `api/connect.rs`) leaves the listener once the
 //! upgrade is answered: the switchboard bounds those ([`cardarena_bots::dial`]).
 
+mod activity;
 mod share;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -48,6 +51,8 @@ use tokio::task::AbortHandle;
 use tower::ServiceExt;
 
 use crate::proxy::TrustedProxies;
+use activity::{Activity, Closable, InProgress};
+pub use activity::{WaitMark, Waiting, mark_waiting};
 use share::Shares;
 
 /// The largest request head read, in bytes: a slow client holds at most this much memory.
@@ -119,7 +124,7 @@ where
         let proxy = trusted.contains(address);
         // Past its share, an address makes room among its own connections only.
         let past_share = !proxy && open.count(address) >= max_per_address;
-        if past_share && !open.close_oldest_idle(Some(address)) {
+        if past_share && !open.make_room(Some(address)) {
             tracing::debug!(%peer, "connection refused: its address's connections are all busy");
             metrics::counter!("cardarena_refused_total", "share" => "connections").increment(1);
             share::refuse(stream, &refusal);
@@ -127,27 +132,31 @@ where
         }
         let permit = match permits.clone().try_acquire_owned() {
             Ok(permit) => permit,
-            Err(_) => {
-                // The connection closed to make room frees a place soon; otherwise close one.
-                if !past_share {
-                    open.close_oldest_idle(None);
+            // The connection closed to make room frees a place soon; otherwise close one.
+            Err(_) if past_share => acquire(&permits).await,
+            Err(_) => loop {
+                if open.make_room(None) {
+                    break acquire(&permits).await;
                 }
-                let Ok(permit) = permits.clone().acquire_owned().await else {
-                    unreachable!("the semaphore is never closed");
-                };
-                permit
-            }
+                // Every connection is working: wait for a place, or for one of them to finish
+                // its request or start waiting, which makes it closable.
+                if let Ok(Ok(permit)) =
+                    tokio::time::timeout(ROOM_RETRY, permits.clone().acquire_owned()).await
+                {
+                    break permit;
+                }
+            },
         };
         let _ = stream.set_nodelay(true);
         next_id += 1;
         metrics::gauge!("cardarena_connections_open").increment(1.0);
         let connection = Connection {
             id: next_id,
-            busy: Arc::new(AtomicUsize::new(0)),
+            activity: Arc::default(),
             open: open.clone(),
             _permit: permit,
         };
-        let busy = connection.busy.clone();
+        let activity = connection.activity.clone();
         let mut table = open.lock();
         let context = Context {
             app: app.clone(),
@@ -159,12 +168,23 @@ where
             next_id,
             Tracked {
                 address,
-                busy,
+                activity,
                 abort: task.abort_handle(),
             },
         );
         drop(table);
     }
+}
+
+/// How often the listener, full of working connections, looks again for one it may close.
+const ROOM_RETRY: Duration = Duration::from_millis(10);
+
+/// A place, once one is free.
+async fn acquire(permits: &Arc<Semaphore>) -> OwnedSemaphorePermit {
+    let Ok(permit) = permits.clone().acquire_owned().await else {
+        unreachable!("the semaphore is never closed");
+    };
+    permit
 }
 
 /// What the listener serves: a cloneable service answering every request, like axum's `Router`.
@@ -210,11 +230,11 @@ struct Table {
     by_address: HashMap<IpAddr, BTreeSet<u64>>,
 }
 
-/// What the listener keeps of a connection: its peer's address, whether it has requests in
-/// progress, and how to close it.
+/// What the listener keeps of a connection: its peer's address, what its requests are doing,
+/// and how to close it.
 struct Tracked {
     address: IpAddr,
-    busy: Arc<AtomicUsize>,
+    activity: Arc<Activity>,
     abort: AbortHandle,
 }
 
@@ -238,10 +258,23 @@ impl Table {
         Some(tracked)
     }
 
-    fn is_idle(&self, id: u64) -> bool {
-        self.by_id
-            .get(&id)
-            .is_some_and(|c| c.busy.load(Ordering::Acquire) == 0)
+    /// The oldest connection (of `ids`, oldest first) that is the most closable, unless all
+    /// are working.
+    fn most_closable(&self, ids: impl Iterator<Item = u64>) -> Option<u64> {
+        let mut oldest_waiting = None;
+        for id in ids {
+            let Some(tracked) = self.by_id.get(&id) else {
+                continue;
+            };
+            match tracked.activity.closable() {
+                Closable::Idle => return Some(id),
+                Closable::Waiting => {
+                    oldest_waiting.get_or_insert(id);
+                }
+                Closable::Working => {}
+            }
+        }
+        oldest_waiting
     }
 }
 
@@ -258,18 +291,18 @@ impl OpenConnections {
             .map_or(0, BTreeSet::len)
     }
 
-    /// Closes the oldest connection with no request in progress, of `address` if given, and says
-    /// whether there was one.
-    fn close_oldest_idle(&self, address: Option<IpAddr>) -> bool {
+    /// Closes the oldest connection with no request in progress, else the oldest whose request
+    /// is only waiting, of `address` if given, and says whether there was one.
+    fn make_room(&self, address: Option<IpAddr>) -> bool {
         let mut table = self.lock();
-        let idle = match address {
+        let closable = match address {
             Some(address) => table
                 .by_address
                 .get(&address)
-                .and_then(|ids| ids.iter().copied().find(|&id| table.is_idle(id))),
-            None => table.by_id.keys().copied().find(|&id| table.is_idle(id)),
+                .and_then(|ids| table.most_closable(ids.iter().copied())),
+            None => table.most_closable(table.by_id.keys().copied()),
         };
-        match idle.and_then(|id| table.remove(id)) {
+        match closable.and_then(|id| table.remove(id)) {
             Some(tracked) => {
                 tracked.abort.abort();
                 true
@@ -290,7 +323,7 @@ struct Context<S> {
 /// One served connection; dropping it (when served or closed) frees its place.
 struct Connection {
     id: u64,
-    busy: Arc<AtomicUsize>,
+    activity: Arc<Activity>,
     open: Arc<OpenConnections>,
     _permit: OwnedSemaphorePermit,
 }
@@ -310,12 +343,15 @@ impl Connection {
         context: Context<impl App>,
         builder: http1::Builder,
     ) {
-        let busy = self.busy.clone();
+        let activity = self.activity.clone();
         let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
             let client = context.trusted.client(peer.ip(), request.headers());
             request.extensions_mut().insert(client);
+            request
+                .extensions_mut()
+                .insert(WaitMark::new(activity.clone()));
             let share = context.shares.as_ref().map(|shares| shares.take(client));
-            let in_progress = InProgress::start(&busy);
+            let in_progress = InProgress::start(&activity);
             let app = context.app.clone();
             async move {
                 let _share = match share.transpose() {
@@ -334,21 +370,5 @@ impl Connection {
         {
             tracing::debug!(%peer, "connection closed: {error}");
         }
-    }
-}
-
-/// A request in progress on a connection, counted while it lives.
-struct InProgress(Arc<AtomicUsize>);
-
-impl InProgress {
-    fn start(busy: &Arc<AtomicUsize>) -> InProgress {
-        busy.fetch_add(1, Ordering::AcqRel);
-        InProgress(busy.clone())
-    }
-}
-
-impl Drop for InProgress {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::AcqRel);
     }
 }

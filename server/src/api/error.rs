@@ -16,6 +16,8 @@ pub struct ApiError {
     pub kind: &'static str,
     /// What was wrong, for people.
     pub detail: String,
+    /// Seconds after which asking again may succeed (`Retry-After`), for a 429 or 503.
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -25,7 +27,14 @@ impl ApiError {
             status,
             kind,
             detail: detail.into(),
+            retry_after: None,
         }
+    }
+
+    /// The same error, telling the client to ask again after `seconds` (`Retry-After`).
+    pub fn retry_after(mut self, seconds: u64) -> ApiError {
+        self.retry_after = Some(seconds);
+        self
     }
 
     /// 400: a field of the request is not valid; `kind` names what.
@@ -69,7 +78,13 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(self.body())).into_response()
+        let mut response = (self.status, Json(self.body())).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }
 

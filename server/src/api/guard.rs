@@ -15,9 +15,15 @@ use super::{ApiError, MAX_BODY_BYTES};
 /// The most characters of a plain-text error kept as a JSON error's detail.
 const MAX_DETAIL_CHARS: usize = 300;
 
+/// How long a request's body may take before the request counts as only waiting: from then on,
+/// the listener may close its connection to make room for another client
+/// ([`crate::listener::WaitMark`]).
+pub const BODY_GRACE: Duration = Duration::from_secs(1);
+
 /// Reads the request's body before the handler does: 408 `body_timeout` if it has not all
 /// arrived within `deadline`, 413 `too_large` past [`MAX_BODY_BYTES`]. A client sending its body
-/// slowly holds its connection for `deadline` at most.
+/// slowly holds its connection for `deadline` at most, and past [`BODY_GRACE`] its connection is
+/// among those closed first when the server is full.
 pub async fn read_body(State(deadline): State<Duration>, request: Request, next: Next) -> Response {
     let (parts, body) = request.into_parts();
     let announced = parts
@@ -28,9 +34,16 @@ pub async fn read_body(State(deadline): State<Duration>, request: Request, next:
     if announced.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
         return too_large().into_response();
     }
-    let bytes = match tokio::time::timeout(deadline, axum::body::to_bytes(body, MAX_BODY_BYTES))
-        .await
-    {
+    let read = tokio::time::timeout(deadline, axum::body::to_bytes(body, MAX_BODY_BYTES));
+    tokio::pin!(read);
+    let read = match tokio::time::timeout(BODY_GRACE, &mut read).await {
+        Ok(read) => read,
+        Err(_) => {
+            let _waiting = crate::listener::mark_waiting(&parts.extensions);
+            read.await
+        }
+    };
+    let bytes = match read {
         Ok(Ok(bytes)) => bytes,
         Ok(Err(error)) => {
             let error = error.into_inner();

@@ -4,11 +4,11 @@
 
 use std::time::Duration;
 
-use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
+use axum::{Extension, Json};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -18,6 +18,7 @@ use super::openapi::schemas::{ErrorBody, Move, SeatState, TableOpened};
 use crate::app::AppState;
 use crate::games;
 use crate::ladder::new_seed;
+use crate::listener::WaitMark;
 use crate::proxy::ClientAddr;
 use crate::secrets;
 use crate::store::{MatchKind, MatchSummary, NewMatch, NewTable, PersonSeat, TableRefusal};
@@ -233,9 +234,12 @@ async fn seat_of(state: &AppState, token: &str) -> Result<PersonSeat, ApiError> 
 #[utoipa::path(get, path = "/tables/{token}", tag = "tables", params(("token" = String, Path, description = "The seat's token"), StateQuery), responses(
     (status = 200, description = "The seat's state", body = SeatState),
     (status = 400, description = "`bad_query`: wait over 30 s", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: this address, or this table, has its limit of long polls waiting (`Retry-After`)", body = ErrorBody),
 ))]
 pub async fn show(
     State(state): State<AppState>,
+    client: ClientAddr,
+    mark: Option<Extension<WaitMark>>,
     Path(token): Path<String>,
     Query(query): Query<StateQuery>,
 ) -> Result<Json<Value>, ApiError> {
@@ -249,7 +253,23 @@ pub async fn show(
     let Some(table) = state.tables.get(&seat.match_id) else {
         return Ok(Json(stored_state(&state, &seat).await?));
     };
-    if let (Some(after), Some(wait)) = (query.after, query.wait) {
+    if let (Some(after), Some(wait)) = (query.after, query.wait)
+        && table.version() <= after
+        && wait > 0
+    {
+        let _slot = state
+            .tables
+            .waiters
+            .take(client.0, &seat.match_id)
+            .map_err(|refused| {
+                ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "rate_limited",
+                    refused.to_string(),
+                )
+                .retry_after(1)
+            })?;
+        let _waiting = mark.map(|Extension(mark)| mark.waiting());
         table.changed_after(after, Duration::from_secs(wait)).await;
     }
     Ok(Json(table.seat_state(seat.seat)))

@@ -28,7 +28,7 @@ pub(super) fn refusal(max: usize) -> Vec<u8> {
     let body = error.body().to_string();
     let head = format!(
         "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\n\
-         content-length: {}\r\nconnection: close\r\n\r\n",
+         retry-after: 1\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
         body.len()
     );
     [head.into_bytes(), body.into_bytes()].concat()
@@ -70,7 +70,8 @@ impl Shares {
                 "this address has {} requests in progress (--max-connections-per-address); \
                  try again when one ends",
                 self.max
-            )));
+            ))
+            .retry_after(1));
         }
         *count += 1;
         Ok(Share {

@@ -15,6 +15,7 @@
 mod feed;
 mod person;
 mod state;
+mod waiters;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -26,6 +27,7 @@ use cardarena_engine::Game;
 pub use feed::TableFeed;
 pub use person::{LEFT, PersonBot};
 pub use state::{MoveRefused, RECENT_MOVES, TableFacts, TableState};
+pub use waiters::{WaitRefused, WaitSlot, Waiters};
 
 /// How long an ended table's state is kept in memory for its seats to read.
 pub const KEEP_ENDED: Duration = Duration::from_secs(600);
@@ -35,6 +37,8 @@ pub const KEEP_ENDED: Duration = Duration::from_secs(600);
 pub struct Tables {
     open: Arc<Mutex<HashMap<String, Arc<TableState>>>>,
     person_deadline: Duration,
+    /// The long polls on seats' states.
+    pub waiters: Waiters,
 }
 
 impl Tables {
@@ -43,6 +47,7 @@ impl Tables {
         Tables {
             open: Arc::default(),
             person_deadline,
+            waiters: Waiters::default(),
         }
     }
 

@@ -6,6 +6,7 @@
 
 pub mod contract;
 pub mod process;
+pub mod raw_http;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
