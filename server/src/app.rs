@@ -106,6 +106,7 @@ impl ServeConfig {
             table_limits: TableLimits {
                 server: 64,
                 per_client: 3,
+                per_network: 6,
                 per_client_hour: 30,
                 per_bot: 2,
                 per_bot_hour: 20,

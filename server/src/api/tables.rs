@@ -199,6 +199,22 @@ fn refused(refusal: TableRefusal) -> ApiError {
                 "this address has {n} open tables (--max-tables-per-client): finish or leave one"
             ),
         ),
+        TableRefusal::NetworkOpen(n) => (
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!(
+                "this address's network (/24 or /64) has {n} open tables \
+                 (--max-tables-per-network): finish or leave one"
+            ),
+        ),
+        TableRefusal::Reserved(n) => (
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!(
+                "the server is nearly full: its last {n} tables are kept for addresses with \
+                 no table open; finish or leave yours, or try again later"
+            ),
+        ),
         TableRefusal::ClientHour(n) => (
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",

@@ -76,6 +76,9 @@ pub struct ServeArgs {
     /// The most open tables one client address may have opened.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     max_tables_per_client: u32,
+    /// The most open tables opened from one network (an IPv4 /24 or an IPv6 /64).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    max_tables_per_network: u32,
     /// The most tables one client address may open in an hour.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     tables_per_hour: u32,
@@ -165,6 +168,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         table_limits: TableLimits {
             server: args.max_tables,
             per_client: args.max_tables_per_client,
+            per_network: args.max_tables_per_network,
             per_client_hour: args.tables_per_hour,
             per_bot: args.max_tables_per_bot,
             per_bot_hour: args.tables_per_bot_hour,

@@ -2,6 +2,8 @@
 //! hashed tokens, the limits on how many tables a client, a bot and the server have open, and the
 //! lookup of a seat by its token.
 
+use std::net::{IpAddr, Ipv6Addr};
+
 use sqlx::Row;
 
 use super::matches::insert_matches;
@@ -26,6 +28,9 @@ pub struct TableLimits {
     pub server: u32,
     /// Open tables opened by one client address.
     pub per_client: u32,
+    /// Open tables opened from one network: an IPv4 /24 or an IPv6 /64, what one household,
+    /// office or host usually has.
+    pub per_network: u32,
     /// Tables one client address may open in an hour.
     pub per_client_hour: u32,
     /// Open tables one registered bot sits at.
@@ -44,6 +49,11 @@ pub enum TableRefusal {
     ClientOpen(u32),
     /// The client opened its limit of tables this hour.
     ClientHour(u32),
+    /// The client's network (/24 or /64) has its limit of open tables.
+    NetworkOpen(u32),
+    /// The server is nearly full, and the client has a table open already: the last tables
+    /// (this many) are kept for clients with none.
+    Reserved(u32),
     /// A registered bot (by id) sits at its limit of open tables.
     BotBusy(String, u32),
     /// A registered bot (by id) was seated at its limit of tables this hour.
@@ -61,6 +71,44 @@ pub struct PersonSeat {
 
 /// An hour, in ms.
 const HOUR_MS: i64 = 3_600_000;
+
+/// The share of the server's tables past which `client` (with `client_open` tables open) may
+/// not open another, given the openers of every open table: its network's limit, and the last
+/// quarter of the server's tables kept for clients with none open, so that a handful of
+/// clients (or of networks) cannot fill the server.
+fn fair_share(
+    limits: TableLimits,
+    client: &str,
+    client_open: i64,
+    openers: &[String],
+) -> Option<TableRefusal> {
+    let network = network_of(client);
+    let network_open = openers.iter().filter(|o| network_of(o) == network).count();
+    if network_open >= limits.per_network as usize {
+        return Some(TableRefusal::NetworkOpen(limits.per_network));
+    }
+    let reserved = limits.server / 4;
+    if client_open > 0 && openers.len() >= (limits.server - reserved) as usize {
+        return Some(TableRefusal::Reserved(reserved));
+    }
+    None
+}
+
+/// The network a client address is in, as text: its IPv4 /24 or IPv6 /64 (an IPv4 address
+/// mapped into IPv6 counts as IPv4); a client that is no address is its own network.
+fn network_of(client: &str) -> String {
+    match client.parse::<IpAddr>().map(|ip| ip.to_canonical()) {
+        Ok(IpAddr::V4(ip)) => {
+            let [a, b, c, _] = ip.octets();
+            format!("{a}.{b}.{c}.0/24")
+        }
+        Ok(IpAddr::V6(ip)) => {
+            let prefix = u128::from(ip) & !((1u128 << 64) - 1);
+            format!("{}/64", Ipv6Addr::from(prefix))
+        }
+        Err(_) => client.to_string(),
+    }
+}
 
 impl Store {
     /// The id of `game`'s person row, made on first use.
@@ -104,6 +152,16 @@ impl Store {
         }
         if hour >= i64::from(limits.per_client_hour) {
             return Ok(Err(TableRefusal::ClientHour(limits.per_client_hour)));
+        }
+        let openers: Vec<String> = sqlx::query_scalar(
+            "SELECT p.client FROM person_seats p JOIN matches m ON m.id = p.match_id
+             WHERE m.status IN ('queued', 'running') AND m.kind = 'human'
+             GROUP BY p.match_id, p.client",
+        )
+        .fetch_all(&mut *tx)
+        .await?;
+        if let Some(refusal) = fair_share(limits, &table.client, client_open, &openers) {
+            return Ok(Err(refusal));
         }
         for bot_id in &table.new_match.bot_ids {
             let seated: i64 = sqlx::query_scalar(
@@ -192,5 +250,62 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits() -> TableLimits {
+        TableLimits {
+            server: 8,
+            per_client: 3,
+            per_network: 4,
+            per_client_hour: 30,
+            per_bot: 2,
+            per_bot_hour: 20,
+        }
+    }
+
+    fn openers(clients: &[&str]) -> Vec<String> {
+        clients.iter().map(|c| c.to_string()).collect()
+    }
+
+    #[test]
+    fn networks_are_ipv4_slash_24_and_ipv6_slash_64() {
+        assert_eq!(network_of("198.51.100.7"), "198.51.100.0/24");
+        assert_eq!(network_of("::ffff:198.51.100.7"), "198.51.100.0/24");
+        assert_eq!(network_of("2001:db8:1:2:3:4:5:6"), "2001:db8:1:2::/64");
+        assert_eq!(
+            network_of("2001:db8:1:2::9"),
+            network_of("2001:db8:1:2:ffff::1")
+        );
+        assert_ne!(network_of("2001:db8:1:2::9"), network_of("2001:db8:1:3::9"));
+        assert_eq!(network_of("not an address"), "not an address");
+    }
+
+    #[test]
+    fn a_network_has_its_limit_of_open_tables() {
+        let open = openers(&["10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.4"]);
+        assert_eq!(
+            fair_share(limits(), "10.0.0.9", 0, &open),
+            Some(TableRefusal::NetworkOpen(4))
+        );
+        assert_eq!(fair_share(limits(), "10.0.1.9", 0, &open), None);
+    }
+
+    #[test]
+    fn the_last_quarter_is_kept_for_clients_with_no_table_open() {
+        let open = openers(&["10.0.1.1", "10.0.2.1", "10.0.3.1", "10.0.4.1", "10.0.5.1"]);
+        assert_eq!(fair_share(limits(), "10.0.1.1", 1, &open), None);
+        let open = openers(&[
+            "10.0.1.1", "10.0.2.1", "10.0.3.1", "10.0.4.1", "10.0.5.1", "10.0.6.1",
+        ]);
+        assert_eq!(
+            fair_share(limits(), "10.0.1.1", 1, &open),
+            Some(TableRefusal::Reserved(2))
+        );
+        assert_eq!(fair_share(limits(), "10.0.9.1", 0, &open), None);
     }
 }

@@ -147,6 +147,7 @@ async fn a_table_whose_lease_passes_is_cancelled(db: &Db) {
             TableLimits {
                 server: 10,
                 per_client: 10,
+                per_network: 10,
                 per_client_hour: 10,
                 per_bot: 10,
                 per_bot_hour: 10,

@@ -7,7 +7,10 @@ use cardarena_server::store::{
 
 use crate::common::{Db, new_match, register};
 
-on_both!(tables_keep_their_limits);
+on_both!(
+    tables_keep_their_limits,
+    tables_are_shared_between_networks_and_newcomers
+);
 
 async fn tables_keep_their_limits(db: &Db) {
     let store = db.store().await;
@@ -21,6 +24,7 @@ async fn tables_keep_their_limits(db: &Db) {
     let limits = TableLimits {
         server: 3,
         per_client: 1,
+        per_network: 10,
         per_client_hour: 2,
         per_bot: 2,
         per_bot_hour: 10,
@@ -114,5 +118,62 @@ async fn tables_keep_their_limits(db: &Db) {
             .unwrap()
             .err(),
         Some(TableRefusal::ClientHour(2))
+    );
+}
+
+/// A network (/24) has its limit of open tables, and the last quarter of the server's tables
+/// go only to clients with none open.
+async fn tables_are_shared_between_networks_and_newcomers(db: &Db) {
+    let store = db.store().await;
+    let person = store.ensure_person_bot("durak").await.unwrap();
+    let house = store.ensure_house_bot("durak", "random").await.unwrap();
+    let table = |token: &str, client: &str| NewTable {
+        new_match: new_match(MatchKind::Human, 5, &[person.as_str(), &house]),
+        persons: vec![(0, token.to_string())],
+        client: client.to_string(),
+    };
+    let limits = TableLimits {
+        server: 8,
+        per_client: 3,
+        per_network: 2,
+        per_client_hour: 30,
+        per_bot: 2,
+        per_bot_hour: 10,
+    };
+    let open = |token: &'static str, client: &'static str| {
+        let (store, table) = (store.clone(), table(token, client));
+        async move {
+            store
+                .open_table(&table, limits, "test")
+                .await
+                .unwrap()
+                .err()
+        }
+    };
+    assert_eq!(open("a1", "10.0.1.1").await, None);
+    assert_eq!(open("a2", "10.0.1.2").await, None);
+    // A third address of 10.0.1.0/24 finds its network's two open.
+    assert_eq!(
+        open("a3", "10.0.1.3").await,
+        Some(TableRefusal::NetworkOpen(2))
+    );
+    for (token, client) in [
+        ("b1", "10.0.2.1"),
+        ("b2", "10.0.2.1"),
+        ("c1", "10.0.3.1"),
+        ("g1", "10.0.7.1"),
+    ] {
+        assert_eq!(open(token, client).await, None);
+    }
+    // Six of eight open: the last two are for clients with no table open.
+    assert_eq!(
+        open("c2", "10.0.3.1").await,
+        Some(TableRefusal::Reserved(2))
+    );
+    assert_eq!(open("d1", "10.0.4.1").await, None);
+    assert_eq!(open("e1", "10.0.5.1").await, None);
+    assert_eq!(
+        open("f1", "10.0.6.1").await,
+        Some(TableRefusal::ServerFull(8))
     );
 }
