@@ -213,6 +213,16 @@ async fn on_postgres_the_server_and_a_worker_name_the_database_while_it_refuses_
         assert!(failing.contains(&"database".to_string()), "{url}: {report}");
         assert_eq!(healthcheck(url), 1);
     }
+    // The API fails fast meanwhile: 503 database_unavailable, not a hang.
+    let started = std::time::Instant::now();
+    let bots = format!("{}/api/bots", base.trim_end_matches('/'));
+    let answer = reqwest::get(bots).await.unwrap();
+    let took = started.elapsed();
+    assert_eq!(answer.status(), 503);
+    assert_eq!(answer.headers()["retry-after"], "2");
+    let body: serde_json::Value = answer.json().await.unwrap();
+    assert_eq!(body["error"], "database_unavailable", "{body}");
+    assert!(took < Duration::from_secs(4), "answered after {took:?}");
     admin.query(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true"));
     for url in [&server, &worker] {
         until_status(url, 200, Duration::from_secs(30)).await;

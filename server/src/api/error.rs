@@ -7,6 +7,9 @@ use axum::response::{IntoResponse, Response};
 
 use crate::store::StoreError;
 
+/// The `Retry-After` of a `503 database_unavailable`, in seconds.
+const DATABASE_RETRY_SECS: u64 = 2;
+
 /// An error answer of the API.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
@@ -98,6 +101,15 @@ impl From<StoreError> for ApiError {
             ),
             StoreError::Limited(detail) => {
                 ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", detail)
+            }
+            unavailable if unavailable.is_unavailable() => {
+                tracing::warn!("database unavailable: {unavailable}");
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "database_unavailable",
+                    "the database cannot be reached right now; try again shortly",
+                )
+                .retry_after(DATABASE_RETRY_SECS)
             }
             other => ApiError::internal(other),
         }

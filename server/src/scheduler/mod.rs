@@ -24,6 +24,17 @@ use tracing::Instrument;
 use crate::runner::Runner;
 use crate::store::{ClaimScope, ClaimedMatch, Signal, Store, WorkerInfo};
 
+/// The scheduler's pause after `failures` claims in a row failed (the database is away): from
+/// a quarter of a second, doubling, up to [`MAX_BACKOFF`], so that a database that is down is
+/// not hammered and one that comes back is used again within that.
+fn backoff(failures: u32) -> Duration {
+    (Duration::from_millis(250) * 2u32.saturating_pow(failures.saturating_sub(1).min(16)))
+        .min(MAX_BACKOFF)
+}
+
+/// The longest pause between the scheduler's tries while the database is away.
+const MAX_BACKOFF: Duration = Duration::from_secs(10);
+
 /// How long the scheduler sleeps when nobody wakes it, in case a signal was lost.
 const IDLE_POLL: Duration = Duration::from_secs(1);
 
@@ -137,16 +148,36 @@ impl Scheduler {
             self.store.subscribe_signals(),
             self.wake.clone(),
         ));
+        let mut failures = 0u32;
         loop {
             self.ticked.store(crate::store::now_ms(), Ordering::Relaxed);
             let free = self.slots.available_permits();
             let claimed = match free {
                 0 => Vec::new(),
                 n => match self.claim(n as u32).await {
-                    Ok(claimed) => claimed,
+                    Ok(claimed) => {
+                        if failures > 0 {
+                            tracing::info!("the database answers again: taking queued matches");
+                            failures = 0;
+                        }
+                        claimed
+                    }
                     Err(e) => {
-                        tracing::error!("cannot take queued matches: {e}");
-                        Vec::new()
+                        failures += 1;
+                        let pause = backoff(failures);
+                        let pause_ms = pause.as_millis();
+                        if failures == 1 {
+                            tracing::error!(
+                                "cannot take queued matches, again in {pause_ms} ms: {e}"
+                            );
+                        } else {
+                            tracing::warn!(
+                                failures,
+                                "cannot take queued matches, again in {pause_ms} ms: {e}"
+                            );
+                        }
+                        tokio::time::sleep(pause).await;
+                        continue;
                     }
                 },
             };
@@ -278,4 +309,16 @@ fn host_name() -> String {
         .map(|name| name.trim().to_string())
         .filter(|name| !name.is_empty())
         .unwrap_or_else(|| "unknown".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_backoff_doubles_from_a_quarter_second_up_to_its_cap() {
+        let pauses: Vec<u128> = (1..=8).map(|n| backoff(n).as_millis()).collect();
+        assert_eq!(pauses, [250, 500, 1000, 2000, 4000, 8000, 10_000, 10_000]);
+        assert_eq!(backoff(u32::MAX), MAX_BACKOFF);
+    }
 }

@@ -3,6 +3,7 @@
 //! is the same SQL on both, run through sqlx's `Any` driver.
 
 use std::str::FromStr;
+use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::sqlite::SqliteConnectOptions;
@@ -12,9 +13,16 @@ use super::{StoreError, Tx};
 
 /// The settings of every SQLite connection. sqlx's `Any` driver opens SQLite from a URL, which
 /// carries the open mode but no pragmas, so they are set on each new connection: write-ahead
-/// logging, `NORMAL` sync (safe with WAL), foreign keys, and a 10 s wait for a locked database.
+/// logging, `NORMAL` sync (safe with WAL), foreign keys, and a wait for a database locked by
+/// another program as long as [`ACQUIRE_TIMEOUT`] (this process's own writes queue for the
+/// store's write lock before they reach SQLite, so only a stranger holds SQLite's).
 const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
-    PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;";
+    PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 2000;";
+
+/// The longest an operation waits for a connection of the pool (connecting one if need be):
+/// past it, the database counts as unavailable and an API request is answered
+/// `503 database_unavailable` rather than held (sqlx's default is 30 s).
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// The PostgreSQL advisory lock every write transaction takes (the bytes of "cardaren"): one
 /// writer at a time, as on SQLite.
@@ -76,6 +84,7 @@ impl Backend {
                 let connections = if in_memory { 1 } else { 8 };
                 AnyPoolOptions::new()
                     .max_connections(connections)
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
                     .after_connect(|conn, _| {
                         Box::pin(async move { conn.execute(SQLITE_PRAGMAS).await.map(drop) })
                     })
@@ -85,6 +94,7 @@ impl Backend {
             Backend::Postgres => {
                 AnyPoolOptions::new()
                     .max_connections(POSTGRES_CONNECTIONS)
+                    .acquire_timeout(ACQUIRE_TIMEOUT)
                     .connect_with(AnyConnectOptions::from_str(url)?)
                     .await
             }

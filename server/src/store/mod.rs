@@ -77,6 +77,44 @@ pub enum StoreError {
     Sql(#[from] sqlx::Error),
 }
 
+impl StoreError {
+    /// Whether the database could not be reached or used right now (no connection within the
+    /// pool's wait, a connection lost, PostgreSQL refusing connections or shutting down, SQLite
+    /// locked by another program or out of disk) rather than refusing this one operation: asking
+    /// again later may succeed.
+    pub fn is_unavailable(&self) -> bool {
+        let StoreError::Sql(error) = self else {
+            return false;
+        };
+        match error {
+            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
+            sqlx::Error::Tls(_) | sqlx::Error::WorkerCrashed => true,
+            sqlx::Error::Database(db) => db.code().is_some_and(|code| unavailable_code(&code)),
+            _ => false,
+        }
+    }
+}
+
+/// Whether a database error code says the database is unavailable: SQLite's BUSY (5), LOCKED
+/// (6), FULL (13) and IOERR (10) with their extended codes; PostgreSQL's connection exceptions
+/// (class 08), operator intervention (57P01 to 57P05: shutdown, cannot connect now),
+/// insufficient resources (class 53, a full disk among them), and what refuses a new connection:
+/// a database not accepting connections (55000), gone (3D000), or refusing the login (class 28).
+fn unavailable_code(code: &str) -> bool {
+    // PostgreSQL's SQLSTATEs have five characters (some all digits); SQLite's codes are numbers
+    // of at most four digits.
+    if code.len() < 5
+        && let Ok(number) = code.parse::<i64>()
+    {
+        return matches!(number & 0xff, 5 | 6 | 10 | 13);
+    }
+    ["08", "53", "57P", "28"]
+        .iter()
+        .any(|class| code.starts_with(class))
+        || code == "55000"
+        || code == "3D000"
+}
+
 /// The server's database.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -142,5 +180,24 @@ impl Store {
     /// database (see [`Backend::begin_write`]).
     async fn write(&self) -> Result<Tx, StoreError> {
         Ok(self.backend.begin_write(&self.pool).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unavailable_code;
+
+    #[test]
+    fn unavailable_codes_are_read_by_backend() {
+        // SQLite: BUSY, LOCKED, IOERR and FULL, extended codes too; not a constraint (19).
+        for code in ["5", "261", "6", "10", "3338", "13"] {
+            assert!(unavailable_code(code), "{code}");
+        }
+        assert!(!unavailable_code("19") && !unavailable_code("2067"));
+        // PostgreSQL: connection failures, shutdown, a full disk, a database refusing logins.
+        for code in ["08006", "57P01", "53100", "55000", "3D000", "28P01"] {
+            assert!(unavailable_code(code), "{code}");
+        }
+        assert!(!unavailable_code("23505") && !unavailable_code("40001"));
     }
 }
