@@ -289,7 +289,6 @@ pub(super) async fn remove_in(tx: &mut Tx, id: &str, now: i64) -> Result<bool, S
 mod tests {
     use super::OrganiserAction::{Delete, Disqualify, Pause, Reinstate, Resume};
     use super::OrganiserHold::{Disqualified, Paused};
-    use super::*;
 
     #[test]
     fn each_action_applies_to_the_holds_it_undoes_or_makes() {

@@ -390,4 +390,22 @@ mod tests {
         assert_eq!(rows[0].bot_id, "a");
         assert!(rows[1].skipped && rows[1].ci95.is_none());
     }
+
+    #[test]
+    fn a_disqualified_bot_keeps_its_results_but_goes_last_and_on_no_podium() {
+        let matches = vec![all(vec![seat("a", 1), seat("b", 2), seat("c", 3)])];
+        let (rows, _) = standings(&entrants(&["a", "b", "c"]), &matches, &[], &["a".into()]);
+        let order: Vec<(&str, bool)> = rows
+            .iter()
+            .map(|r| (r.bot_id.as_str(), r.disqualified))
+            .collect();
+        assert_eq!(order, [("b", false), ("c", false), ("a", true)]);
+        assert_eq!(
+            (rows[2].matches, rows[2].mean),
+            (1, 1.0),
+            "its result is shown"
+        );
+        let podium: Vec<String> = podium(&rows).into_iter().map(|p| p.bot_id).collect();
+        assert_eq!(podium, ["b", "c"]);
+    }
 }
