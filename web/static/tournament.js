@@ -106,7 +106,7 @@
     table.appendChild(element("thead")).appendChild(head);
     var body = table.appendChild(element("tbody"));
     rows.forEach(function (r) {
-      var tr = body.appendChild(element("tr", r.skipped ? "skipped" : ""));
+      var tr = body.appendChild(element("tr", r.skipped || r.disqualified ? "skipped" : ""));
       cell(tr, "td", "num", String(r.rank));
       var who = cell(tr, "td", "");
       who.appendChild(botLink(r.bot_id, r.name));
@@ -114,6 +114,11 @@
         who.appendChild(document.createTextNode(" "));
         var mark = who.appendChild(element("span", "skip-mark", "skipped"));
         mark.title = "skipped for faulting in most of its matches";
+      }
+      if (r.disqualified) {
+        who.appendChild(document.createTextNode(" "));
+        var out = who.appendChild(element("span", "skip-mark disqualified-mark", "disqualified"));
+        out.title = "disqualified by the organiser: its results are shown, it ranks nowhere";
       }
       cell(tr, "td", "num").appendChild(stageMatchesLink(tournamentId, stage, r));
       cell(tr, "td", "num", meanWithInterval(r.mean, r.ci95));

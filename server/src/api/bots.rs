@@ -20,7 +20,9 @@ use crate::games;
 use crate::health::probation_verdict;
 use crate::proxy::ClientAddr;
 use crate::secrets;
-use crate::store::{BotKind, BotRecord, BotVersion, MAX_NOTE_CHARS, NewBot, PauseReason};
+use crate::store::{
+    BotKind, BotRecord, BotVersion, MAX_NOTE_CHARS, NewBot, OrganiserHold, PauseReason,
+};
 
 /// The path a dial-out bot opens its WebSocket on (docs/api.md, "Bots").
 fn connect_path(id: &str) -> String {
@@ -128,12 +130,18 @@ impl From<BotRecord> for BotJson {
             BotKind::Dial | BotKind::Person => (None, None),
         };
         let health = bot.health;
+        // The organiser's hold comes first: neither the owner nor the health loop lifts it.
+        let reason = match bot.organiser {
+            Some(OrganiserHold::Paused) => Some("organiser"),
+            Some(OrganiserHold::Disqualified) => Some("disqualified"),
+            None => health.paused.map(PauseReason::as_str),
+        };
         BotJson {
-            status: match health.paused {
+            status: match reason {
                 None => "active",
                 Some(_) => "paused",
             },
-            status_reason: health.paused.map(PauseReason::as_str),
+            status_reason: reason,
             recent_faults: health.faults(),
             recent_matches: health.recent_matches,
             status_detail: health.detail,
@@ -260,8 +268,8 @@ pub async fn list(
 }
 
 /// A bot's JSON with its rating, its probation, its current version, its last few versions and
-/// how many it ever started.
-async fn with_rating(state: &AppState, bot: BotRecord) -> Result<Value, ApiError> {
+/// how many it ever started, and the organiser's hold and last actions.
+pub(super) async fn with_rating(state: &AppState, bot: BotRecord) -> Result<Value, ApiError> {
     let rating = state.store.rating_of(&bot.id).await?;
     let mut versions = (state.store)
         .versions_before(&bot.id, None, super::bot_versions::SHOWN_VERSIONS)
@@ -269,6 +277,7 @@ async fn with_rating(state: &AppState, bot: BotRecord) -> Result<Value, ApiError
     let total = versions.first().map_or(0, |v| v.version);
     versions.reverse();
     let probation = probation_json(state, &bot).await?;
+    let organiser = super::organiser::organiser_json(&state.store, &bot).await?;
     let mut value = serde_json::to_value(BotJson::from(bot)).map_err(ApiError::internal)?;
     value["rating"] = match rating {
         Some(row) => super::matches::leader_json(&row),
@@ -278,6 +287,7 @@ async fn with_rating(state: &AppState, bot: BotRecord) -> Result<Value, ApiError
     value["version"] = json!(versions.last().map(|v| v.version));
     value["versions"] = versions.iter().map(version_json).collect();
     value["versions_total"] = json!(total);
+    value["organiser"] = organiser;
     Ok(value)
 }
 
@@ -446,6 +456,10 @@ pub async fn remove(
     let bot = owned_bot(&state.store, &headers, &id).await?;
     state.store.remove_bot(&bot.id).await?;
     state.switchboard.hang_up(&bot.id);
+    // Its queued tournament matches were cancelled: a stage they were the last of is over.
+    if let Err(e) = crate::tournament::resume(&state.store).await {
+        tracing::error!("settling the tournaments after a removal: {e}");
+    }
     Ok(StatusCode::NO_CONTENT)
 }
 

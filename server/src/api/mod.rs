@@ -13,6 +13,7 @@ mod guard;
 mod live;
 mod matches;
 pub mod openapi;
+mod organiser;
 mod paging;
 mod practice;
 mod schema;
@@ -79,6 +80,8 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(tournaments::start))
         .routes(routes!(tournaments::advance))
         .routes(routes!(workers::list))
+        .routes(routes!(organiser::act))
+        .routes(routes!(organiser::actions))
         .routes(routes!(openapi::serve))
 }
 

@@ -41,6 +41,7 @@ pub struct PracticeRequest {
     (status = 400, description = "`bad_matches`, `bad_opponents`, `bad_options`, `bad_json`", body = ErrorBody),
     (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
     (status = 403, description = "`forbidden`: another bot's token", body = ErrorBody),
+    (status = 409, description = "`held`: the organiser paused or disqualified the bot", body = ErrorBody),
     (status = 429, description = "`rate_limited`: past the bot's limit of queued practice matches", body = ErrorBody),
 ))]
 pub async fn start(
@@ -50,6 +51,7 @@ pub async fn start(
     body: Result<Json<PracticeRequest>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let bot = owned_bot(&state.store, &headers, &id).await?;
+    super::organiser::refuse_held(&bot)?;
     let Json(request) = body?;
     if !(1..=MAX_PRACTICE_MATCHES).contains(&request.matches) {
         return Err(ApiError::invalid(

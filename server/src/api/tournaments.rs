@@ -112,7 +112,7 @@ pub async fn show(
     (status = 400, description = "`wrong_game`, `bad_json`", body = ErrorBody),
     (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
     (status = 403, description = "`forbidden`: the token is not the bot's owner's", body = ErrorBody),
-    (status = 409, description = "`entries_closed`, `already_entered`", body = ErrorBody),
+    (status = 409, description = "`entries_closed`, `already_entered`, `disqualified`: the organiser disqualified the bot", body = ErrorBody),
 ))]
 pub async fn enter(
     State(state): State<AppState>,

@@ -2,7 +2,8 @@
 //! the ladder (active or paused, and why), its recent fault rate, its current rating and a chart
 //! of its whole rated history, its versions, its matches paged newest first (of one kind, or of
 //! one tournament stage, if asked; each seat with the version that played it) with the faults
-//! among them, and its record against each opponent.
+//! among them, its record against each opponent, and the organiser's hold on it, actions and
+//! tools (`organiser.rs`).
 
 use askama::Template;
 use axum::extract::{Path, RawQuery, State};
@@ -11,10 +12,11 @@ use super::browse::{ListParams, Pager};
 use super::chart::RatingChart;
 use super::format::{fixed2, place, score, short_id, utc, version_label};
 use super::leaderboard::recent_faults;
+use super::organiser::OrganiserView;
 use super::{PageError, PageResult, ok};
 use crate::health::{Verdict, probation_verdict};
 use crate::store::{
-    BotKind, BotRecord, BotVersion, LeaderRow, MatchKind, MatchSummary, PauseReason,
+    BotKind, BotRecord, BotVersion, LeaderRow, MatchKind, MatchSummary, OrganiserHold, PauseReason,
     ProbationMatch, Rivalry, Store,
 };
 
@@ -103,9 +105,11 @@ impl BotView {
             house_id,
             removed: bot.deleted,
             registered: utc(bot.created_at),
-            status: match bot.health.paused {
-                None => "active: it plays on the ladder".to_string(),
-                Some(reason) => format!("paused: {}", pause_text(reason)),
+            status: match (bot.organiser, bot.health.paused) {
+                (Some(OrganiserHold::Paused), _) => "paused by the organiser".to_string(),
+                (Some(OrganiserHold::Disqualified), _) => "disqualified".to_string(),
+                (None, None) => "active: it plays on the ladder".to_string(),
+                (None, Some(reason)) => format!("paused: {}", pause_text(reason)),
             },
             status_detail: bot.health.detail.clone(),
             next_check: bot.health.next_check_at.map(utc),
@@ -281,6 +285,7 @@ struct BotPage {
     /// The finished matches the head-to-head table counts, and whether that is a window.
     rivals_over: u64,
     rivals_windowed: bool,
+    organiser: OrganiserView,
 }
 
 /// `GET /bots/{id}`; 404 if there is no such bot (or tournament), 400 for a bad parameter.
@@ -310,6 +315,7 @@ pub(super) async fn page(
         None => None,
     };
     let rating = store.rating_of(&id).await?;
+    let organiser = OrganiserView::read(&store, &bot).await?;
     let history = store.rating_chart(&id, CHART_POINTS).await?;
     let versions = store.bot_versions(&id).await?;
     let starts: Vec<(u32, u64)> = versions.iter().map(|v| (v.version, v.from_rated)).collect();
@@ -355,6 +361,7 @@ pub(super) async fn page(
         rivals: rivals.into_iter().map(RivalRow::new).collect(),
         rivals_over,
         rivals_windowed: rivals_over >= u64::from(RIVALRY_WINDOW),
+        organiser,
     })
 }
 

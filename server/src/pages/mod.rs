@@ -5,7 +5,8 @@
 //!   polls `/api/leaderboard?game=<id>` every 2 s;
 //! - `/bots/{id}`: a bot, its rating and a chart of its whole rating history, its versions, its
 //!   matches paged (filtered by kind, or by tournament stage; each seat with its version), the
-//!   faults among them, and its record against each opponent;
+//!   faults among them, its record against each opponent, and the organiser's actions with the
+//!   organiser's tools (a script that acts with the admin token, `/static/organiser.js`);
 //! - `/matches?game=&kind=&tournament=&stage=`: matches newest first, paged;
 //! - `/matches/{id}`: a match, its seats and results, its card table step by step (live while it
 //!   runs; the scripts and styles under `/static/` are listed in `replay/assets.rs`), and its
@@ -29,6 +30,7 @@ mod chart;
 mod docs;
 mod format;
 mod leaderboard;
+mod organiser;
 mod play;
 mod replay;
 mod tournaments;
@@ -47,6 +49,8 @@ const STYLE: &str = include_str!("../../../web/static/style.css");
 const LIVE_JS: &str = include_str!("../../../web/static/live.js");
 /// The live tournament page's script, served at `/static/tournament.js`.
 const TOURNAMENT_JS: &str = include_str!("../../../web/static/tournament.js");
+/// The organiser's tools on a bot's page, served at `/static/organiser.js`.
+const ORGANISER_JS: &str = include_str!("../../../web/static/organiser.js");
 /// The pages link each static file with its content's hash in the query (`?v=`), so a browser
 /// fetches a changed file at once and may keep an unchanged one for a year.
 const STATIC_CACHE: &str = "public, max-age=31536000, immutable";
@@ -57,6 +61,8 @@ pub(crate) const STYLE_VERSION: u64 = content_hash(STYLE);
 pub(crate) const LIVE_JS_VERSION: u64 = content_hash(LIVE_JS);
 /// The tournament script's version, for its URL.
 pub(crate) const TOURNAMENT_JS_VERSION: u64 = content_hash(TOURNAMENT_JS);
+/// The organiser's script's version, for its URL.
+pub(crate) const ORGANISER_JS_VERSION: u64 = content_hash(ORGANISER_JS);
 
 /// A version that changes whenever the file does: FNV-1a of its text, at compile time.
 const fn content_hash(text: &str) -> u64 {
@@ -82,6 +88,7 @@ pub fn router(store: Store) -> Router {
         .route("/static/style.css", get(style))
         .route("/static/live.js", get(live_js))
         .route("/static/tournament.js", get(tournament_js))
+        .route("/static/organiser.js", get(organiser_js))
         .merge(replay::static_routes())
         .with_state(store)
 }
@@ -96,6 +103,10 @@ async fn live_js() -> Response {
 
 async fn tournament_js() -> Response {
     static_file("text/javascript; charset=utf-8", TOURNAMENT_JS)
+}
+
+async fn organiser_js() -> Response {
+    static_file("text/javascript; charset=utf-8", ORGANISER_JS)
 }
 
 fn static_file(content_type: &'static str, body: &'static str) -> Response {

@@ -87,6 +87,8 @@ struct StandingJson {
     mean_score: f64,
     faults: u64,
     skipped: bool,
+    #[serde(default)]
+    disqualified: bool,
 }
 
 /// A row of the head-to-head table.
@@ -202,6 +204,7 @@ struct StandingRow {
     mean_score: String,
     faults: u64,
     skipped: bool,
+    disqualified: bool,
 }
 
 /// A cell of the head-to-head table.
@@ -382,6 +385,7 @@ fn stage_view(s: &StageJson) -> StageView {
                 mean_score: short3(r.mean_score),
                 faults: r.faults,
                 skipped: r.skipped,
+                disqualified: r.disqualified,
             })
             .collect(),
         columns,

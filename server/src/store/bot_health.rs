@@ -7,7 +7,7 @@ use super::{Store, StoreError, Tx, now_ms};
 
 impl Store {
     /// Takes up to `limit` paused bots whose ping is due at `now` (paused for faults or
-    /// unchecked, never by their owner), moving their next check to `until` so that they are not
+    /// unchecked, never by their owner, nor any the organiser holds), moving their next check to `until` so that they are not
     /// taken again while the ping is out.
     pub async fn take_due_checks(
         &self,
@@ -20,6 +20,7 @@ impl Store {
                  SELECT id FROM bots
                  WHERE status = 'paused' AND next_check_at IS NOT NULL AND next_check_at <= $1
                    AND deleted_at IS NULL AND kind IN ('http', 'dial') AND status_reason != 'owner'
+                   AND organiser_hold IS NULL
                  ORDER BY next_check_at LIMIT $3)
              RETURNING ",
             bot_columns!(),
@@ -34,11 +35,13 @@ impl Store {
         rows.iter().map(bot_record).collect()
     }
 
-    /// When the earliest ping is due, if any is.
+    /// When the earliest ping is due, if any is (bots the organiser holds are pinged once
+    /// released).
     pub async fn next_check_due(&self) -> Result<Option<i64>, StoreError> {
         let at = sqlx::query_scalar(
             "SELECT MIN(next_check_at) FROM bots
-             WHERE status = 'paused' AND next_check_at IS NOT NULL AND deleted_at IS NULL",
+             WHERE status = 'paused' AND next_check_at IS NOT NULL AND deleted_at IS NULL
+               AND organiser_hold IS NULL",
         )
         .fetch_one(&self.pool)
         .await?;

@@ -4,6 +4,7 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
+use super::organiser::{OrganiserHold, remove_in};
 use super::versions::{NewVersion, insert_version};
 use super::{Store, StoreError, now_ms};
 
@@ -171,6 +172,8 @@ pub struct BotRecord {
     pub deleted: bool,
     /// Whether it is active or paused, and its recent faults.
     pub health: BotHealth,
+    /// The organiser's hold on it, if any: neither its owner nor its health lifts it.
+    pub organiser: Option<OrganiserHold>,
 }
 
 /// The columns [`bot_record`] reads, for `concat!` (queries are static strings).
@@ -178,7 +181,8 @@ macro_rules! bot_columns {
     () => {
         "id, name, game, kind, url, house_id, secret_hash, created_at, deleted_at, status,
          status_reason, status_detail, next_check_at, backoff_ms, active_since, recent_faults,
-         recent_matches, matches_since_active, probation_match_id, last_probation_id"
+         recent_matches, matches_since_active, probation_match_id, last_probation_id,
+         organiser_hold"
     };
 }
 
@@ -200,6 +204,10 @@ pub(super) fn bot_record(row: &AnyRow) -> Result<BotRecord, StoreError> {
         created_at: row.try_get("created_at")?,
         deleted: row.try_get::<Option<i64>, _>("deleted_at")?.is_some(),
         health: bot_health(row)?,
+        organiser: OrganiserHold::parse(
+            row.try_get::<Option<String>, _>("organiser_hold")?
+                .as_deref(),
+        )?,
     })
 }
 
@@ -328,13 +336,15 @@ impl Store {
         rows.iter().map(bot_record).collect()
     }
 
-    /// The active bots of a game (house bots always are), by name: those the ladder may seat.
+    /// The active bots of a game (house bots always are) the organiser holds nothing against, by
+    /// name: those the ladder may seat.
     pub async fn active_bots(&self, game: &str) -> Result<Vec<BotRecord>, StoreError> {
         let sql = concat!(
             "SELECT ",
             bot_columns!(),
             " FROM bots
              WHERE deleted_at IS NULL AND game = $1 AND status = 'active' AND kind != 'person'
+               AND organiser_hold IS NULL
              ORDER BY name"
         );
         let rows = sqlx::query(sql).bind(game).fetch_all(&self.pool).await?;
@@ -371,7 +381,8 @@ impl Store {
     /// Cancels the queued ladder matches of `game` that seat a contestant's bot with
     /// `bot_concurrency` or more other matches running or queued: such a match would wait behind
     /// the bot's own backlog (its practice), holding one of the game's ladder slots meanwhile.
-    /// Returns how many were cancelled.
+    /// So are those seating a bot the organiser holds (seated a moment before the hold): they
+    /// would wait for its release. Returns how many were cancelled.
     pub async fn cancel_ladder_behind_backlogs(
         &self,
         game: &str,
@@ -384,10 +395,11 @@ impl Store {
                  JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
                  WHERE m.status = 'queued' AND m.kind = 'ladder' AND m.game = $1
                    AND b.kind IN ('http', 'dial')
-                   AND (SELECT COUNT(*) FROM matches o
-                        WHERE o.status IN ('queued', 'running') AND o.kind <> 'ladder'
-                          AND EXISTS (SELECT 1 FROM seats t
-                                      WHERE t.match_id = o.id AND t.bot_id = s.bot_id)) >= $2)",
+                   AND (b.organiser_hold IS NOT NULL
+                        OR (SELECT COUNT(*) FROM matches o
+                            WHERE o.status IN ('queued', 'running') AND o.kind <> 'ladder'
+                              AND EXISTS (SELECT 1 FROM seats t
+                                          WHERE t.match_id = o.id AND t.bot_id = s.bot_id)) >= $2))",
         )
         .bind(game)
         .bind(i64::from(bot_concurrency))
@@ -401,22 +413,9 @@ impl Store {
     /// are cancelled. False if it was not there.
     pub async fn remove_bot(&self, id: &str) -> Result<bool, StoreError> {
         let mut tx = self.write().await?;
-        let done =
-            sqlx::query("UPDATE bots SET deleted_at = $1 WHERE id = $2 AND deleted_at IS NULL")
-                .bind(now_ms())
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
-        sqlx::query(
-            "UPDATE matches SET status = 'cancelled', finished_at = $1
-             WHERE status = 'queued' AND id IN (SELECT match_id FROM seats WHERE bot_id = $2)",
-        )
-        .bind(now_ms())
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+        let removed = remove_in(&mut tx, id, now_ms()).await?;
         tx.commit().await?;
-        Ok(done.rows_affected() == 1)
+        Ok(removed)
     }
 
     /// The id of the house bot `house_id` of `game`, registering it (named "house_id@game") if

@@ -20,6 +20,7 @@ mod leases;
 mod logs;
 mod matches;
 mod options;
+mod organiser;
 mod probation;
 mod queue;
 mod signals;
@@ -46,6 +47,7 @@ pub use matches::{
     ClaimedMatch, FinishedSeat, MatchDetail, MatchKind, MatchResult, MatchStatus, MatchSummary,
     NewMatch, SavedAction, SeatDetail, SeatPlayer, StageRef,
 };
+pub use organiser::{ActionRefused, OrganiserAction, OrganiserActionRecord, OrganiserHold};
 pub use probation::{EndedProbation, ProbationMatch};
 pub use queue::{ClaimScope, QueueFull};
 pub use signals::Signal;

@@ -53,7 +53,8 @@ impl Store {
         let done = sqlx::query(
             "UPDATE bots SET probation_match_id = $1, next_check_at = NULL, status_detail = $2
              WHERE id = $3 AND url IS NOT DISTINCT FROM $4 AND status = 'paused'
-               AND status_reason = 'faults' AND probation_match_id IS NULL AND deleted_at IS NULL",
+               AND status_reason = 'faults' AND probation_match_id IS NULL AND deleted_at IS NULL
+               AND organiser_hold IS NULL",
         )
         .bind(&match_id)
         .bind(detail)

@@ -4,7 +4,8 @@
 //! Every match has an owner: the bot that asked for a practice match (`bot:<id>`), the ladder of
 //! a game (`ladder:<game>`) or a tournament (`tournament:<id>`). A claim hands free slots out
 //! round-robin between owners, tournaments before everyone else, oldest first within an owner,
-//! and never puts a contestant's (HTTP) bot in more than a set number of running matches. The
+//! never puts a contestant's (HTTP) bot in more than a set number of running matches, and never
+//! starts a match seating a bot the organiser holds (paused or disqualified: it waits). The
 //! running matches are counted in the database, inside the claim's transaction, so the limit
 //! holds for every process sharing the database.
 
@@ -50,7 +51,7 @@ const OWNERS: &str = "WITH RECURSIVE owners(owner) AS (
 macro_rules! candidates_sql {
     ($lock:literal) => {
         concat!(
-            "SELECT m.number, s.bot_id, b.kind FROM
+            "SELECT m.number, s.bot_id, b.kind, b.organiser_hold FROM
                  (SELECT number, id FROM matches WHERE status = 'queued' AND owner = $1
                   ORDER BY number LIMIT $2 ",
             $lock,
@@ -111,6 +112,8 @@ struct Candidate {
     contestants: Vec<String>,
     /// Whether a dial-out bot sits in it.
     dial: bool,
+    /// Whether a bot the organiser holds sits in it: it is not started.
+    held: bool,
     taken: bool,
 }
 
@@ -185,6 +188,7 @@ impl Store {
             }
             let found = owner.candidates.iter_mut().flatten().find(|c| {
                 !c.taken
+                    && !c.held
                     && scope.admits(c.dial)
                     && c.contestants
                         .iter()
@@ -277,6 +281,7 @@ async fn candidates(tx: &mut Tx, owner: &str, shared: bool) -> Result<Vec<Candid
                 number,
                 contestants: Vec::new(),
                 dial: false,
+                held: false,
                 taken: false,
             });
         }
@@ -286,6 +291,9 @@ async fn candidates(tx: &mut Tx, owner: &str, shared: bool) -> Result<Vec<Candid
             .unwrap_or_else(|| unreachable!("pushed above"));
         let kind: String = row.try_get("kind")?;
         last.dial |= kind == "dial";
+        last.held |= row
+            .try_get::<Option<String>, _>("organiser_hold")?
+            .is_some();
         if matches!(kind.as_str(), "http" | "dial") && !last.contestants.contains(&bot) {
             last.contestants.push(bot);
         }

@@ -55,14 +55,15 @@ fn leader_row(r: &AnyRow) -> Result<LeaderRow, StoreError> {
 }
 
 impl Store {
-    /// The leaderboard of a game: every live bot with a rated match, best conservative rating
-    /// first.
+    /// The leaderboard of a game: every live bot with a rated match that is not disqualified,
+    /// best conservative rating first.
     pub async fn leaderboard(&self, game: &str) -> Result<Vec<LeaderRow>, StoreError> {
         sqlx::query(
             "SELECT b.id, b.name, r.mu, r.sigma, r.matches, r.wins, r.faults, b.recent_faults,
                     b.recent_matches
              FROM ratings r JOIN bots b ON b.id = r.bot_id
              WHERE b.game = $1 AND b.deleted_at IS NULL
+               AND (b.organiser_hold IS NULL OR b.organiser_hold <> 'disqualified')
              ORDER BY r.mu - 3 * r.sigma DESC, b.name",
         )
         .bind(game)

@@ -11,7 +11,7 @@ pub mod standings;
 use serde_json::{Value, json};
 
 use crate::games;
-use crate::store::{BotKind, StageRef, Store, StoreError, TournamentRecord};
+use crate::store::{BotKind, OrganiserHold, StageRef, Store, StoreError, TournamentRecord};
 use spec::{StageKind, StageSpec, TournamentSpec};
 use standings::{HeadToHead, Placing, Standing};
 
@@ -98,6 +98,12 @@ pub async fn enter(store: &Store, id: &str, bot_id: &str) -> Result<(), Tourname
             kind: "unknown_bot",
             detail: format!("no bot {bot_id:?}"),
         })?;
+    if bot.organiser == Some(OrganiserHold::Disqualified) {
+        return Err(conflict(
+            "disqualified",
+            format!("{} is disqualified by the organiser", bot.name),
+        ));
+    }
     if bot.game != t.game {
         return Err(TournamentError::Invalid {
             kind: "wrong_game",
@@ -160,12 +166,14 @@ pub async fn advance(store: &Store, id: &str) -> Result<u32, TournamentError> {
         games::game(&t.game).ok_or_else(|| StoreError::Corrupt(format!("game {}", t.game)))?;
     let (entrants, opponents) = match next {
         0 => {
-            let entries: Vec<String> = store
-                .entries(id)
-                .await?
-                .into_iter()
-                .map(|(b, _)| b)
-                .collect();
+            // A bot disqualified since it entered plays no stage.
+            let mut entries = Vec::new();
+            for (bot_id, _) in store.entries(id).await? {
+                let bot = store.bot(&bot_id).await?;
+                if bot.is_some_and(|b| b.organiser != Some(OrganiserHold::Disqualified)) {
+                    entries.push(bot_id);
+                }
+            }
             if entries.is_empty() {
                 return Err(conflict("no_entries", "no bot is entered"));
             }
@@ -175,7 +183,7 @@ pub async fn advance(store: &Store, id: &str) -> Result<u32, TournamentError> {
             let (previous, _) = stage_standings(store, id, next - 1).await?;
             let ranked: Vec<String> = previous
                 .into_iter()
-                .filter(|s| !s.skipped)
+                .filter(|s| !s.out())
                 .map(|s| s.bot_id)
                 .collect();
             let top = spec.top.unwrap_or(ranked.len()).min(ranked.len());
@@ -329,15 +337,25 @@ pub async fn stage_standings(
         }
     }
     let mut entrants = Vec::with_capacity(started.entrants.len());
+    let mut disqualified = Vec::new();
     for bot_id in started.entrants {
-        let name = store
-            .bot(&bot_id)
-            .await?
-            .map_or_else(|| bot_id.clone(), |b| b.name);
+        let bot = store.bot(&bot_id).await?;
+        if bot
+            .as_ref()
+            .is_some_and(|b| b.organiser == Some(OrganiserHold::Disqualified))
+        {
+            disqualified.push(bot_id.clone());
+        }
+        let name = bot.map_or_else(|| bot_id.clone(), |b| b.name);
         entrants.push((bot_id, name));
     }
     let skipped = store.skipped(id, stage).await?;
-    Ok(standings::standings(&entrants, &results, &skipped))
+    Ok(standings::standings(
+        &entrants,
+        &results,
+        &skipped,
+        &disqualified,
+    ))
 }
 
 /// The podium of a tournament as a whole: that of the last stage it played, once it is finished

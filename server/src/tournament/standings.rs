@@ -34,6 +34,17 @@ pub struct Standing {
     pub faults: usize,
     /// Whether it was skipped for faulting in most of its matches.
     pub skipped: bool,
+    /// Whether the organiser disqualified it: it ranks after every bot that was not, its results
+    /// shown.
+    pub disqualified: bool,
+}
+
+impl Standing {
+    /// Whether it is out of the running: skipped or disqualified (last, on no podium, in no next
+    /// stage).
+    pub fn out(&self) -> bool {
+        self.skipped || self.disqualified
+    }
 }
 
 /// How one bot fared against another when they met.
@@ -71,11 +82,11 @@ pub struct Placing {
     pub mean: f64,
 }
 
-/// The podium of `rows` (standings, best first): the best three that were not skipped, the
-/// winner first.
+/// The podium of `rows` (standings, best first): the best three that were not skipped nor
+/// disqualified, the winner first.
 pub fn podium(rows: &[Standing]) -> Vec<Placing> {
     rows.iter()
-        .filter(|r| !r.skipped)
+        .filter(|r| !r.out())
         .take(3)
         .map(|r| Placing {
             rank: r.rank,
@@ -118,7 +129,8 @@ pub fn name_laid_out_entrants(
     }
 }
 
-/// The standings of `entrants` (id, name) over `matches`, best mean first (skipped bots last),
+/// The standings of `entrants` (id, name) over `matches`, best mean first (skipped and
+/// `disqualified` bots last),
 /// and their head-to-head table. A match with an entrant counts for that entrant alone (a
 /// gauntlet's best bots also sit in the others' matches); one without counts for every entrant
 /// it seats. Meetings count wherever two entrants met. Seats of bots that are not entrants
@@ -127,6 +139,7 @@ pub fn standings(
     entrants: &[(String, String)],
     matches: &[StageMatch],
     skipped: &[String],
+    disqualified: &[String],
 ) -> (Vec<Standing>, Vec<HeadToHead>) {
     let mut values: HashMap<&str, Vec<f64>> = HashMap::new();
     let mut scores: HashMap<&str, f64> = HashMap::new();
@@ -187,12 +200,13 @@ pub fn standings(
                 },
                 faults: faults.get(id.as_str()).copied().unwrap_or(0),
                 skipped: skipped.contains(id),
+                disqualified: disqualified.contains(id),
             }
         })
         .collect();
     rows.sort_by(|a, b| {
-        (a.skipped, b.mean, b.total, &a.name)
-            .partial_cmp(&(b.skipped, a.mean, a.total, &b.name))
+        (a.out(), b.mean, b.total, &a.name)
+            .partial_cmp(&(b.out(), a.mean, a.total, &b.name))
             .unwrap_or(std::cmp::Ordering::Equal)
     });
     for (k, row) in rows.iter_mut().enumerate() {
@@ -262,7 +276,7 @@ mod tests {
             // a and b share first place: places 1 and 2, 0.75 each.
             all(vec![seat("b", 1), seat("a", 1), seat("house", 2)]),
         ];
-        let (rows, h2h) = standings(&entrants(&["b", "a"]), &matches, &[]);
+        let (rows, h2h) = standings(&entrants(&["b", "a"]), &matches, &[], &[]);
         assert_eq!(rows[0].bot_id, "a");
         assert_eq!(rows[0].matches, 3);
         let a = [1.0, 0.5, 0.75];
@@ -288,7 +302,7 @@ mod tests {
             all(vec![seat("a", 1), seat("b", 1), seat("c", 2)]),
             all(vec![seat("a", 1), seat("b", 2), seat("c", 1)]),
         ];
-        let (rows, _) = standings(&entrants(&["a", "b", "c"]), &matches, &[]);
+        let (rows, _) = standings(&entrants(&["a", "b", "c"]), &matches, &[], &[]);
         let mean = |id: &str| rows.iter().find(|r| r.bot_id == id).unwrap().mean;
         assert_eq!((mean("a"), mean("b"), mean("c")), (0.75, 0.375, 0.375));
         let total: f64 = rows.iter().map(|r| r.total).sum();
@@ -305,7 +319,7 @@ mod tests {
             of(2, Some("c"), vec![seat("a", 1), seat("c", 2), seat("b", 3)]),
             of(3, Some("d"), vec![seat("d", 1), seat("a", 2), seat("b", 3)]),
         ];
-        let (rows, h2h) = standings(&entrants(&["a", "b", "c", "d"]), &matches, &[]);
+        let (rows, h2h) = standings(&entrants(&["a", "b", "c", "d"]), &matches, &[], &[]);
         assert!(rows.iter().all(|r| r.matches == 1), "{rows:?}");
         let row = |id: &str| rows.iter().find(|r| r.bot_id == id).unwrap();
         assert_eq!(
@@ -355,7 +369,12 @@ mod tests {
             all(vec![seat("a", 1), seat("b", 2), seat("c", 3), seat("d", 4)]),
             all(vec![seat("a", 1), seat("b", 2), seat("c", 3), seat("d", 4)]),
         ];
-        let (rows, _) = standings(&entrants(&["d", "c", "b", "a"]), &matches, &["b".into()]);
+        let (rows, _) = standings(
+            &entrants(&["d", "c", "b", "a"]),
+            &matches,
+            &["b".into()],
+            &[],
+        );
         let names: Vec<(usize, String)> = podium(&rows)
             .into_iter()
             .map(|p| (p.rank, p.bot_id))
@@ -367,8 +386,26 @@ mod tests {
     #[test]
     fn skipped_bots_go_last_and_one_match_has_no_interval() {
         let matches = vec![all(vec![seat("a", 2), seat("b", 1)])];
-        let (rows, _) = standings(&entrants(&["a", "b"]), &matches, &["b".to_string()]);
+        let (rows, _) = standings(&entrants(&["a", "b"]), &matches, &["b".to_string()], &[]);
         assert_eq!(rows[0].bot_id, "a");
         assert!(rows[1].skipped && rows[1].ci95.is_none());
+    }
+
+    #[test]
+    fn a_disqualified_bot_keeps_its_results_but_goes_last_and_on_no_podium() {
+        let matches = vec![all(vec![seat("a", 1), seat("b", 2), seat("c", 3)])];
+        let (rows, _) = standings(&entrants(&["a", "b", "c"]), &matches, &[], &["a".into()]);
+        let order: Vec<(&str, bool)> = rows
+            .iter()
+            .map(|r| (r.bot_id.as_str(), r.disqualified))
+            .collect();
+        assert_eq!(order, [("b", false), ("c", false), ("a", true)]);
+        assert_eq!(
+            (rows[2].matches, rows[2].mean),
+            (1, 1.0),
+            "its result is shown"
+        );
+        let podium: Vec<String> = podium(&rows).into_iter().map(|p| p.bot_id).collect();
+        assert_eq!(podium, ["b", "c"]);
     }
 }

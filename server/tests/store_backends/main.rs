@@ -7,7 +7,8 @@
 //! claim, results with their rating update, rating order under concurrent finishes), tournaments
 //! (entries and stages), browse (pages, filters, head-to-head), tables for people, logs (compact
 //! logs, say lines, step timing, retention), standings (leaderboard, rating history), bot versions
-//! and dial-out bots, probation after a pause for faults, and opening a database.
+//! and dial-out bots, probation after a pause for faults, the organiser's actions, and opening a
+//! database.
 
 // The harness's `apply` and `query` serve the schema parity test, not this one.
 #[allow(dead_code)]
@@ -44,6 +45,7 @@ mod leases;
 mod logs;
 mod matches;
 mod opening;
+mod organiser;
 mod probation;
 mod scopes;
 mod standings;

@@ -5,6 +5,7 @@
 //! layers around every handler can give.
 
 pub mod matches;
+pub mod organiser;
 pub mod schemas;
 pub mod tournaments;
 
@@ -40,6 +41,7 @@ each game's JSON Schemas are at `GET /api/games/{id}/schema`.";
         (name = "games", description = "The games and their leaderboards"),
         (name = "tournaments", description = "Tournaments, run by the organiser"),
         (name = "workers", description = "The processes that play matches"),
+        (name = "organiser", description = "The organiser's actions on any contestant's bot"),
         (name = "meta", description = "This document"),
     )
 )]

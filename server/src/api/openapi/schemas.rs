@@ -76,6 +76,10 @@ pub enum PauseReason {
     Faults,
     /// Its owner paused it.
     Owner,
+    /// The organiser paused it (`organiser.hold`).
+    Organiser,
+    /// The organiser disqualified it (`organiser.hold`).
+    Disqualified,
 }
 
 /// A bot, with its health and rating (docs/api.md, "Bots").
@@ -132,6 +136,8 @@ pub struct Bot {
     pub versions: Vec<BotVersion>,
     /// How many versions it ever started (0 for house bots and people).
     pub versions_total: u32,
+    /// The organiser's hold on it and the last of the organiser's actions.
+    pub organiser: super::organiser::Organiser,
 }
 
 /// A page of a bot's versions, newest first.

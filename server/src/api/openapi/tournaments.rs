@@ -144,6 +144,8 @@ pub struct Standing {
     pub faults: u32,
     /// Whether it was skipped for faulting.
     pub skipped: bool,
+    /// Whether the organiser disqualified it (it ranks last, on no podium).
+    pub disqualified: bool,
 }
 
 /// How a bot fared against another.
