@@ -4,12 +4,14 @@
 mod auth;
 mod bot_versions;
 mod bots;
+mod compressed;
 mod connect;
 mod downloads;
 mod error;
 mod extract;
 mod frames;
 mod guard;
+pub mod heavy;
 mod live;
 mod matches;
 pub mod openapi;
@@ -64,7 +66,7 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(practice::start))
         .routes(routes!(connect::connect))
         .routes(routes!(matches::show))
-        .routes(compressed(routes!(frames::frames)))
+        .routes(routes!(frames::frames))
         .routes(routes!(live::live))
         .routes(compressed(routes!(downloads::replay)))
         .routes(compressed(routes!(downloads::log_text)))
