@@ -33,7 +33,10 @@ pub fn respond(answer: Compressed, headers: &HeaderMap) -> Response {
         false => format!("\"{}\"", answer.tag),
     };
     let common = [
-        (ETAG, HeaderValue::from_str(&tag).unwrap_or(HeaderValue::from_static("\"\""))),
+        (
+            ETAG,
+            HeaderValue::from_str(&tag).unwrap_or(HeaderValue::from_static("\"\"")),
+        ),
         (VARY, HeaderValue::from_static("accept-encoding")),
         (CACHE_CONTROL, HeaderValue::from_static("no-cache")),
     ];
@@ -162,8 +165,14 @@ mod tests {
 
     #[test]
     fn gzip_is_taken_when_accepted_with_a_weight() {
-        assert!(accepts_gzip(&headers(&[("accept-encoding", "gzip, deflate, br")])));
-        assert!(accepts_gzip(&headers(&[("accept-encoding", "br;q=1.0, GZIP;q=0.5")])));
+        assert!(accepts_gzip(&headers(&[(
+            "accept-encoding",
+            "gzip, deflate, br"
+        )])));
+        assert!(accepts_gzip(&headers(&[(
+            "accept-encoding",
+            "br;q=1.0, GZIP;q=0.5"
+        )])));
         assert!(accepts_gzip(&headers(&[("accept-encoding", "*")])));
         assert!(!accepts_gzip(&headers(&[("accept-encoding", "gzip;q=0")])));
         assert!(!accepts_gzip(&headers(&[("accept-encoding", "identity")])));
@@ -174,7 +183,10 @@ mod tests {
     fn a_tag_in_either_encoding_matches() {
         let tag = "abc";
         assert!(none_match(&headers(&[("if-none-match", "\"abc\"")]), tag));
-        assert!(none_match(&headers(&[("if-none-match", "\"x\", W/\"abc-gz\"")]), tag));
+        assert!(none_match(
+            &headers(&[("if-none-match", "\"x\", W/\"abc-gz\"")]),
+            tag
+        ));
         assert!(none_match(&headers(&[("if-none-match", "*")]), tag));
         assert!(!none_match(&headers(&[("if-none-match", "\"abcd\"")]), tag));
         assert!(!none_match(&headers(&[]), tag));

@@ -9,8 +9,8 @@ use serde_json::{Value, json};
 
 use super::ApiError;
 use super::extract::Path;
-use super::heavy::holding;
 use super::frames::{Read, log_json};
+use super::heavy::holding;
 use super::openapi::matches::Replay;
 use super::openapi::schemas::ErrorBody;
 use crate::app::AppState;

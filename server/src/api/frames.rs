@@ -7,9 +7,9 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use cardarena_engine::Eye;
 use serde::Serialize;
-use sha2::Digest;
 use serde_json::Value;
 use serde_json::value::RawValue;
+use sha2::Digest;
 
 use super::extract::Path;
 use super::openapi::matches::Frames as FramesJson;

@@ -51,12 +51,15 @@ impl HeavyReads {
             addr: client.0,
         })
     }
-
 }
 
 impl Drop for HeavyRead {
     fn drop(&mut self) {
-        let mut in_progress = self.reads.in_progress.lock().unwrap_or_else(|e| e.into_inner());
+        let mut in_progress = self
+            .reads
+            .in_progress
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         if let Some(count) = in_progress.get_mut(&self.addr) {
             *count -= 1;
             if *count == 0 {

@@ -20,6 +20,7 @@ mod practice;
 mod schema;
 mod tables;
 mod tournaments;
+mod unfinished;
 mod workers;
 
 use std::time::Duration;

@@ -224,7 +224,10 @@ mod tests {
         frames.follow(&frame(false, 1, 10));
         assert!(frames.unfinished());
         frames.follow(&frame(true, 9, 0));
-        assert!(frames.unfinished(), "a control frame does not end a message");
+        assert!(
+            frames.unfinished(),
+            "a control frame does not end a message"
+        );
         frames.follow(&frame(false, 0, 10));
         assert!(frames.unfinished());
         frames.follow(&frame(true, 0, 10));

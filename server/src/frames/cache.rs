@@ -227,7 +227,9 @@ impl FramesCache {
         self.inner.lru.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn lock_flights(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<OnceCell<Compressed>>>> {
+    fn lock_flights(
+        &self,
+    ) -> std::sync::MutexGuard<'_, HashMap<String, Arc<OnceCell<Compressed>>>> {
         self.inner.flights.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
