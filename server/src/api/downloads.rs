@@ -91,7 +91,7 @@ pub async fn replay(
 ) -> Result<Response, ApiError> {
     let heavy = match state.heavy_reads.take(client) {
         Ok(heavy) => heavy,
-        Err(refused) => return Ok(refused),
+        Err(refused) => return Ok(refused.into_response()),
     };
     let read = finished(&state, &id).await?;
     let m = &read.detail.summary;
@@ -172,7 +172,7 @@ pub async fn log_text(
 ) -> Result<Response, ApiError> {
     let heavy = match state.heavy_reads.take(client) {
         Ok(heavy) => heavy,
-        Err(refused) => return Ok(refused),
+        Err(refused) => return Ok(refused.into_response()),
     };
     let read = finished(&state, &id).await?;
     let names: Vec<String> = read

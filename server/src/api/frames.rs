@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use cardarena_engine::Eye;
 use serde::Serialize;
 use serde_json::Value;
@@ -183,7 +183,7 @@ pub async fn frames(
 ) -> Result<Response, ApiError> {
     let read = match state.heavy_reads.take(client) {
         Ok(read) => read,
-        Err(refused) => return Ok(refused),
+        Err(refused) => return Ok(refused.into_response()),
     };
     let id = checked_id(&id)?;
     let summary = state

@@ -37,13 +37,13 @@ pub struct HeavyRead {
 }
 
 impl HeavyReads {
-    /// Counts a heavy read of `client`; past its share, the 429 answer to give.
-    pub fn take(&self, client: ClientAddr) -> Result<HeavyRead, Response> {
+    /// Counts a heavy read of `client`; past its share, [`PastShare`].
+    pub fn take(&self, client: ClientAddr) -> Result<HeavyRead, PastShare> {
         let mut in_progress = self.in_progress.lock().unwrap_or_else(|e| e.into_inner());
         let count = in_progress.entry(client.0).or_default();
         if *count >= MAX_HEAVY_READS_PER_ADDRESS {
             metrics::counter!("cardarena_refused_total", "share" => "heavy_reads").increment(1);
-            return Err(refusal());
+            return Err(PastShare);
         }
         *count += 1;
         Ok(HeavyRead {
@@ -69,21 +69,27 @@ impl Drop for HeavyRead {
     }
 }
 
-/// 429 `rate_limited` with `Retry-After`, in the API's error shape.
-fn refusal() -> Response {
-    let error = ApiError::new(
-        StatusCode::TOO_MANY_REQUESTS,
-        "rate_limited",
-        format!(
-            "this address has {MAX_HEAVY_READS_PER_ADDRESS} frames or downloads in progress; \
+/// A heavy read refused: its address has its share in progress. Answered 429 `rate_limited`
+/// with `Retry-After`, in the API's error shape.
+#[derive(Debug)]
+pub struct PastShare;
+
+impl IntoResponse for PastShare {
+    fn into_response(self) -> Response {
+        let error = ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!(
+                "this address has {MAX_HEAVY_READS_PER_ADDRESS} frames or downloads in progress; \
              try again when one ends"
-        ),
-    );
-    let mut response = error.into_response();
-    response
-        .headers_mut()
-        .insert(RETRY_AFTER, RETRY_AFTER_SECS.into());
-    response
+            ),
+        );
+        let mut response = error.into_response();
+        response
+            .headers_mut()
+            .insert(RETRY_AFTER, RETRY_AFTER_SECS.into());
+        response
+    }
 }
 
 /// `response` with `read` counted until its body is sent or dropped.
