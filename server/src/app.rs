@@ -77,6 +77,8 @@ pub struct ServeConfig {
     pub rate_people: bool,
     /// Where `/metrics` is served: this address alone, or (`None`) the server's own.
     pub metrics_addr: Option<SocketAddr>,
+    /// The bound of the cache of finished matches' compressed frames, in bytes.
+    pub frames_cache_bytes: usize,
 }
 
 impl ServeConfig {
@@ -113,6 +115,7 @@ impl ServeConfig {
             },
             rate_people: false,
             metrics_addr: None,
+            frames_cache_bytes: crate::frames::cache::DEFAULT_CACHE_BYTES,
         }
     }
 
@@ -174,6 +177,10 @@ pub struct AppState {
     pub tables: crate::tables::Tables,
     /// The dial-out bots' open connections.
     pub switchboard: Switchboard,
+    /// Finished matches' frames, compressed.
+    pub frames_cache: crate::frames::cache::FramesCache,
+    /// The frames and downloads in progress per client address.
+    pub heavy_reads: api::heavy::HeavyReads,
 }
 
 /// Why the server could not start.
@@ -394,6 +401,11 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         mirrors,
         tables,
         switchboard,
+        frames_cache: crate::frames::cache::FramesCache::new(
+            config.frames_cache_bytes,
+            crate::frames::cache::FramesCache::default_builds(),
+        ),
+        heavy_reads: api::heavy::HeavyReads::default(),
     };
     let app = Router::new()
         .nest("/api", api::router(config.body_timeout))

@@ -107,15 +107,7 @@ impl Line {
     /// dropped, and quoted in the fault of the next call here that times out.
     pub fn deliver(&self, text: &str) {
         if text.len() > MAX_ANSWER_BYTES {
-            let detail = format!(
-                "the bot sent a message of {} bytes on its connection; at most {MAX_ANSWER_BYTES} \
-                 bytes are allowed, and the connection was closed",
-                text.len()
-            );
-            self.close(Closed::TooLarge(detail));
-            let _ = self
-                .sender
-                .try_send(Frame::Close(1009, "message over 65536 bytes"));
+            self.too_large(text.len());
             return;
         }
         let id = serde_json::from_str::<Tag>(text)
@@ -132,6 +124,20 @@ impl Line {
             }
             None => state.stray = Some(text.chars().take(STRAY_CHARS).collect()),
         }
+    }
+
+    /// Refuses a message of `size` bytes, over [`MAX_ANSWER_BYTES`] (one the connection's
+    /// reader stopped reading once its frame header said so): faults every call waiting here
+    /// `too_large` and closes the connection (code 1009).
+    pub fn too_large(&self, size: usize) {
+        let detail = format!(
+            "the bot sent a message of {size} bytes on its connection; at most \
+             {MAX_ANSWER_BYTES} bytes are allowed, and the connection was closed"
+        );
+        self.close(Closed::TooLarge(detail));
+        let _ = self
+            .sender
+            .try_send(Frame::Close(1009, "message over 65536 bytes"));
     }
 
     /// Asks the connection's writer to close it (the bot was deleted or moved to a URL).

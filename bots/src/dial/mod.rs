@@ -238,6 +238,11 @@ impl Attached {
         self.line.deliver(text);
     }
 
+    /// Refuses a message of `size` bytes, too large to read ([`Line::too_large`]).
+    pub fn too_large(&self, size: usize) {
+        self.line.too_large(size);
+    }
+
     /// The connection's line.
     pub fn line(&self) -> &Arc<Line> {
         &self.line

@@ -10,10 +10,12 @@ use serde_json::{Value, json};
 use super::ApiError;
 use super::extract::Path;
 use super::frames::{Read, log_json};
+use super::heavy::holding;
 use super::openapi::matches::Replay;
 use super::openapi::schemas::ErrorBody;
 use crate::app::AppState;
 use crate::frames::{self, by_of};
+use crate::proxy::ClientAddr;
 use crate::store::{LogState, MatchStatus};
 
 /// The match read for a download: finished, with its log (409 `not_finished`, 410 `log_gone`).
@@ -79,11 +81,18 @@ fn file_name(read: &Read, extension: &str) -> String {
         headers(("content-disposition" = String, description = "attachment; filename=\"<game>-<id>.json\""))),
     (status = 409, description = "`not_finished`, or `sealed`: another table of its tournament deal is still to be played", body = ErrorBody),
     (status = 410, description = "`log_gone`: the log was dropped or cannot be read", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: this address has 4 frames or downloads in progress", body = ErrorBody,
+        headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
 ))]
 pub async fn replay(
     State(state): State<AppState>,
+    client: ClientAddr,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
+    let heavy = match state.heavy_reads.take(client) {
+        Ok(heavy) => heavy,
+        Err(refused) => return Ok(refused.into_response()),
+    };
     let read = finished(&state, &id).await?;
     let m = &read.detail.summary;
     let fault_steps: Vec<Option<u32>> = (0..m.seats.len())
@@ -139,14 +148,11 @@ pub async fn replay(
         "outcome": {"seats": outcome},
     });
     let body = serde_json::to_vec(&body).map_err(ApiError::internal)?;
-    Ok((
-        [
-            (CONTENT_TYPE, "application/json".to_string()),
-            (CONTENT_DISPOSITION, file_name(&read, "json")),
-        ],
-        body,
-    )
-        .into_response())
+    let headers = [
+        (CONTENT_TYPE, "application/json".to_string()),
+        (CONTENT_DISPOSITION, file_name(&read, "json")),
+    ];
+    Ok(holding((headers, body).into_response(), heavy))
 }
 
 /// GET /api/matches/{id}/log.txt: the game's own text log of the match, with the seats' names.
@@ -156,11 +162,18 @@ pub async fn replay(
     (status = 404, description = "`not_found`, or `no_text_log`: the game has no text log", body = ErrorBody),
     (status = 409, description = "`not_finished`, or `sealed`: another table of its tournament deal is still to be played", body = ErrorBody),
     (status = 410, description = "`log_gone`: the log was dropped or cannot be read", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: this address has 4 frames or downloads in progress", body = ErrorBody,
+        headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
 ))]
 pub async fn log_text(
     State(state): State<AppState>,
+    client: ClientAddr,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
+    let heavy = match state.heavy_reads.take(client) {
+        Ok(heavy) => heavy,
+        Err(refused) => return Ok(refused.into_response()),
+    };
     let read = finished(&state, &id).await?;
     let names: Vec<String> = read
         .detail
@@ -179,12 +192,9 @@ pub async fn log_text(
                 format!("{} has no text log", read.detail.summary.game),
             )
         })?;
-    Ok((
-        [
-            (CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
-            (CONTENT_DISPOSITION, file_name(&read, "txt")),
-        ],
-        text,
-    )
-        .into_response())
+    let headers = [
+        (CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+        (CONTENT_DISPOSITION, file_name(&read, "txt")),
+    ];
+    Ok(holding((headers, text).into_response(), heavy))
 }

@@ -1,18 +1,24 @@
 //! A match step by step: GET /api/matches/{id}/frames (docs/api.md, "Frames").
 
+use std::io::{self, Write};
+
 use axum::extract::State;
-use axum::http::header::CONTENT_TYPE;
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use cardarena_engine::Eye;
 use serde::Serialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
+use sha2::Digest;
 
-use super::ApiError;
 use super::extract::Path;
 use super::openapi::matches::Frames as FramesJson;
+use super::openapi::schemas::ErrorBody;
+use super::{ApiError, compressed, heavy};
 use crate::app::AppState;
+use crate::frames::cache::Compressed;
 use crate::frames::{self, FaultFrame, Frame, Frames, Stored};
+use crate::proxy::ClientAddr;
 use crate::store::{Disclosure, LogState, MatchDetail, MatchStatus, MatchSummary, PlayRecord};
 
 /// The longest match id looked up (a UUID is 36 characters).
@@ -72,12 +78,9 @@ impl<'a> Answer<'a> {
         }
     }
 
-    /// The answer as a JSON response.
-    pub(super) fn response(&self) -> Response {
-        match serde_json::to_vec(self) {
-            Ok(body) => ([(CONTENT_TYPE, "application/json")], body).into_response(),
-            Err(e) => ApiError::internal(e).into_response(),
-        }
+    /// Writes the answer as JSON.
+    fn write(&self, w: &mut dyn Write) -> io::Result<()> {
+        serde_json::to_writer(w, self).map_err(io::Error::from)
     }
 }
 
@@ -161,32 +164,105 @@ pub(super) fn log_json(log: &LogState) -> Value {
 }
 
 /// GET /api/matches/{id}/frames: every hand once the match is finished; while it is queued or
-/// running, the public frames so far (from the live registry while it is played here).
+/// running, the public frames so far (from the live registry while it is played here). A
+/// finished match's answer is built once and kept compressed ([`crate::frames::cache`]); 304 to
+/// an `If-None-Match` naming it; 429 `rate_limited` past the address's heavy reads.
 #[utoipa::path(get, path = "/matches/{id}/frames", tag = "matches", params(("id" = String, Path, description = "The match's id")), responses(
-    (status = 200, description = "The match step by step (gzip for clients that accept it)", body = FramesJson),
+    (status = 200, description = "The match step by step: gzip for clients that accept it, with a strong `ETag` (one per encoding) and `Vary: accept-encoding`", body = FramesJson,
+        headers(("etag" = String, description = "The answer's strong validator"))),
+    (status = 304, description = "Not modified: the `If-None-Match` named this answer", headers(("etag" = String, description = "The answer's strong validator"))),
+    (status = 404, description = "`not_found`: no such match", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: this address has 4 frames or downloads in progress", body = ErrorBody,
+        headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
 ))]
 pub async fn frames(
     State(state): State<AppState>,
+    client: ClientAddr,
     Path(id): Path<String>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let read = Read::of(&state, &id).await?;
+    let read = match state.heavy_reads.take(client) {
+        Ok(read) => read,
+        Err(refused) => return Ok(refused.into_response()),
+    };
+    let id = checked_id(&id)?;
+    let summary = state
+        .store
+        .match_summary(id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("match", id))?;
+    // Only what cannot change is kept: a finished match everyone may see whole, with its log.
+    // The key holds what the answer shows of the seats, so a renamed bot is a new entry.
+    let settled = summary.status == MatchStatus::Finished
+        && state.store.disclosure(&summary).await?.is_open()
+        && state.store.log_dropped_at(id).await?.is_none();
+    let answer = match settled {
+        true => {
+            let key = cache_key(&summary);
+            let build = || build(&state, id);
+            state.frames_cache.get_or_build(&key, build).await?
+        }
+        false => build(&state, id).await?,
+    };
+    Ok(heavy::holding(compressed::respond(answer, &headers), read))
+}
+
+/// The cache's key of a finished match's answer: its id and a digest of its seats as shown.
+fn cache_key(summary: &MatchSummary) -> String {
+    let mut seats = sha2::Sha256::new();
+    for seat in &summary.seats {
+        seats.update(seat.bot_id.as_bytes());
+        seats.update([0]);
+        seats.update(seat.name.as_bytes());
+        seats.update([0]);
+    }
+    format!("{}/{}", summary.id, hex::encode(&seats.finalize()[..8]))
+}
+
+/// The frames answer of match `id` as it is now, compressed: built and written on the blocking
+/// pool ([`crate::frames::cache::FramesCache::compress`]), never held whole as JSON.
+async fn build(state: &AppState, id: &str) -> Result<Compressed, ApiError> {
+    let read = Read::of(state, id).await?;
     let summary = &read.detail.summary;
     let disclosure = state.store.disclosure(summary).await?;
-    if disclosure == Disclosure::Sealed {
-        return Ok(Answer::new(summary, Eye::Public, sealed_log(), None, &[]).response());
-    }
-    let eye = match (summary.status, disclosure) {
-        (MatchStatus::Finished, Disclosure::Open) => Eye::All,
-        _ => Eye::Public,
-    };
-    if eye == Eye::Public {
+    let cache = &state.frames_cache;
+    let compressed = if disclosure == Disclosure::Sealed {
+        cache
+            .compress(move |w| {
+                let summary = &read.detail.summary;
+                Answer::new(summary, Eye::Public, sealed_log(), None, &[]).write(w)
+            })
+            .await
+    } else {
+        let eye = match (summary.status, disclosure) {
+            (MatchStatus::Finished, Disclosure::Open) => Eye::All,
+            _ => Eye::Public,
+        };
         // Played by a worker: its frames come through a mirror, from the deal on.
-        state.mirrors.follow(summary);
-        if let Some(live) = state.live.frames(&summary.id) {
-            let log = log_json(&LogState::Kept);
-            return Ok(Answer::new(summary, eye, log, Some(&live), &live.faults).response());
+        let live = (eye == Eye::Public)
+            .then(|| {
+                state.mirrors.follow(summary);
+                state.live.frames(&summary.id)
+            })
+            .flatten();
+        match live {
+            Some(live) => {
+                cache
+                    .compress(move |w| {
+                        let log = log_json(&LogState::Kept);
+                        let summary = &read.detail.summary;
+                        Answer::new(summary, eye, log, Some(&live), &live.faults).write(w)
+                    })
+                    .await
+            }
+            None => cache.compress(move |w| stored_answer(&read, eye, w)).await,
         }
-    }
+    };
+    compressed.map_err(ApiError::internal)
+}
+
+/// Writes the frames answer of the stored match `read`, replayed, seen by `eye`.
+fn stored_answer(read: &Read, eye: Eye, w: &mut dyn Write) -> io::Result<()> {
     let seat_faults = read.seat_faults();
     let stored = read.stored(eye, &seat_faults);
     let (built, log) = match &read.detail.log {
@@ -200,5 +276,6 @@ pub async fn frames(
         Some(built) => built.faults.clone(),
         None => frames::fault_frames(&stored),
     };
-    Ok(Answer::new(summary, eye, log_json(&log), built.as_ref(), &faults).response())
+    let summary = &read.detail.summary;
+    Answer::new(summary, eye, log_json(&log), built.as_ref(), &faults).write(w)
 }

@@ -4,12 +4,14 @@
 mod auth;
 mod bot_versions;
 mod bots;
+mod compressed;
 mod connect;
 mod downloads;
 mod error;
 mod extract;
 mod frames;
 mod guard;
+pub mod heavy;
 mod live;
 mod matches;
 pub mod openapi;
@@ -19,6 +21,7 @@ mod practice;
 mod schema;
 mod tables;
 mod tournaments;
+mod unfinished;
 mod workers;
 
 use std::time::Duration;
@@ -65,7 +68,7 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(practice::start))
         .routes(routes!(connect::connect))
         .routes(routes!(matches::show))
-        .routes(compressed(routes!(frames::frames)))
+        .routes(routes!(frames::frames))
         .routes(routes!(live::live))
         .routes(compressed(routes!(downloads::replay)))
         .routes(compressed(routes!(downloads::log_text)))

@@ -124,6 +124,10 @@ pub struct ServeArgs {
     /// The log's format: `text` for people, `json` for log collectors.
     #[arg(long, value_enum, default_value_t)]
     log_format: super::LogFormat,
+    /// Megabytes of finished matches' frames kept gzip-compressed, least recently used out first
+    /// (the longest matches measured take about 0.2 MB each).
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(0..=65_536))]
+    frames_cache_mb: u32,
     /// Milliseconds a request's body may take to arrive (408 after).
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
     body_timeout_ms: u64,
@@ -175,6 +179,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         },
         rate_people: args.rate_people,
         metrics_addr: args.metrics_addr,
+        frames_cache_bytes: args.frames_cache_mb as usize * 1024 * 1024,
         ..ServeConfig::new(args.addr, args.database_url)
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| CliError(e.to_string()))?;

@@ -7,6 +7,7 @@
 //! way, one at a time, by the live feed ([`crate::live`]). Tables and views are serialized once,
 //! into raw JSON, so a long match's answer is written without building a tree of values.
 
+pub mod cache;
 mod transcript;
 
 use cardarena_bots::{BotFault, By, GameVisitor, HouseGame, with_game};

@@ -104,6 +104,17 @@ fn json(text: &str) -> Result<Value, StoreError> {
 }
 
 impl Store {
+    /// When retention dropped match `id`'s log (Unix ms), without reading the log: `None` while
+    /// it is kept (or there is no such match).
+    pub async fn log_dropped_at(&self, id: &str) -> Result<Option<i64>, StoreError> {
+        let at: Option<Option<i64>> =
+            sqlx::query_scalar("SELECT log_dropped_at FROM matches WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(at.flatten())
+    }
+
     /// A match's log, decoded, with its say lines, and what became of it.
     pub(super) async fn read_log(
         &self,
