@@ -10,7 +10,6 @@ use std::task::{Context, Poll};
 
 use axum::body::{Body, Bytes};
 use axum::http::StatusCode;
-use axum::http::header::RETRY_AFTER;
 use axum::response::{IntoResponse, Response};
 use hyper::body::{Frame, SizeHint};
 
@@ -21,7 +20,7 @@ use crate::proxy::ClientAddr;
 pub const MAX_HEAVY_READS_PER_ADDRESS: usize = 4;
 
 /// The `Retry-After` of a heavy read refused, in seconds.
-pub const RETRY_AFTER_SECS: u32 = 2;
+pub const RETRY_AFTER_SECS: u64 = 2;
 
 /// The heavy reads in progress, per client address.
 #[derive(Debug, Clone, Default)]
@@ -76,19 +75,16 @@ pub struct PastShare;
 
 impl IntoResponse for PastShare {
     fn into_response(self) -> Response {
-        let error = ApiError::new(
+        ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
             format!(
                 "this address has {MAX_HEAVY_READS_PER_ADDRESS} frames or downloads in progress; \
              try again when one ends"
             ),
-        );
-        let mut response = error.into_response();
-        response
-            .headers_mut()
-            .insert(RETRY_AFTER, RETRY_AFTER_SECS.into());
-        response
+        )
+        .retry_after(RETRY_AFTER_SECS)
+        .into_response()
     }
 }
 
