@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Issue 26's figures, before and after, in one run: each scenario of scripts/hostile/ against a
+# fresh `cardarena serve` (a new SQLite file, not public, no ladder) of each binary given, one
+# after the other on this machine.
+#
+#   scripts/hostile/run.sh before=/path/to/old/cardarena after=target/release/cardarena
+#
+# Each scenario's JSON line is written to $OUT/LABEL-SCENARIO.json (OUT: a new temporary folder,
+# printed) and echoed. Scenarios: slots (1 and 16 attacking addresses), growth, frames,
+# dial_idle, database (a SQLite file another program locks), organiser (skipped where the binary
+# has no organiser routes). SCENARIOS="slots1 growth" runs only those.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/hostile.XXXXXX")}
+scenarios=${SCENARIOS:-"slots1 slots16 growth frames dial_idle database organiser"}
+token=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
+echo "hostile: figures in $out"
+
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+pid=
+stop_server() {
+    if [ -n "$pid" ]; then
+        kill "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+        pid=
+    fi
+}
+trap stop_server EXIT
+
+# Starts BIN on a fresh database: sets pid, url and db.
+start_server() {
+    local bin=$1 dir port
+    dir=$(mktemp -d "$out/server.XXXXXX")
+    db=$dir/cardarena.db
+    port=$(free_port)
+    url=http://127.0.0.1:$port
+    CARDARENA_ADMIN_TOKEN=$token "$bin" serve --addr "127.0.0.1:$port" \
+        --database-url "sqlite://$db" --no-ladder >"$dir/stdout.log" 2>"$dir/stderr.log" &
+    pid=$!
+    for _ in $(seq 100); do
+        curl -fsS --noproxy '*' -o /dev/null "$url/api/games" 2>/dev/null && return
+        sleep 0.1
+    done
+    echo "hostile: $bin did not start (log: $dir)" >&2
+    exit 1
+}
+
+# The database scenario: a write while another program holds the SQLite file's write lock.
+database_scenario() {
+    python3 - "$db" "$url" <<'EOF'
+import json, sqlite3, sys, time, urllib.error, urllib.request
+db, url = sys.argv[1], sys.argv[2]
+holder = sqlite3.connect(db, isolation_level=None, timeout=1)
+holder.execute("BEGIN EXCLUSIVE")
+body = json.dumps({"name": "locked-out", "game": "durak", "connect": True}).encode()
+request = urllib.request.Request(url + "/api/bots", data=body,
+                                 headers={"content-type": "application/json"})
+started = time.monotonic()
+try:
+    status, kind = urllib.request.urlopen(request, timeout=60).status, None
+except urllib.error.HTTPError as e:
+    status, kind = e.code, json.load(e).get("error")
+took = time.monotonic() - started
+holder.execute("ROLLBACK")
+holder.close()
+print(json.dumps({"locked_write_status": status, "locked_write_error": kind,
+                  "locked_write_ms": round(took * 1000)}))
+EOF
+}
+
+run_scenario() {
+    local scenario=$1
+    case $scenario in
+    slots1) python3 scripts/hostile/slots.py --server "$url" --sources 1 ;;
+    slots16) python3 scripts/hostile/slots.py --server "$url" --sources 16 ;;
+    growth) python3 scripts/hostile/growth.py --server "$url" ;;
+    frames) python3 scripts/hostile/frames.py --server "$url" --pid "$pid" ;;
+    dial_idle) python3 scripts/hostile/dial_idle.py --server "$url" --pid "$pid" ;;
+    database) database_scenario ;;
+    organiser)
+        curl -s --noproxy '*' "$url/api/openapi.json" | grep -q '/admin/bots/' \
+            || { echo '{"skipped": "no organiser routes"}'; return; }
+        python3 scripts/hostile/organiser.py --server "$url" --admin-token "$token"
+        ;;
+    *) echo "hostile: no scenario $scenario" >&2; exit 2 ;;
+    esac
+}
+
+for labelled in "$@"; do
+    label=${labelled%%=*}
+    bin=${labelled#*=}
+    for scenario in $scenarios; do
+        start_server "$bin"
+        line=$(run_scenario "$scenario" | tail -n 1) || line="{\"failed\": true}"
+        stop_server
+        echo "$line" >"$out/$label-$scenario.json"
+        echo "$label $scenario $line"
+    done
+done
