@@ -14,6 +14,7 @@ cd "$(dirname "$0")/../.."
 out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/hostile.XXXXXX")}
 scenarios=${SCENARIOS:-"slots1 slots16 growth frames dial_idle database organiser"}
 token=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
+mkdir -p "$out"
 echo "hostile: figures in $out"
 
 free_port() {

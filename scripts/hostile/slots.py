@@ -13,6 +13,7 @@ or answers it. Meanwhile 127.0.0.1 asks `GET /api/games` on a fresh connection e
 times each answer (connect included; 10 s at most). Standard library only. Prints ONE JSON line:
 
     probes, p50_ms, p99_ms, max_ms, failed   the other address's requests during the flood
+    failures                                 why the failed ones failed (status line or error)
     polls_open, stalled_open                 the attackers' connections open at the end
     refused                                  attacker connections answered 429 or closed at once
 """
@@ -64,16 +65,25 @@ class Flood:
     def step(self):
         while len(self.open) < self.count:
             self.connect()
-        socks = list(self.open)
-        _, writable, _ = select.select([], [s for s in socks if not self.open[s][1]], [], 0)
-        for sock in writable:
+        by_fd = {sock.fileno(): sock for sock in self.open}
+        poller = select.poll()  # no limit on descriptor numbers, unlike select()
+        for fd, sock in by_fd.items():
+            poller.register(fd, select.POLLIN if self.open[sock][1] else select.POLLOUT)
+        events = poller.poll(0)
+        for fd, event in events:
+            sock = by_fd[fd]
+            if sock not in self.open or self.open[sock][1] or not event & select.POLLOUT:
+                continue
             try:
                 sock.send(self.request)
                 self.open[sock][1] = True
             except OSError:
                 self.close(sock, refused=True)
-        readable, _, _ = select.select([s for s in socks if s in self.open], [], [], 0)
+        readable = [by_fd[fd] for fd, event in events
+                    if event & (select.POLLIN | select.POLLHUP | select.POLLERR)]
         for sock in readable:
+            if sock not in self.open:
+                continue
             try:
                 data = sock.recv(65536)
             except OSError:
@@ -99,9 +109,10 @@ def probe(host, port, timeout):
                     break
                 data += chunk
             ok = data.startswith(b"HTTP/1.1 200")
-    except OSError:
-        ok = False
-    return (time.monotonic() - started) * 1000, ok
+            why = None if ok else (data[:12].decode(errors="replace") or "closed")
+    except OSError as error:
+        ok, why = False, type(error).__name__
+    return (time.monotonic() - started) * 1000, ok, why
 
 
 def main():
@@ -135,12 +146,14 @@ def main():
     attacker = threading.Thread(target=attack, daemon=True)
     attacker.start()
     time.sleep(2)  # the flood in place, the stalled bodies past their grace
-    times, failed = [], 0
+    times, failed, failures = [], 0, {}
     deadline = time.monotonic() + args.seconds
     while time.monotonic() < deadline:
-        ms, ok = probe(host, port, timeout=10)
+        ms, ok, why = probe(host, port, timeout=10)
         times.append(ms)
         failed += int(not ok)
+        if why:
+            failures[why] = failures.get(why, 0) + 1
         time.sleep(0.05)
     stop.set()
     attacker.join()
@@ -152,6 +165,7 @@ def main():
         "p99_ms": round(times[min(len(times) - 1, int(len(times) * 0.99))], 1),
         "max_ms": round(times[-1], 1),
         "failed": failed,
+        "failures": failures,
         "polls_open": len(floods[0].open),
         "stalled_open": len(floods[1].open),
         "refused": floods[0].refused + floods[1].refused,

@@ -6,8 +6,8 @@
 //!   (hyper's header read timeout, which starts whenever the connection waits for a head) closes
 //!   both half-sent heads and idle kept-alive connections.
 //! - **A cap on open connections.** At most [`ConnectionLimits::max_connections`] are served at
-//!   once. A connection arriving at the cap takes the place of the oldest connection that has no
-//!   request in progress (it is idle, streams an answer already made, or is still sending its
+//!   once. A connection arriving at the cap takes the place of the oldest connection, of the
+//!   address holding the most, that has no request in progress (it is idle, streams an answer already made, or is still sending its
 //!   head: closing it loses nothing that was asked); failing that, of the oldest whose request is
 //!   only waiting (a long poll, or a body that has stalled past [`WaitMark`]'s grace: the client
 //!   asks again); when every connection is busy working on a request, the newcomer waits for one
@@ -258,23 +258,29 @@ impl Table {
         Some(tracked)
     }
 
-    /// The oldest connection (of `ids`, oldest first) that is the most closable, unless all
-    /// are working.
-    fn most_closable(&self, ids: impl Iterator<Item = u64>) -> Option<u64> {
-        let mut oldest_waiting = None;
-        for id in ids {
-            let Some(tracked) = self.by_id.get(&id) else {
-                continue;
-            };
-            match tracked.activity.closable() {
-                Closable::Idle => return Some(id),
-                Closable::Waiting => {
-                    oldest_waiting.get_or_insert(id);
-                }
-                Closable::Working => {}
-            }
-        }
-        oldest_waiting
+    /// The oldest connection of `ids` (oldest first) that is `closable`.
+    fn oldest(&self, ids: &BTreeSet<u64>, closable: Closable) -> Option<u64> {
+        ids.iter().copied().find(|id| {
+            self.by_id
+                .get(id)
+                .is_some_and(|tracked| tracked.activity.closable() == closable)
+        })
+    }
+
+    /// The connection to close to make room, of `address` if given, else of the address holding
+    /// the most connections that has one to close: its oldest idle one, else its oldest only
+    /// waiting. So a flood from a few addresses closes its own connections, never a lone
+    /// client's request that has only just arrived (idle until its head is read).
+    fn to_close(&self, address: Option<IpAddr>) -> Option<u64> {
+        let mut addresses: Vec<&BTreeSet<u64>> = match address {
+            Some(address) => self.by_address.get(&address).into_iter().collect(),
+            None => self.by_address.values().collect(),
+        };
+        addresses.sort_by_key(|ids| std::cmp::Reverse(ids.len()));
+        addresses.into_iter().find_map(|ids| {
+            self.oldest(ids, Closable::Idle)
+                .or_else(|| self.oldest(ids, Closable::Waiting))
+        })
     }
 }
 
@@ -291,17 +297,11 @@ impl OpenConnections {
             .map_or(0, BTreeSet::len)
     }
 
-    /// Closes the oldest connection with no request in progress, else the oldest whose request
-    /// is only waiting, of `address` if given, and says whether there was one.
+    /// Closes a connection to make room ([`Table::to_close`]), of `address` if given, and says
+    /// whether there was one.
     fn make_room(&self, address: Option<IpAddr>) -> bool {
         let mut table = self.lock();
-        let closable = match address {
-            Some(address) => table
-                .by_address
-                .get(&address)
-                .and_then(|ids| table.most_closable(ids.iter().copied())),
-            None => table.most_closable(table.by_id.keys().copied()),
-        };
+        let closable = table.to_close(address);
         match closable.and_then(|id| table.remove(id)) {
             Some(tracked) => {
                 tracked.abort.abort();

@@ -27,11 +27,16 @@ async fn four_places(db: &TempDb) -> Server {
     Server::start(config).await
 }
 
-/// Opens a durak table for a person against a house bot: the person seat's token.
+/// Opens a durak table for a person against a house bot: the person seat's token. The
+/// connection is not kept, so that it holds none of the server's places afterwards.
 async fn open_table(server: &Server) -> String {
     let body = json!({"game": "durak", "seats": ["person", "random"]});
-    let response = server
-        .http
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(0)
+        .no_proxy()
+        .build()
+        .unwrap();
+    let response = client
         .post(server.url("/api/tables"))
         .json(&body)
         .send()
@@ -48,7 +53,7 @@ fn long_poll(token: &str) -> String {
 }
 
 /// Waits until the server has closed the first of `held` and no other: the oldest waiting
-/// request made room.
+/// request of the address holding the most (127.0.0.2, the first two) made room.
 async fn only_the_oldest_closed(held: &mut [TcpStream]) {
     assert!(
         closed(&mut held[0]).await,
@@ -67,7 +72,7 @@ async fn stalled_bodies_past_their_grace_make_room_for_another_address() {
     let body = json!({"name": "stalled", "game": "durak", "connect": true}).to_string();
     // Two addresses hold every place with requests whose bodies never come.
     let mut held = Vec::new();
-    for source in ["127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.3"] {
+    for source in ["127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.4"] {
         let mut stream = connect_from(source, addr).await;
         let head = head_of_post(body.len(), "203.0.113.1");
         stream.write_all(head.as_bytes()).await.unwrap();
@@ -77,7 +82,7 @@ async fn stalled_bodies_past_their_grace_make_room_for_another_address() {
     // Past the body's grace (1 s) they only wait: a third address is answered at once (within
     // answer's 2 s), not after the 10 s body timeout.
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    let mut fresh = connect_from("127.0.0.4", addr).await;
+    let mut fresh = connect_from("127.0.0.5", addr).await;
     assert_eq!(ask_games(&mut fresh).await, Some(200));
     only_the_oldest_closed(&mut held).await;
 }
@@ -89,7 +94,7 @@ async fn a_body_within_its_grace_is_not_closed_to_make_room() {
     let addr = server.running.addr;
     let body = json!({"name": "slow", "game": "durak", "connect": true}).to_string();
     let mut held = Vec::new();
-    for source in ["127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.3"] {
+    for source in ["127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.4"] {
         let mut stream = connect_from(source, addr).await;
         let head = head_of_post(body.len(), "203.0.113.1");
         stream.write_all(head.as_bytes()).await.unwrap();
@@ -97,7 +102,7 @@ async fn a_body_within_its_grace_is_not_closed_to_make_room() {
         held.push(stream);
     }
     // At once, while the bodies are in their grace, a newcomer waits for a place...
-    let mut fresh = connect_from("127.0.0.4", addr).await;
+    let mut fresh = connect_from("127.0.0.5", addr).await;
     fresh
         .write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")
         .await
@@ -119,7 +124,7 @@ async fn long_polls_make_room_for_another_address() {
     let addr = server.running.addr;
     let token = open_table(&server).await;
     let mut held = Vec::new();
-    for source in ["127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.3"] {
+    for source in ["127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.4"] {
         let mut stream = connect_from(source, addr).await;
         stream
             .write_all(long_poll(&token).as_bytes())
@@ -129,7 +134,7 @@ async fn long_polls_make_room_for_another_address() {
         // Each poll is waiting before the next connects, so that their ages are in this order.
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    let mut fresh = connect_from("127.0.0.4", addr).await;
+    let mut fresh = connect_from("127.0.0.5", addr).await;
     assert_eq!(ask_games(&mut fresh).await, Some(200));
     only_the_oldest_closed(&mut held).await;
 }
