@@ -110,7 +110,6 @@ pub fn decode_log(deal: &Deal<'_>, blob: &[u8]) -> Result<Vec<(usize, Value)>, L
 
 #[cfg(test)]
 mod tests {
-    use cardarena_engine::Game;
     use serde_json::{Value, json};
 
     use super::*;
