@@ -205,7 +205,7 @@ pub fn arbitrary_action<G: Game>(
     words: &[String],
 ) -> Option<G::Action> {
     let mut value = match bytes.pick(legal) {
-        Some(action) if bytes.byte() % 4 != 0 => serde_json::to_value(action).ok()?,
+        Some(action) if !bytes.byte().is_multiple_of(4) => serde_json::to_value(action).ok()?,
         _ => {
             let length = usize::from(bytes.byte());
             return serde_json::from_slice(bytes.take(length)).ok();
