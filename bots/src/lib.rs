@@ -12,6 +12,7 @@ pub mod durak;
 pub mod durak_duel;
 pub mod fifty_six;
 pub mod http;
+pub mod log_codec;
 pub mod most;
 pub mod prsi;
 pub mod random;

@@ -164,7 +164,8 @@ fn write_varint(out: &mut Vec<u8>, mut value: u64) {
     out.push(value as u8);
 }
 
-/// Reads one unsigned LEB128 varint; refuses a truncated one and one too long for a `u64`.
+/// Reads one unsigned LEB128 varint; refuses a truncated one, one too long for a `u64` and one
+/// with a redundant last byte (so each count has one spelling).
 fn read_varint(bytes: &mut impl Iterator<Item = u8>) -> Result<u64, LogError> {
     let mut value = 0u64;
     for shift in (0..64).step_by(7) {
@@ -177,6 +178,11 @@ fn read_varint(bytes: &mut impl Iterator<Item = u8>) -> Result<u64, LogError> {
         }
         value |= bits << shift;
         if byte & 0x80 == 0 {
+            // A last byte of 0 after the first is a redundant one: the same count has a shorter
+            // spelling, and a log has only one.
+            if byte == 0 && shift > 0 {
+                return Err(LogError::Damaged("overlong varint".into()));
+            }
             return Ok(value);
         }
     }
@@ -246,5 +252,15 @@ mod tests {
         assert_eq!(read_varint(&mut max.into_iter()), Ok(u64::MAX));
         max[9] = 0x02;
         assert!(read_varint(&mut max.into_iter()).is_err());
+    }
+
+    #[test]
+    fn varints_refuse_a_redundant_last_byte() {
+        // Found by fuzz/'s log_codec target: 0xe1 0x00 read as 97, which 0x61 spells, so two
+        // blobs decoded to one log.
+        assert!(read_varint(&mut [0xe1u8, 0x00].into_iter()).is_err());
+        assert!(read_varint(&mut [0x80u8, 0x80, 0x00].into_iter()).is_err());
+        assert_eq!(read_varint(&mut [0x00u8].into_iter()), Ok(0));
+        assert_eq!(read_varint(&mut [0xe1u8, 0x01].into_iter()), Ok(0xe1));
     }
 }

@@ -12,8 +12,8 @@ use cardarena_bots::{
     Bot, DialBotConfig, GameVisitor, HouseGame, HttpBotConfig, RemoteBot, forfeit,
     play_match_observed, with_game,
 };
+use cardarena_engine::Outcome;
 use cardarena_engine::shuffle::derive_seed;
-use cardarena_engine::{Outcome, log};
 use serde_json::Value;
 
 use crate::live::{Live, Relays};
@@ -45,9 +45,6 @@ pub enum RunError {
     /// The match runner stopped.
     #[error(transparent)]
     Match(#[from] cardarena_bots::MatchError),
-    /// A stored log does not decode.
-    #[error("the stored log: {0}")]
-    Log(#[from] log::LogError),
     /// A stored action does not replay.
     #[error("action {index}: {detail}")]
     Replay {
@@ -364,79 +361,4 @@ impl GameVisitor for Replay<'_, '_> {
         })?;
         Ok(forfeit(&outcome, stored.faulted))
     }
-}
-
-/// The deal a stored log replays from: what [`encode_log`] and [`decode_log`] need besides it.
-#[derive(Debug, Clone, Copy)]
-pub struct Deal<'a> {
-    /// The game's id.
-    pub game: &'a str,
-    /// The game's options.
-    pub options: &'a Value,
-    /// The number of seats.
-    pub players: usize,
-    /// The deal's seed.
-    pub seed: u64,
-}
-
-impl Deal<'_> {
-    /// The deal's game, dealt.
-    fn deal<G: HouseGame>(&self) -> Result<G, RunError> {
-        let options: G::Options = serde_json::from_value(self.options.clone())
-            .map_err(|e| RunError::Options(e.to_string()))?;
-        G::new(&options, self.players, self.seed).map_err(|e| RunError::Options(e.to_string()))
-    }
-}
-
-/// Encodes a log of actions (as the game's JSON) into the engine's compact blob
-/// ([`cardarena_engine::log`]); refuses a log that does not replay from the deal.
-pub fn encode_log(deal: &Deal<'_>, actions: &[Value]) -> Result<Vec<u8>, RunError> {
-    struct Encode<'a, 'b>(&'a Deal<'b>, &'a [Value]);
-    impl GameVisitor for Encode<'_, '_> {
-        type Output = Result<Vec<u8>, RunError>;
-        fn visit<G: HouseGame>(self) -> Self::Output {
-            let initial = self.0.deal::<G>()?;
-            let actions = self
-                .1
-                .iter()
-                .enumerate()
-                .map(|(index, json)| {
-                    serde_json::from_value::<G::Action>(json.clone()).map_err(|e| {
-                        RunError::Replay {
-                            index,
-                            detail: e.to_string(),
-                        }
-                    })
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(log::encode(&initial, &actions)?)
-        }
-    }
-    with_game(deal.game, Encode(deal, actions))
-        .ok_or_else(|| RunError::UnknownGame(deal.game.to_string()))?
-}
-
-/// Decodes a blob written by [`encode_log`] back into (seat, action as the game's JSON), by
-/// replaying the deal.
-pub fn decode_log(deal: &Deal<'_>, blob: &[u8]) -> Result<Vec<(usize, Value)>, RunError> {
-    struct Decode<'a, 'b>(&'a Deal<'b>, &'a [u8]);
-    impl GameVisitor for Decode<'_, '_> {
-        type Output = Result<Vec<(usize, Value)>, RunError>;
-        fn visit<G: HouseGame>(self) -> Self::Output {
-            let mut game = self.0.deal::<G>()?;
-            let actions = log::decode(&game, self.1)?;
-            let mut out = Vec::with_capacity(actions.len());
-            for action in &actions {
-                let seat = game.to_act().unwrap_or_default();
-                out.push((seat, serde_json::to_value(action).unwrap_or(Value::Null)));
-                game.apply(action).map_err(|e| RunError::Replay {
-                    index: out.len() - 1,
-                    detail: e.to_string(),
-                })?;
-            }
-            Ok(out)
-        }
-    }
-    with_game(deal.game, Decode(deal, blob))
-        .ok_or_else(|| RunError::UnknownGame(deal.game.to_string()))?
 }

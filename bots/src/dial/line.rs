@@ -72,6 +72,23 @@ struct Tag {
     request_id: Option<serde_json::Value>,
 }
 
+/// The call a message from a dial-out bot answers: its `request_id`, a string as it is and any
+/// other JSON value as its JSON text; `None` for a message that is not a JSON object or names
+/// none. The one reading of a bot's messages [`Line::deliver`] does (fuzzed by fuzz/).
+pub fn request_id(text: &str) -> Option<String> {
+    // serde reads a struct from a JSON array too (positionally): only an object names a request.
+    if text.trim_start().as_bytes().first() != Some(&b'{') {
+        return None;
+    }
+    serde_json::from_str::<Tag>(text)
+        .ok()
+        .and_then(|tag| tag.request_id)
+        .map(|id| match id {
+            serde_json::Value::String(text) => text,
+            other => other.to_string(),
+        })
+}
+
 impl Line {
     pub(super) fn new(id: u64, bot_id: &str, sender: mpsc::Sender<Frame>) -> Line {
         Line {
@@ -110,13 +127,7 @@ impl Line {
             self.too_large(text.len());
             return;
         }
-        let id = serde_json::from_str::<Tag>(text)
-            .ok()
-            .and_then(|tag| tag.request_id)
-            .map(|id| match id {
-                serde_json::Value::String(text) => text,
-                other => other.to_string(),
-            });
+        let id = request_id(text);
         let mut state = self.lock();
         match id.and_then(|id| state.waiting.remove(&id)) {
             Some(call) => {

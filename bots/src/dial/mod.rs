@@ -21,7 +21,7 @@ use tokio::time::Instant;
 use crate::bot::{BotFault, FaultKind};
 
 use line::{Closed, Waiting};
-pub use line::{Frame, Line, Outgoing};
+pub use line::{Frame, Line, Outgoing, request_id};
 
 /// The most connections one bot may hold at once.
 pub const MAX_CONNECTIONS_PER_BOT: usize = 4;

@@ -191,3 +191,18 @@ async fn calls_are_spread_across_a_bots_connections_and_answered_out_of_order() 
     );
     assert!(board.attach("bot").is_ok());
 }
+
+#[test]
+fn a_message_names_its_request_in_a_json_object_only() {
+    assert_eq!(
+        request_id(r#"{"request_id": "r1", "action_index": 0}"#).as_deref(),
+        Some("r1")
+    );
+    assert_eq!(request_id(r#" {"request_id": 17}"#).as_deref(), Some("17"));
+    assert_eq!(request_id(r#"{"pong": true}"#), None);
+    assert_eq!(request_id(r#"{"request_id": "r"#), None);
+    assert_eq!(request_id("garbage"), None);
+    // Found by fuzz/'s dial_message target: serde read `[""]` as a Tag, naming request "".
+    assert_eq!(request_id(r#"[""]"#), None);
+    assert_eq!(request_id(r#"["r1", {"action_index": 0}]"#), None);
+}

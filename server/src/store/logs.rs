@@ -2,13 +2,13 @@
 //! replaying the deal) with its say lines beside it; the conversion of logs that earlier versions
 //! stored one row per action; and the retention that drops old ladder matches' logs.
 
+use cardarena_bots::log_codec::{Deal, decode_log, encode_log};
 use serde_json::Value;
 use sqlx::Row;
 
 use super::backend::Backend;
 use super::matches::{MatchSummary, SavedAction};
 use super::{Store, StoreError, Tx, now_ms};
-use crate::runner::{Deal, decode_log, encode_log};
 
 /// Matches converted per transaction at start-up.
 const CONVERT_BATCH: i64 = 200;
