@@ -17,7 +17,7 @@ use cardarena_bots::{GameVisitor, HouseGame, with_game};
 use cardarena_engine::Eye;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{Server, TempDb, config, short_match, smallest_table, test_bots};
+use support::{Server, TempDb, config, pacing_bot, short_match, smallest_table, test_bots};
 
 /// What the engine says a match's frames must hold: the table as dealt and, per action, the seat
 /// to act, what it was sent and the table after it (every hand shown).
@@ -332,22 +332,6 @@ async fn faulty_bots() -> FaultyBots {
     FaultyBots { addr, turns }
 }
 
-/// A durak bot on loopback that takes 25 ms over each turn, so a match runs for a while.
-async fn pacing_bot() -> String {
-    async fn pace(body: Bytes) -> axum::Json<Value> {
-        let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-        if request["type"] == "turn" {
-            tokio::time::sleep(Duration::from_millis(25)).await;
-        }
-        axum::Json(json!({"action_index": 0}))
-    }
-    let app = Router::new().route("/pace", post(pace));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await });
-    format!("http://{addr}/pace")
-}
-
 /// Server-sent events read from a streaming response, as (event, data) pairs.
 struct Events {
     response: reqwest::Response,
@@ -409,7 +393,9 @@ async fn a_running_match_is_public_on_frames_and_live_until_its_end() {
     let mut config = config(&db);
     config.deadline_ms = 1000;
     let server = Server::start(config).await;
-    let bot = server.register("pacer", &pacing_bot().await).await;
+    let bot = server
+        .register("pacer", &pacing_bot(Duration::from_millis(25)).await)
+        .await;
     let match_id = practice(&server, &bot, &json!(["greedy"]), &json!({})).await;
     let frames_path = format!("/api/matches/{match_id}/frames");
     let running = loop {
@@ -641,7 +627,9 @@ async fn live_viewers_of_a_match_are_capped() {
     let mut config = config(&db);
     config.deadline_ms = 1000;
     let server = Server::start(config).await;
-    let bot = server.register("watched", &pacing_bot().await).await;
+    let bot = server
+        .register("watched", &pacing_bot(Duration::from_millis(25)).await)
+        .await;
     let match_id = practice(&server, &bot, &json!(["greedy"]), &json!({})).await;
     loop {
         let (_, frames) = server.get(&format!("/api/matches/{match_id}/frames")).await;
@@ -685,7 +673,11 @@ async fn a_running_fifty_six_match_never_shows_the_hidden_trump() {
     config.deadline_ms = 1000;
     let server = Server::start(config).await;
     let bot = server
-        .register_for("fifty-six", "pacer-56", &pacing_bot().await)
+        .register_for(
+            "fifty-six",
+            "pacer-56",
+            &pacing_bot(Duration::from_millis(25)).await,
+        )
         .await;
     let opponents = json!(["greedy", "greedy", "greedy"]);
     let match_id = practice(&server, &bot, &opponents, &json!({"deals": 2})).await;

@@ -8,12 +8,9 @@ mod support;
 use std::io::Read;
 use std::time::Duration;
 
-use axum::Router;
-use axum::body::Bytes;
-use axum::routing::post;
 use reqwest::StatusCode;
-use serde_json::{Value, json};
-use support::{Server, TempDb, config, short_match, smallest_table, test_bots};
+use serde_json::Value;
+use support::{Server, TempDb, config, pacing_bot, short_match, smallest_table, test_bots};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -57,26 +54,12 @@ async fn finished_match(server: &Server, game: &Value, name: &str, bots_url: &st
     let bot = server
         .register_for(game["id"].as_str().unwrap(), name, bots_url)
         .await;
-    let id = practice_one(server, &bot, &smallest_table(game), &short_match(game)).await;
+    let id = server
+        .practice_with(&bot, &smallest_table(game), &short_match(game))
+        .await;
     let m = server.finished_match(&id).await;
     assert_eq!(m["status"], "finished", "{m}");
     id
-}
-
-/// Queues one practice match of `bot` against `opponents` with `options`; returns its id.
-async fn practice_one(server: &Server, bot: &Value, opponents: &Value, options: &Value) -> String {
-    let path = format!("/api/bots/{}/practice", bot["id"].as_str().unwrap());
-    let body = json!({"matches": 1, "opponents": opponents, "options": options});
-    let (status, answer) = server
-        .send(
-            reqwest::Method::POST,
-            &path,
-            bot["token"].as_str(),
-            Some(body),
-        )
-        .await;
-    assert_eq!(status, StatusCode::ACCEPTED, "{answer}");
-    answer["match_ids"][0].as_str().unwrap().to_string()
 }
 
 fn header<'a>(headers: &'a reqwest::header::HeaderMap, name: &str) -> &'a str {
@@ -177,31 +160,17 @@ async fn more_matches_than_the_cache_holds_still_answer_right() {
     }
 }
 
-/// A durak bot on loopback that takes 40 ms over each turn, so a match runs for a while.
-async fn pacing_bot() -> String {
-    async fn pace(body: Bytes) -> axum::Json<Value> {
-        let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-        if request["type"] == "turn" {
-            tokio::time::sleep(Duration::from_millis(40)).await;
-        }
-        axum::Json(json!({"action_index": 0}))
-    }
-    let app = Router::new().route("/pace", post(pace));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await });
-    format!("http://{addr}/pace")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_running_matchs_frames_are_public_and_not_kept() {
     let db = TempDb::new();
     let server = Server::start(config(&db)).await;
-    let url = pacing_bot().await;
+    let url = pacing_bot(Duration::from_millis(40)).await;
     let games = server.games().await;
     let durak = games.iter().find(|g| g["id"] == "durak").unwrap();
     let bot = server.register_for("durak", "pacer", &url).await;
-    let id = practice_one(&server, &bot, &smallest_table(durak), &durak["options"]).await;
+    let id = server
+        .practice_with(&bot, &smallest_table(durak), &durak["options"])
+        .await;
     // Two reads while it runs, some steps apart.
     let mut seen: Vec<(String, usize)> = Vec::new();
     for _ in 0..400 {
@@ -264,7 +233,9 @@ async fn one_address_gets_four_heavy_reads_at_once_then_429_with_retry_after() {
         .await;
     let seats = most["players"]["max"].as_u64().unwrap() as usize;
     let opponents = Value::Array(vec![most["house_bots"][0].clone(); seats - 1]);
-    let id = practice_one(&server, &bot, &opponents, &most["options"]).await;
+    let id = server
+        .practice_with(&bot, &opponents, &most["options"])
+        .await;
     let m = server.finished_match(&id).await;
     assert_eq!(m["status"], "finished", "{m}");
     let path = format!("/api/matches/{id}/frames");

@@ -64,21 +64,33 @@ async fn only_the_oldest_closed(held: &mut [TcpStream]) {
     }
 }
 
+/// A registration of a dial-out bot named `name`, as a request body.
+fn registration(name: &str) -> String {
+    json!({"name": name, "game": "durak", "connect": true}).to_string()
+}
+
+/// Takes the four places of the server at `addr` with registrations (of bot `name`) whose bodies
+/// are still to come: two from 127.0.0.2, one each from 127.0.0.3 and 127.0.0.4, oldest first.
+async fn hold_with_bodies(addr: std::net::SocketAddr, name: &str) -> Vec<TcpStream> {
+    let length = registration(name).len();
+    let mut held = Vec::new();
+    for source in ["127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.4"] {
+        let mut stream = connect_from(source, addr).await;
+        let head = head_of_post(length, "203.0.113.1");
+        stream.write_all(head.as_bytes()).await.unwrap();
+        in_progress(&mut stream).await;
+        held.push(stream);
+    }
+    held
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn stalled_bodies_past_their_grace_make_room_for_another_address() {
     let db = TempDb::new();
     let server = four_places(&db).await;
     let addr = server.running.addr;
-    let body = json!({"name": "stalled", "game": "durak", "connect": true}).to_string();
-    // Two addresses hold every place with requests whose bodies never come.
-    let mut held = Vec::new();
-    for source in ["127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.4"] {
-        let mut stream = connect_from(source, addr).await;
-        let head = head_of_post(body.len(), "203.0.113.1");
-        stream.write_all(head.as_bytes()).await.unwrap();
-        in_progress(&mut stream).await;
-        held.push(stream);
-    }
+    // Three addresses hold every place with requests whose bodies never come.
+    let mut held = hold_with_bodies(addr, "stalled").await;
     // Past the body's grace (1 s) they only wait: a third address is answered at once (within
     // answer's 2 s), not after the 10 s body timeout.
     tokio::time::sleep(Duration::from_millis(1500)).await;
@@ -92,15 +104,8 @@ async fn a_body_within_its_grace_is_not_closed_to_make_room() {
     let db = TempDb::new();
     let server = four_places(&db).await;
     let addr = server.running.addr;
-    let body = json!({"name": "slow", "game": "durak", "connect": true}).to_string();
-    let mut held = Vec::new();
-    for source in ["127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.4"] {
-        let mut stream = connect_from(source, addr).await;
-        let head = head_of_post(body.len(), "203.0.113.1");
-        stream.write_all(head.as_bytes()).await.unwrap();
-        in_progress(&mut stream).await;
-        held.push(stream);
-    }
+    let body = registration("slow");
+    let mut held = hold_with_bodies(addr, "slow").await;
     // At once, while the bodies are in their grace, a newcomer waits for a place...
     let mut fresh = connect_from("127.0.0.5", addr).await;
     fresh

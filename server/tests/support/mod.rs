@@ -197,6 +197,12 @@ impl Server {
     ) -> String {
         let players = game["players"]["default"].as_u64().unwrap() as usize;
         let opponents = vec![game["house_bots"][0].clone(); players - 1];
+        self.practice_with(bot, &json!(opponents), &options).await
+    }
+
+    /// Queues one practice match of `bot` against `opponents` (a JSON list of bot ids) with
+    /// `options`; returns its id.
+    pub async fn practice_with(&self, bot: &Value, opponents: &Value, options: &Value) -> String {
         let path = format!("/api/bots/{}/practice", bot["id"].as_str().unwrap());
         let body = json!({"matches": 1, "opponents": opponents, "options": options});
         let (status, answer) = self
@@ -346,6 +352,23 @@ pub async fn test_bots() -> TestBots {
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, app).await });
     TestBots { addr, received }
+}
+
+/// A bot on loopback that plays each game's first legal action after `think` on each turn, so
+/// that a match runs for a while; its URL.
+pub async fn pacing_bot(think: Duration) -> String {
+    async fn pace(State(think): State<Duration>, body: Bytes) -> axum::Json<Value> {
+        let request: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+        if request["type"] == "turn" {
+            tokio::time::sleep(think).await;
+        }
+        axum::Json(json!({"action_index": 0}))
+    }
+    let app = Router::new().route("/pace", post(pace)).with_state(think);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    format!("http://{addr}/pace")
 }
 
 /// A loopback URL on which nothing listens.
