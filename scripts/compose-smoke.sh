@@ -41,6 +41,12 @@ die() {
     say "error: $*" >&2
     exit 1
 }
+# Free space where Docker keeps its images and layers (a full disk once failed a stand-in's build).
+disk_free() {
+    local root
+    root=$(docker info -f '{{.DockerRootDir}}' 2>/dev/null) || root=/var/lib
+    df -h --output=avail "$root" 2>/dev/null | tail -n 1 | tr -d ' '
+}
 step_start=
 step() {
     step_name=$1
@@ -73,6 +79,7 @@ finish() {
     trap - EXIT INT TERM
     [ -n "$failure" ] || [ ! -s "$work/failure" ] || failure=$(cat "$work/failure")
     [ -n "$failure" ] || [ ! -s "$work/failure.trace" ] || failure=$(head -n 1 "$work/failure.trace")
+    [ "$status" -eq 0 ] || say "free space: $(disk_free)"
     for entry in "${projects[@]}"; do
         name=${entry%% *}
         if [ "$status" -ne 0 ]; then
@@ -144,6 +151,7 @@ for image in {s.get("image") for s in services} - built - {None}:
 )
 mapfile -t images < <(printf '%s\n' "${images[@]}" | sort -u)
 say "${images[*]}"
+say "free space: $(disk_free) (Docker's root: $(docker info -f '{{.DockerRootDir}}' 2>/dev/null))"
 scripts/standins/build.sh "${images[@]}"
 step_done
 
