@@ -1,10 +1,13 @@
 //! A compressed answer ([`Compressed`]) served as HTTP asks: `304` to an `If-None-Match` that
 //! names it, its gzip bytes as they are to a client that accepts gzip (shared, not copied), and
 //! otherwise decompressed on the way out, a few KB at a time: no reader ever costs a full copy
-//! of the JSON.
+//! of the JSON. Decompressing takes turns at a shared set of permits, one piece per turn, so
+//! that however many such readers there are, they use at most that many cores.
 
+use std::future::Future;
 use std::io::{Cursor, Read};
 use std::pin::Pin;
+use std::sync::Arc;
 use std::task::{Context, Poll};
 
 use axum::body::{Body, Bytes};
@@ -15,6 +18,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use flate2::bufread::GzDecoder;
 use hyper::body::{Frame, SizeHint};
+use tokio::sync::{AcquireError, OwnedSemaphorePermit, Semaphore};
 
 use crate::frames::cache::Compressed;
 
@@ -24,8 +28,9 @@ const CHUNK_BYTES: usize = 8 * 1024;
 /// Pieces decompressed in a row before the connection's task lets others run.
 const CHUNKS_PER_TURN: u8 = 8;
 
-/// The answer to a request with `headers` for `answer`.
-pub fn respond(answer: Compressed, headers: &HeaderMap) -> Response {
+/// The answer to a request with `headers` for `answer`; decompressing, if the client needs it,
+/// takes turns at `inflating`'s permits.
+pub fn respond(answer: Compressed, headers: &HeaderMap, inflating: Arc<Semaphore>) -> Response {
     let gzip = accepts_gzip(headers);
     // Each encoding is its own representation, so its own strong tag.
     let tag = match gzip {
@@ -52,6 +57,8 @@ pub fn respond(answer: Compressed, headers: &HeaderMap) -> Response {
         decoder: Some(Box::new(GzDecoder::new(Cursor::new(answer.gzip)))),
         left: answer.plain_len,
         streak: 0,
+        inflating,
+        turn: None,
     };
     (common, [json], Body::new(body)).into_response()
 }
@@ -96,6 +103,32 @@ struct Gunzip {
     decoder: Option<Box<GzDecoder<Cursor<Bytes>>>>,
     left: u64,
     streak: u8,
+    /// The permits decompressing takes turns at.
+    inflating: Arc<Semaphore>,
+    /// The wait for a permit, while one is awaited.
+    turn: Option<Turn>,
+}
+
+/// A wait for a permit to decompress one piece.
+type Turn = Pin<Box<dyn Future<Output = Result<OwnedSemaphorePermit, AcquireError>> + Send>>;
+
+impl Gunzip {
+    /// A permit to decompress one piece, or `Pending` until one is free. Waits are served in
+    /// turn, and a closed set of permits (never closed) lets the piece through.
+    fn permit(&mut self, cx: &mut Context<'_>) -> Poll<Option<OwnedSemaphorePermit>> {
+        if self.turn.is_none() {
+            if let Ok(permit) = self.inflating.clone().try_acquire_owned() {
+                return Poll::Ready(Some(permit));
+            }
+            self.turn = Some(Box::pin(self.inflating.clone().acquire_owned()));
+        }
+        let Some(turn) = &mut self.turn else {
+            return Poll::Ready(None);
+        };
+        let permit = std::task::ready!(turn.as_mut().poll(cx));
+        self.turn = None;
+        Poll::Ready(permit.ok())
+    }
 }
 
 impl hyper::body::Body for Gunzip {
@@ -107,9 +140,9 @@ impl hyper::body::Body for Gunzip {
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, std::io::Error>>> {
         let this = self.get_mut();
-        let Some(decoder) = &mut this.decoder else {
+        if this.decoder.is_none() {
             return Poll::Ready(None);
-        };
+        }
         if this.streak >= CHUNKS_PER_TURN {
             // A long answer to a fast reader is not decompressed in one go while other
             // connections wait for the worker thread.
@@ -117,6 +150,11 @@ impl hyper::body::Body for Gunzip {
             cx.waker().wake_by_ref();
             return Poll::Pending;
         }
+        // Held while this one piece is decompressed, not while the client takes it.
+        let _permit = std::task::ready!(this.permit(cx));
+        let Some(decoder) = &mut this.decoder else {
+            return Poll::Ready(None);
+        };
         this.streak += 1;
         let want = (CHUNK_BYTES as u64).min(this.left) as usize;
         let mut piece = vec![0; want];
@@ -153,6 +191,8 @@ impl hyper::body::Body for Gunzip {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
 
     fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
@@ -177,6 +217,35 @@ mod tests {
         assert!(!accepts_gzip(&headers(&[("accept-encoding", "gzip;q=0")])));
         assert!(!accepts_gzip(&headers(&[("accept-encoding", "identity")])));
         assert!(!accepts_gzip(&headers(&[])));
+    }
+
+    #[tokio::test]
+    async fn decompressing_waits_for_its_turn_at_the_permits() {
+        use futures_util::StreamExt;
+        let text = "[".to_string() + &"12345,".repeat(10_000) + "0]";
+        let answer = Compressed::encode(|w| w.write_all(text.as_bytes())).unwrap();
+        let inflating = Arc::new(Semaphore::new(1));
+        let held = inflating.clone().try_acquire_owned().unwrap();
+        let response = respond(answer, &headers(&[]), inflating.clone());
+        let mut pieces = response.into_body().into_data_stream();
+        let waited = tokio::time::timeout(Duration::from_millis(50), pieces.next()).await;
+        assert!(
+            waited.is_err(),
+            "no piece while another holds the only permit"
+        );
+        drop(held);
+        let mut plain = Vec::new();
+        while let Some(piece) = pieces.next().await {
+            let piece = piece.unwrap();
+            assert!(piece.len() <= CHUNK_BYTES);
+            plain.extend_from_slice(&piece);
+        }
+        assert_eq!(plain, text.as_bytes());
+        assert_eq!(
+            inflating.available_permits(),
+            1,
+            "no permit is kept between pieces"
+        );
     }
 
     #[test]

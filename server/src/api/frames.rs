@@ -186,6 +186,11 @@ pub async fn frames(
         Err(refused) => return Ok(refused.into_response()),
     };
     let id = checked_id(&id)?;
+    let inflating = state.heavy_reads.inflating();
+    if let Some(answer) = state.frames_cache.recent(id) {
+        let response = compressed::respond(answer, &headers, inflating);
+        return Ok(heavy::holding(response, read));
+    }
     let summary = state
         .store
         .match_summary(id)
@@ -200,11 +205,14 @@ pub async fn frames(
         true => {
             let key = cache_key(&summary);
             let build = || build(&state, id);
-            state.frames_cache.get_or_build(&key, build).await?
+            let answer = state.frames_cache.get_or_build(&key, build).await?;
+            state.frames_cache.settled(id, &key);
+            answer
         }
         false => build(&state, id).await?,
     };
-    Ok(heavy::holding(compressed::respond(answer, &headers), read))
+    let response = compressed::respond(answer, &headers, inflating);
+    Ok(heavy::holding(response, read))
 }
 
 /// The cache's key of a finished match's answer: its id and a digest of its seats as shown.

@@ -1,12 +1,16 @@
 //! Heavy reads (a match's frames and downloads): at most [`MAX_HEAVY_READS_PER_ADDRESS`] at once
 //! per client address, counted from the request until its body is sent or dropped, so a few
-//! addresses cannot hold every build and every send (docs/api.md, "Heavy reads").
+//! addresses cannot hold every build and every send (docs/api.md, "Heavy reads"). Their CPU has a
+//! share too: the answers decompressed for clients that do not take gzip take turns at a few
+//! permits (half the cores), so readers looping on them leave the other requests a core.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
+
 use std::task::{Context, Poll};
+use tokio::sync::Semaphore;
 
 use axum::body::{Body, Bytes};
 use axum::http::StatusCode;
@@ -14,6 +18,7 @@ use axum::response::{IntoResponse, Response};
 use hyper::body::{Frame, SizeHint};
 
 use super::ApiError;
+use crate::frames::cache::FramesCache;
 use crate::proxy::ClientAddr;
 
 /// The heavy reads one client address may have in progress at once.
@@ -22,10 +27,20 @@ pub const MAX_HEAVY_READS_PER_ADDRESS: usize = 4;
 /// The `Retry-After` of a heavy read refused, in seconds.
 pub const RETRY_AFTER_SECS: u64 = 2;
 
-/// The heavy reads in progress, per client address.
-#[derive(Debug, Clone, Default)]
+/// The heavy reads in progress, per client address, and their share of the CPU.
+#[derive(Debug, Clone)]
 pub struct HeavyReads {
     in_progress: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    inflating: Arc<Semaphore>,
+}
+
+impl Default for HeavyReads {
+    fn default() -> HeavyReads {
+        HeavyReads {
+            in_progress: Arc::default(),
+            inflating: Arc::new(Semaphore::new(FramesCache::default_builds())),
+        }
+    }
 }
 
 /// One heavy read in progress, counted until dropped.
@@ -36,6 +51,11 @@ pub struct HeavyRead {
 }
 
 impl HeavyReads {
+    /// The permits that decompressing answers take turns at, a piece at a time.
+    pub fn inflating(&self) -> Arc<Semaphore> {
+        self.inflating.clone()
+    }
+
     /// Counts a heavy read of `client`; past its share, [`PastShare`].
     pub fn take(&self, client: ClientAddr) -> Result<HeavyRead, PastShare> {
         let mut in_progress = self.in_progress.lock().unwrap_or_else(|e| e.into_inner());

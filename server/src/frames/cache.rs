@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::future::Future;
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use flate2::Compression;
@@ -22,6 +23,15 @@ pub const DEFAULT_CACHE_BYTES: usize = 32 * 1024 * 1024;
 
 /// What an entry costs besides its bytes (key, bookkeeping), counted against the bound.
 const ENTRY_OVERHEAD: usize = 128;
+
+/// How long a match found settled (finished, open to all, its log kept) is served from the
+/// cache without asking the database again: a reader looping on a match's frames costs its
+/// queries once a second, not on every read. A rename or a dropped log shows within it.
+pub const RECHECK_AFTER: Duration = Duration::from_secs(1);
+
+/// The matches remembered as recently checked, at most: a bound that a flood of distinct
+/// matches cannot pass (past it, reads go to the database as before).
+const MAX_RECENT: usize = 4096;
 
 /// An answer, gzip-compressed, with its entity tag.
 #[derive(Debug, Clone)]
@@ -96,6 +106,8 @@ struct Inner {
     flights: Mutex<HashMap<String, Arc<OnceCell<Compressed>>>>,
     /// Builds at once.
     builds: Semaphore,
+    /// Matches found settled, by id: the key of their answer and when they were checked.
+    recent: Mutex<HashMap<String, (String, Instant)>>,
 }
 
 /// Entries by key, and keys by last use.
@@ -148,6 +160,7 @@ impl FramesCache {
                 lru: Mutex::default(),
                 flights: Mutex::default(),
                 builds: Semaphore::new(max_builds.max(1)),
+                recent: Mutex::default(),
             }),
         }
     }
@@ -162,6 +175,33 @@ impl FramesCache {
     pub fn usage(&self) -> (usize, usize) {
         let lru = self.inner.lru.lock().unwrap_or_else(|e| e.into_inner());
         (lru.entries.len(), lru.bytes)
+    }
+
+    /// The answer of match `id` if it was found settled less than [`RECHECK_AFTER`] ago
+    /// ([`FramesCache::settled`]) and its answer is still kept.
+    pub fn recent(&self, id: &str) -> Option<Compressed> {
+        let key = {
+            let recent = self.lock_recent();
+            let (key, at) = recent.get(id)?;
+            if at.elapsed() >= RECHECK_AFTER {
+                return None;
+            }
+            key.clone()
+        };
+        let hit = self.lock_lru().get(&key)?;
+        metrics::counter!("cardarena_frames_cache_total", "result" => "recent").increment(1);
+        Some(hit)
+    }
+
+    /// Notes that match `id` was just found settled, its answer kept under `key`.
+    pub fn settled(&self, id: &str, key: &str) {
+        let mut recent = self.lock_recent();
+        if recent.len() >= MAX_RECENT {
+            recent.retain(|_, (_, at)| at.elapsed() < RECHECK_AFTER);
+        }
+        if recent.len() < MAX_RECENT || recent.contains_key(id) {
+            recent.insert(id.to_string(), (key.to_string(), Instant::now()));
+        }
     }
 
     /// The answer kept under `key`, or the one `build` makes, kept. Readers of a key being
@@ -227,6 +267,10 @@ impl FramesCache {
         self.inner.lru.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    fn lock_recent(&self) -> std::sync::MutexGuard<'_, HashMap<String, (String, Instant)>> {
+        self.inner.recent.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     fn lock_flights(
         &self,
     ) -> std::sync::MutexGuard<'_, HashMap<String, Arc<OnceCell<Compressed>>>> {
@@ -276,6 +320,42 @@ mod tests {
         assert!(lru.bytes <= max);
         lru.insert("huge", answer(&"y".repeat(100_000)), 10);
         assert!(lru.get("huge").is_none(), "larger than the cache: not kept");
+    }
+
+    #[tokio::test]
+    async fn a_match_found_settled_is_served_without_a_check_for_a_while() {
+        let cache = FramesCache::new(1 << 20, 1);
+        assert!(cache.recent("m").is_none(), "never checked");
+        let built = cache
+            .get_or_build("m/seats", || cache.compress(|w| w.write_all(b"{}")))
+            .await
+            .unwrap();
+        assert!(
+            cache.recent("m").is_none(),
+            "built, but not yet said settled"
+        );
+        cache.settled("m", "m/seats");
+        assert_eq!(cache.recent("m").unwrap().tag, built.tag);
+        assert!(cache.recent("other").is_none());
+        cache.lock_recent().get_mut("m").unwrap().1 -= RECHECK_AFTER;
+        assert!(
+            cache.recent("m").is_none(),
+            "checked too long ago: asked again"
+        );
+    }
+
+    #[test]
+    fn the_recently_checked_stay_within_their_bound() {
+        let cache = FramesCache::new(1 << 20, 1);
+        for i in 0..MAX_RECENT + 10 {
+            cache.settled(&format!("m{i}"), "k");
+        }
+        assert_eq!(cache.lock_recent().len(), MAX_RECENT);
+        for (_, at) in cache.lock_recent().values_mut() {
+            *at -= RECHECK_AFTER;
+        }
+        cache.settled("late", "k");
+        assert_eq!(cache.lock_recent().len(), 1, "the stale ones made room");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
