@@ -229,6 +229,7 @@ pub async fn play_match_observed<G: HouseGame>(
     let mut actors = Vec::new();
     let mut steps = Vec::new();
     let mut says = Vec::new();
+    let mut said = vec![0; bots.len()];
     let mut faults: Vec<Option<BotFault>> = vec![None; bots.len()];
     let mut fault_steps = vec![None; bots.len()];
     let mut substitutes: Vec<Option<Box<dyn Bot<G>>>> = (0..bots.len()).map(|_| None).collect();
@@ -260,7 +261,7 @@ pub async fn play_match_observed<G: HouseGame>(
                 &legal,
             ) {
                 Ok(Reply { action, say }) => {
-                    let say = say.filter(|text| !text.is_empty());
+                    let say = say.and_then(|text| within_budget(text, &mut said[seat]));
                     if let Some(text) = &say {
                         let index = actions.len();
                         says.push(Said {
@@ -363,6 +364,21 @@ fn checked<A: PartialEq + std::fmt::Debug>(
     Ok(reply)
 }
 
+/// What is kept of a say line `text` from a seat that has said `used` characters in the match
+/// (counted on): all of it while the seat is within [`Reply::MAX_SAY_CHARS_PER_MATCH`], cut at
+/// the budget, then nothing. An empty line is nothing.
+fn within_budget(mut text: String, used: &mut usize) -> Option<String> {
+    let left = Reply::<()>::MAX_SAY_CHARS_PER_MATCH.saturating_sub(*used);
+    if let Some((cut, _)) = text.char_indices().nth(left) {
+        text.truncate(cut);
+    }
+    if text.is_empty() {
+        return None;
+    }
+    *used += text.chars().count();
+    Some(text)
+}
+
 /// The house bot that takes a faulted seat: the game's first listed house bot.
 fn substitute<G: HouseGame>(seed: u64, seat: Seat) -> Box<dyn Bot<G>> {
     let id = G::HOUSE_BOTS[0];
@@ -460,5 +476,37 @@ mod tests {
         );
         let fault = checked(Ok(Reply::silent(3)), &[1, 2]).unwrap_err();
         assert_eq!(fault.kind, crate::FaultKind::IllegalAction);
+    }
+
+    #[test]
+    fn a_seat_says_at_most_its_budget_in_a_match() {
+        let line = "я".repeat(Reply::<u8>::MAX_SAY_CHARS);
+        let mut used = 0;
+        let kept: Vec<Option<String>> = (0..12)
+            .map(|_| within_budget(line.clone(), &mut used))
+            .collect();
+        let full = Reply::<u8>::MAX_SAY_CHARS_PER_MATCH / Reply::<u8>::MAX_SAY_CHARS;
+        assert!(
+            kept[..full]
+                .iter()
+                .all(|k| k.as_deref() == Some(line.as_str()))
+        );
+        assert!(
+            kept[full..].iter().all(Option::is_none),
+            "past the budget: dropped"
+        );
+        assert_eq!(used, Reply::<u8>::MAX_SAY_CHARS_PER_MATCH);
+
+        let mut used = Reply::<u8>::MAX_SAY_CHARS_PER_MATCH - 3;
+        assert_eq!(
+            within_budget("abcdef".into(), &mut used).as_deref(),
+            Some("abc")
+        );
+        assert_eq!(within_budget("x".into(), &mut used), None);
+        assert_eq!(
+            within_budget(String::new(), &mut 0),
+            None,
+            "an empty line is nothing"
+        );
     }
 }

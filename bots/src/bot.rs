@@ -34,6 +34,10 @@ impl<A> Reply<A> {
     /// The most characters of a "say" line that are kept.
     pub const MAX_SAY_CHARS: usize = 200;
 
+    /// The most characters of "say" lines kept from one seat in one match (ten full lines);
+    /// past it, lines are cut, then dropped, so a match's log cannot grow by what a bot says.
+    pub const MAX_SAY_CHARS_PER_MATCH: usize = 2_000;
+
     /// A reply that says nothing.
     pub fn silent(action: A) -> Reply<A> {
         Reply { action, say: None }

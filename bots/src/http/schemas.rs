@@ -56,7 +56,7 @@ fn answer_schema<A: JsonSchema>() -> Value {
                 "minimum": 0,
             },
             "say": {
-                "description": "A line shown in the replay beside the move (cut to 200 characters).",
+                "description": "A line shown in the replay beside the move (cut to 200 characters; a seat keeps at most 2,000 characters of says in a match, then they are dropped).",
                 "type": "string",
             },
             "request_id": {

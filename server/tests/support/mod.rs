@@ -298,6 +298,18 @@ async fn good(State(log): State<Log>, headers: HeaderMap, body: Bytes) -> axum::
     }
 }
 
+/// Plays like `good`, saying 300 characters every turn (more than a line and a match keep).
+async fn chatty(State(log): State<Log>, headers: HeaderMap, body: Bytes) -> axum::Json<Value> {
+    let request = record(&log, "/chatty", &headers, &body);
+    match request["type"].as_str() {
+        Some("turn") => axum::Json(json!({
+            "action_index": 0,
+            "say": format!("turn {} ", request["turn"]) + &"blah ".repeat(60),
+        })),
+        _ => axum::Json(json!({})),
+    }
+}
+
 /// Plays like `good`, taking 5 ms over each turn.
 async fn steady(state: State<Log>, headers: HeaderMap, body: Bytes) -> axum::Json<Value> {
     tokio::time::sleep(Duration::from_millis(5)).await;
@@ -341,6 +353,7 @@ pub async fn test_bots() -> TestBots {
     let received: Log = Arc::default();
     let app = Router::new()
         .route("/good", post(good))
+        .route("/chatty", post(chatty))
         .route("/steady", post(steady))
         .route("/slow", post(slow))
         .route("/broken", post(broken))
