@@ -19,33 +19,12 @@ import argparse
 import base64
 import json
 import os
-import resource
 import socket
 import time
 import urllib.parse
-import urllib.request
 import uuid
 
-
-def api(server, method, path, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(server + path, data=data, method=method)
-    request.add_header("content-type", "application/json")
-    try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            return response.status, json.loads(response.read() or b"null")
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read() or b"null")
-
-
-def rss_kb(pid):
-    if not pid:
-        return None
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return None
+from common import call, raise_fd_limit, rss_kb
 
 
 def connect(host, port, bot):
@@ -100,8 +79,7 @@ def main():
     parser.add_argument("--partial", type=int, default=100)
     parser.add_argument("--settle", type=float, default=5)
     args = parser.parse_args()
-    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    raise_fd_limit()
     server = args.server.rstrip("/")
     parsed = urllib.parse.urlparse(server)
     host, port = parsed.hostname, parsed.port or 80
@@ -110,7 +88,7 @@ def main():
     bots = []
     for i in range((args.count + args.partial + 3) // 4):
         body = {"name": f"idle-{run}-{i}", "game": "durak", "connect": True}
-        status, bot = api(server, "POST", "/api/bots", body)
+        status, bot = call(server, "POST", "/api/bots", body)
         if status != 201:
             raise SystemExit(f"registering a dial-out bot: {status} {bot}")
         bots.append(bot)

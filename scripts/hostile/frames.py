@@ -23,37 +23,13 @@ import http.server
 import json
 import multiprocessing
 import os
-import resource
 import socket
-import statistics
 import threading
 import time
 import urllib.parse
-import urllib.request
 import uuid
 
-
-def api(server, method, path, body=None, token=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(server + path, data=data, method=method)
-    request.add_header("content-type", "application/json")
-    if token:
-        request.add_header("authorization", "Bearer " + token)
-    try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            return response.status, json.loads(response.read() or b"null")
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read() or b"null")
-
-
-def rss_mb(pid):
-    if not pid:
-        return None
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return round(int(line.split()[1]) / 1024, 1)
-    return None
+from common import call, percentile, raise_fd_limit, rss_mb
 
 
 class FirstLegal(http.server.BaseHTTPRequestHandler):
@@ -77,22 +53,22 @@ def longest_match(server, game_id, tries):
     bot_server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), FirstLegal)
     threading.Thread(target=bot_server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{bot_server.server_address[1]}/bot"
-    status, games = api(server, "GET", "/api/games")
+    status, games = call(server, "GET", "/api/games")
     game = next(g for g in games if g["id"] == game_id)
     name = f"frames-{uuid.uuid4().hex[:8]}"
-    status, bot = api(server, "POST", "/api/bots", {"name": name, "url": url, "game": game_id})
+    status, bot = call(server, "POST", "/api/bots", {"name": name, "url": url, "game": game_id})
     if status != 201:
         raise SystemExit(f"registering a bot: {status} {bot}")
     seats = game["players"]["max"]
     opponents = [game["house_bots"][0]] * (seats - 1)
     body = {"matches": tries, "opponents": opponents}
-    status, queued = api(server, "POST", f"/api/bots/{bot['id']}/practice", body, bot["token"])
+    status, queued = call(server, "POST", f"/api/bots/{bot['id']}/practice", body, bot["token"])
     if status != 202:
         raise SystemExit(f"practice: {status} {queued}")
     best = (None, -1)
     for match_id in queued["match_ids"]:
         while True:
-            _, m = api(server, "GET", f"/api/matches/{match_id}")
+            _, m = call(server, "GET", f"/api/matches/{match_id}")
             if m["status"] not in ("queued", "running"):
                 break
             time.sleep(0.5)
@@ -125,13 +101,6 @@ def slow_reader(host, port, path, source, stop, statuses, rate):
         s.close()
     except OSError as e:
         statuses.append(type(e).__name__)
-
-
-def percentile(values, p):
-    if not values:
-        return None
-    values = sorted(values)
-    return round(values[min(len(values) - 1, int(len(values) * p / 100))], 2)
 
 
 def probe_latencies(host, port, seconds):
@@ -221,14 +190,13 @@ def main():
     parser.add_argument("--loopers", type=int, default=16)
     parser.add_argument("--loop-secs", type=float, default=10)
     args = parser.parse_args()
-    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    raise_fd_limit()
     server = args.server.rstrip("/")
     parsed = urllib.parse.urlparse(server)
     host, port = parsed.hostname, parsed.port or 80
 
     if args.match:
-        _, m = api(server, "GET", f"/api/matches/{args.match}")
+        _, m = call(server, "GET", f"/api/matches/{args.match}")
         match_id, steps = args.match, len(m.get("actions") or [])
     else:
         match_id, steps = longest_match(server, args.game, args.tries)

@@ -18,30 +18,11 @@ Standard library only. Prints ONE JSON line:
 """
 
 import argparse
-import http.client
 import json
 import time
-import urllib.parse
 import uuid
 
-
-def call(server, method, path, body=None, token=None, source="127.0.0.1"):
-    """One request on a connection from `source`: (status, parsed JSON or raw bytes)."""
-    url = urllib.parse.urlparse(server)
-    connection = http.client.HTTPConnection(url.hostname, url.port, timeout=30,
-                                            source_address=(source, 0))
-    headers = {"content-type": "application/json"}
-    if token:
-        headers["authorization"] = "Bearer " + token
-    data = None if body is None else json.dumps(body)
-    connection.request(method, path, body=data, headers=headers)
-    answer = connection.getresponse()
-    raw = answer.read()
-    connection.close()
-    try:
-        return answer.status, json.loads(raw)
-    except ValueError:
-        return answer.status, raw
+from common import call
 
 
 def versions(server, count):

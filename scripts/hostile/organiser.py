@@ -27,9 +27,9 @@ import http.server
 import json
 import threading
 import time
-import urllib.error
-import urllib.request
 import uuid
+
+from common import call
 
 
 class Bot(http.server.BaseHTTPRequestHandler):
@@ -65,28 +65,6 @@ class Bot(http.server.BaseHTTPRequestHandler):
         pass
 
 
-def call(server, method, path, token=None, body=None):
-    """(status, JSON answer, seconds) of one API request."""
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(server + path, data=data, method=method)
-    if data is not None:
-        request.add_header("content-type", "application/json")
-    if token:
-        request.add_header("authorization", "Bearer " + token)
-    start = time.monotonic()
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            status, text = response.status, response.read()
-    except urllib.error.HTTPError as e:
-        status, text = e.code, e.read()
-    took = time.monotonic() - start
-    try:
-        answer = json.loads(text) if text else None
-    except ValueError:
-        answer = text.decode(errors="replace")
-    return status, answer, took
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--server", required=True, help="e.g. http://127.0.0.1:8080")
@@ -100,7 +78,7 @@ def main():
     url = "http://127.0.0.1:%d/" % httpd.server_address[1]
 
     name = "abuser-" + uuid.uuid4().hex[:8]
-    status, bot, _ = call(server, "POST", "/api/bots", body={"name": name, "url": url, "game": "durak"})
+    status, bot = call(server, "POST", "/api/bots", {"name": name, "url": url, "game": "durak"})
     assert status == 201, (status, bot)
     bot_id, owner = bot["id"], bot["token"]
     deadline = time.monotonic() + 30
@@ -108,22 +86,22 @@ def main():
         assert time.monotonic() < deadline, "the bot did not become active"
         time.sleep(0.1)
     practice = {"matches": 20, "opponents": ["greedy"]}
-    status, answer, _ = call(server, "POST", "/api/bots/%s/practice" % bot_id, owner, practice)
+    status, answer = call(server, "POST", "/api/bots/%s/practice" % bot_id, practice, owner)
     assert status == 202, (status, answer)
     time.sleep(1.0)
 
     def act(action, reason):
-        status, answer, took = call(
-            server, "POST", "/api/admin/bots/%s/%s" % (bot_id, action), admin,
-            {"reason": reason, "by": "organiser.py"})
+        start = time.monotonic()
+        status, answer = call(server, "POST", "/api/admin/bots/%s/%s" % (bot_id, action),
+                              {"reason": reason, "by": "organiser.py"}, admin)
         assert status in (200, 204), (action, status, answer)
-        return answer, took
+        return answer, time.monotonic() - start
 
     _, pause_s = act("pause", "takes every turn to the deadline")
     paused_at = time.monotonic()
-    status, answer, _ = call(server, "PATCH", "/api/bots/" + bot_id, owner, {"active": True})
+    status, answer = call(server, "PATCH", "/api/bots/" + bot_id, {"active": True}, owner)
     owner_resume_lifted = not (status == 200 and answer["status_reason"] == "organiser")
-    status, answer, _ = call(server, "POST", "/api/bots/%s/practice" % bot_id, owner, practice)
+    status, answer = call(server, "POST", "/api/bots/%s/practice" % bot_id, practice, owner)
     practice_refused = answer.get("error") if isinstance(answer, dict) else None
     time.sleep(args.watch)
     with Bot.lock:
@@ -131,11 +109,11 @@ def main():
         pings_held = sum(1 for at in Bot.pings if at > paused_at)
 
     _, disqualify_s = act("disqualify", "kept abusing the server")
-    _, board, _ = call(server, "GET", "/api/leaderboard?game=durak")
+    _, board = call(server, "GET", "/api/leaderboard?game=durak")
     on_board = any(row["bot_id"] == bot_id for row in board["rows"])
     act("reinstate", "a second chance")
     _, delete_s = act("delete", "out for good")
-    status, _, _ = call(server, "POST", "/api/bots/%s/practice" % bot_id, owner, practice)
+    status, _ = call(server, "POST", "/api/bots/%s/practice" % bot_id, practice, owner)
     token_dead = status == 401
 
     figures = {

@@ -20,23 +20,21 @@ times each answer (connect included; 10 s at most). Standard library only. Print
 
 import argparse
 import json
-import resource
 import select
 import socket
 import statistics
 import threading
 import time
 import urllib.parse
-import urllib.request
+
+from common import call, raise_fd_limit
 
 
 def open_table(server):
-    body = json.dumps({"game": "durak", "seats": ["person", "random"]}).encode()
-    request = urllib.request.Request(
-        server + "/api/tables", data=body, headers={"content-type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.load(answer)["seats"][0]["token"]
+    status, table = call(server, "POST", "/api/tables",
+                         {"game": "durak", "seats": ["person", "random"]})
+    assert status == 201, table
+    return table["seats"][0]["token"]
 
 
 class Flood:
@@ -123,8 +121,7 @@ def main():
     parser.add_argument("--stalled", type=int, default=300)
     parser.add_argument("--seconds", type=float, default=20)
     args = parser.parse_args()
-    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    raise_fd_limit()
     url = urllib.parse.urlparse(args.server)
     host, port = url.hostname, url.port
     token = open_table(args.server)
