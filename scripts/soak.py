@@ -17,8 +17,8 @@ What runs beside the demo (its ladder and watched cup go on as usual):
 - people at tables: a table opened through the API, played move by move as a person would
   (long-polling the seat's state), then another.
 
-Every minute it samples the server's RSS and open fds (/proc/PID) and the database's size (the
-file and its -wal) into soak.csv, and draws soak.svg from them. At the end it checks the goals:
+Every minute it samples the server's RSS and open fds (/proc/PID), the database's size (the
+file and its -wal) and what the frames cache holds (/metrics) into soak.csv, and draws soak.svg from them. At the end it checks the goals:
 RSS within 10% of its value at 10 minutes (at half time for runs under 20 minutes), open fds
 flat (within 10% and 20 fds of that same sample), and no ERROR line in the server's log; it
 prints the verdict and exits 1 when a goal is missed.
@@ -250,20 +250,28 @@ def person(api):
 
 # --- sampling ---------------------------------------------------------------------------------
 
-def sample(pid, db):
+def sample(pid, db, api):
+    """One row's figures: the server's RSS, open fds, database size, and what its frames cache
+    holds (from /metrics: a bounded cache filling up is warm-up, not a leak)."""
     with open(f"/proc/{pid}/status") as f:
         rss_kb = int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
     fds = len(os.listdir(f"/proc/{pid}/fd"))
     size = sum(os.path.getsize(p) for p in (db, db + "-wal") if os.path.exists(p))
-    return rss_kb, fds, size
+    _, metrics = api.call("GET", "/metrics", timeout=10)
+    text = metrics.decode(errors="replace") if isinstance(metrics, bytes) else ""
+    found = re.search(r"^cardarena_frames_cache_bytes (\S+)$", text, re.M)
+    cache_kb = round(float(found.group(1)) / 1024) if found else 0
+    return {"rss_kb": rss_kb, "fds": fds, "db_bytes": size, "frames_cache_kb": cache_kb}
 
 
 def svg(rows, path):
-    """Three stacked line charts (RSS MB, open fds, database MB) against minutes, as SVG."""
+    """Stacked line charts (RSS MB, open fds, database MB, frames cache MB) against minutes, as
+    SVG."""
     width, height, pad = 720, 180, 50
     series = [("RSS (MB)", [r["rss_kb"] / 1024 for r in rows], "#c0392b"),
               ("open fds", [r["fds"] for r in rows], "#2471a3"),
-              ("database + WAL (MB)", [r["db_bytes"] / 1e6 for r in rows], "#1e8449")]
+              ("database + WAL (MB)", [r["db_bytes"] / 1e6 for r in rows], "#1e8449"),
+              ("frames cache (MB)", [r["frames_cache_kb"] / 1024 for r in rows], "#7d3c98")]
     minutes = [r["minute"] for r in rows]
     span = max(max(minutes, default=1), 1)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
@@ -305,7 +313,8 @@ def verdict(rows, log_path):
     return [
         ("rss", abs(rss_change) <= 0.10,
          f"{base['rss_kb'] / 1024:.1f} MB at minute {base['minute']}, "
-         f"{last['rss_kb'] / 1024:.1f} MB at the end ({rss_change:+.1%})"),
+         f"{last['rss_kb'] / 1024:.1f} MB at the end ({rss_change:+.1%}); the frames cache "
+         f"{base['frames_cache_kb'] / 1024:.1f} MB, then {last['frames_cache_kb'] / 1024:.1f} MB"),
         ("fds", abs(fd_change) <= max(20, base["fds"] // 10),
          f"{base['fds']} at minute {base['minute']}, {last['fds']} at the end"),
         ("log", not errors, f"{len(errors)} ERROR lines" + (f", first: {errors[0][:300]}"
@@ -322,6 +331,9 @@ def main():
     parser.add_argument("--minutes", type=int, default=60, help="how long (default 60)")
     parser.add_argument("--out", help="where to write soak.csv, soak.svg and the server's log "
                                       "(default a new temporary folder, kept)")
+    parser.add_argument("--frames-cache-mb", type=int,
+                        help="the server's --frames-cache-mb (default: the server's own, 32); a "
+                             "small one fills within minutes, so what grows after is not it")
     parser.add_argument("--kit", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                       "..", "bots", "kits", "python", "bot.py"))
     args = parser.parse_args()
@@ -335,7 +347,8 @@ def main():
     server = subprocess.Popen(
         [args.bin, "serve", "--demo", "--addr", f"127.0.0.1:{port}",
          "--database-url", f"sqlite://{db}", "--tables-per-hour", "100000",
-         "--max-tables-per-client", "10"],
+         "--max-tables-per-client", "10"]
+        + (["--frames-cache-mb", str(args.frames_cache_mb)] if args.frames_cache_mb else []),
         stdout=log, stderr=subprocess.STDOUT)
     api = Api(port)
     children = []
@@ -371,15 +384,18 @@ def main():
         for minute in range(args.minutes + 1):
             if server.poll() is not None:
                 raise SystemExit(f"the server stopped (exit {server.returncode}): see {log_path}")
-            rss_kb, fds, size = sample(server.pid, db)
-            rows.append({"minute": minute, "rss_kb": rss_kb, "fds": fds, "db_bytes": size})
+            row = {"minute": minute, **sample(server.pid, db, api)}
+            rows.append(row)
+            rss_kb, fds, size = row["rss_kb"], row["fds"], row["db_bytes"]
             with open(csv_path, "w", newline="") as f:
                 writer = csv.DictWriter(f, fieldnames=list(rows[0]))
                 writer.writeheader()
                 writer.writerows(rows)
             svg(rows, svg_path)
             print(f"minute {minute}: RSS {rss_kb / 1024:.1f} MB, {fds} fds, "
-                  f"database {size / 1e6:.2f} MB; {dict(sorted(COUNTS.items()))}", flush=True)
+                  f"database {size / 1e6:.2f} MB, frames cache "
+                  f"{row['frames_cache_kb'] / 1024:.1f} MB; {dict(sorted(COUNTS.items()))}",
+                  flush=True)
             if minute < args.minutes:
                 time.sleep(max(0, start + 60 * (minute + 1) - time.monotonic()))
     finally:

@@ -147,6 +147,7 @@ impl Lru {
         self.order.insert(self.tick, key.to_string());
         self.entries.insert(key.to_string(), (value, self.tick));
         self.bytes += cost;
+        metrics::gauge!("cardarena_frames_cache_bytes").set(self.bytes as f64);
     }
 }
 

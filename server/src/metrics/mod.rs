@@ -141,10 +141,14 @@ fn zero() {
         }
     }
     let _ = metrics::histogram!("cardarena_claim_seconds");
-    for share in ["connections", "requests"] {
+    for share in ["connections", "requests", "heavy_reads"] {
         metrics::counter!("cardarena_refused_total", "share" => share).absolute(0);
     }
     metrics::gauge!("cardarena_connections_open").increment(0.0);
+    for result in ["hit", "recent", "miss", "wait"] {
+        metrics::counter!("cardarena_frames_cache_total", "result" => result).absolute(0);
+    }
+    metrics::gauge!("cardarena_frames_cache_bytes").increment(0.0);
 }
 
 /// Gives every metric its help text (the `# HELP` lines).
@@ -196,8 +200,8 @@ fn describe() {
     );
     describe_counter!(
         "cardarena_refused_total",
-        "Connections (direct clients) and requests (a trusted proxy's clients) the listener \
-         refused with 429 because one client address had used its share"
+        "Connections (direct clients), requests (a trusted proxy's clients) and heavy reads \
+         (frames, downloads) refused with 429 because one client address had used its share"
     );
     describe_gauge!(
         "cardarena_sse_viewers",
@@ -223,6 +227,15 @@ fn describe() {
         "cardarena_claim_seconds",
         metrics::Unit::Seconds,
         "Time the scheduler's claim of queued matches took"
+    );
+    describe_counter!(
+        "cardarena_frames_cache_total",
+        "Reads of a finished match's frames by how the cache served them: hit, recent (served \
+         without asking the database), miss (built here), wait (for another reader's build)"
+    );
+    describe_gauge!(
+        "cardarena_frames_cache_bytes",
+        "What the frames cache holds: gzip bytes and each entry's overhead"
     );
     describe_gauge!(
         "cardarena_matches_playing",
