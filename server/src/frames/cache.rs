@@ -33,6 +33,10 @@ pub const RECHECK_AFTER: Duration = Duration::from_secs(1);
 /// matches cannot pass (past it, reads go to the database as before).
 const MAX_RECENT: usize = 4096;
 
+/// From this many remembered matches on, the stale ones are let go at each new one, so the
+/// memory stays at what a second's reads need rather than filling up to [`MAX_RECENT`].
+const PRUNE_RECENT_AT: usize = 256;
+
 /// An answer, gzip-compressed, with its entity tag.
 #[derive(Debug, Clone)]
 pub struct Compressed {
@@ -197,7 +201,7 @@ impl FramesCache {
     /// Notes that match `id` was just found settled, its answer kept under `key`.
     pub fn settled(&self, id: &str, key: &str) {
         let mut recent = self.lock_recent();
-        if recent.len() >= MAX_RECENT {
+        if recent.len() >= PRUNE_RECENT_AT {
             recent.retain(|_, (_, at)| at.elapsed() < RECHECK_AFTER);
         }
         if recent.len() < MAX_RECENT || recent.contains_key(id) {
@@ -357,6 +361,14 @@ mod tests {
         }
         cache.settled("late", "k");
         assert_eq!(cache.lock_recent().len(), 1, "the stale ones made room");
+        for i in 0..PRUNE_RECENT_AT {
+            cache.settled(&format!("n{i}"), "k");
+        }
+        for (_, at) in cache.lock_recent().values_mut() {
+            *at -= RECHECK_AFTER;
+        }
+        cache.settled("next", "k");
+        assert_eq!(cache.lock_recent().len(), 1, "pruned long before the bound");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
