@@ -120,10 +120,11 @@ impl Backend {
                 ));
             }
         }
-        self.migrator()
-            .run(pool)
-            .await
-            .map_err(|e| StoreError::Open(format!("migrations: {e}")))
+        self.migrator().run(pool).await.map_err(|e| match e {
+            // Not ready (locked, gone for a moment): the opening tries again.
+            sqlx::migrate::MigrateError::Execute(e) if super::not_yet(&e) => StoreError::Sql(e),
+            e => StoreError::Open(format!("migrations: {e}")),
+        })
     }
 
     /// The backend's migrations, as compiled into this binary.

@@ -117,6 +117,27 @@ fn unavailable_code(code: &str) -> bool {
         || code == "3D000"
 }
 
+/// How long opening the database waits for it to answer: each try is bounded by the pool's
+/// 2 s wait, and tried again while the database is only not ready (a PostgreSQL server still
+/// starting, another program's lock on the SQLite file, a machine too busy to open it in 2 s).
+const OPEN_PATIENCE: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The pause between two tries at opening the database.
+const OPEN_RETRY: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Whether a failure to open the database says only that it is not ready yet: no connection
+/// within the pool's wait, none accepted (refused, reset), SQLite busy or locked, PostgreSQL
+/// starting up (57P03). A wrong URL, password or file is not tried again.
+fn not_yet(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) => true,
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| {
+            code == "57P03" || code.parse::<i64>().is_ok_and(|n| matches!(n & 0xff, 5 | 6))
+        }),
+        _ => false,
+    }
+}
+
 /// The server's database.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -154,11 +175,25 @@ impl Store {
 
     async fn open_with(url: &str, create: bool) -> Result<Store, StoreError> {
         let backend = Backend::of(url)?;
-        let pool = backend
-            .connect(url, create)
-            .await
-            .map_err(|e| StoreError::Open(format!("{}: {e}", backend::redacted(url))))?;
-        backend.migrate(&pool, create).await?;
+        let started = std::time::Instant::now();
+        let pool = loop {
+            let attempt = async {
+                let pool = backend.connect(url, create).await?;
+                backend.migrate(&pool, create).await?;
+                Ok::<_, StoreError>(pool)
+            };
+            match attempt.await {
+                Ok(pool) => break pool,
+                Err(StoreError::Sql(e)) if not_yet(&e) && started.elapsed() < OPEN_PATIENCE => {
+                    tracing::warn!(error = %e, "the database is not ready yet; trying again");
+                    tokio::time::sleep(OPEN_RETRY).await;
+                }
+                Err(StoreError::Sql(e)) => {
+                    return Err(StoreError::Open(format!("{}: {e}", backend::redacted(url))));
+                }
+                Err(e) => return Err(e),
+            }
+        };
         let store = Store {
             pool,
             backend,

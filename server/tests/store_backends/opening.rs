@@ -2,7 +2,12 @@
 //! (what `replay` uses) creates nothing: a missing SQLite file and a PostgreSQL database that
 //! cardarena never migrated are errors that say so.
 
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
 use cardarena_server::store::Store;
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{Connection, Executor};
 
 use crate::common::{Db, register};
 
@@ -18,6 +23,32 @@ async fn opening_again_keeps_everything(db: &Db) {
     assert_eq!(existing.bots(None).await.unwrap().len(), 1);
     let migrations = db.rows("SELECT version FROM _sqlx_migrations").await;
     assert!(!migrations.is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn opening_waits_for_a_sqlite_file_another_program_holds_locked() {
+    // A new file, so that opening has migrations to write.
+    let db = Db::sqlite();
+    let file = SqliteConnectOptions::from_str(&db.url)
+        .unwrap()
+        .create_if_missing(true);
+    let mut stranger = sqlx::SqliteConnection::connect_with(&file).await.unwrap();
+    stranger.execute("BEGIN EXCLUSIVE").await.unwrap();
+    let release = tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_secs(4)).await;
+        stranger.execute("COMMIT").await.unwrap();
+    });
+    let started = Instant::now();
+    let store = Store::open(&db.url)
+        .await
+        .expect("opened once the lock is let go");
+    let waited = started.elapsed();
+    release.await.unwrap();
+    assert!(
+        waited >= Duration::from_secs(3),
+        "it waited for the lock: {waited:?}"
+    );
+    assert!(store.bots(None).await.unwrap().is_empty());
 }
 
 #[tokio::test]
