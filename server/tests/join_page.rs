@@ -165,6 +165,20 @@ async fn a_person_joins_manages_and_practises_from_the_browser() {
         browser.attr("#bot-page", "href").await.as_deref(),
         Some(format!("/bots/{id}").as_str())
     );
+    // Copy puts the token on the clipboard, or (no clipboard for this origin) selects it.
+    browser.click("button[data-copy=token]").await;
+    let copied = until("the copy said nothing", async || {
+        let status = browser.text("#copy-status").await;
+        (!status.is_empty()).then_some(status)
+    })
+    .await;
+    let selected = browser
+        .script("return window.getSelection().toString();")
+        .await;
+    assert!(
+        copied == "Copied." || selected.as_str() == Some(token.as_str()),
+        "{copied} / {selected}"
+    );
     assert!(!displayed(&browser, "#join").await, "the form is gone");
     assert!(displayed(&browser, "#joined").await);
     screenshots(&browser, "join-done").await;
