@@ -1,7 +1,6 @@
 //! The API's errors: `{"error": "<kind>", "detail": "<text>"}` with the status that fits.
 
 use axum::Json;
-use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
@@ -113,17 +112,5 @@ impl From<StoreError> for ApiError {
             }
             other => ApiError::internal(other),
         }
-    }
-}
-
-impl From<JsonRejection> for ApiError {
-    fn from(rejection: JsonRejection) -> ApiError {
-        let status = rejection.status();
-        let kind = match status {
-            StatusCode::PAYLOAD_TOO_LARGE => "too_large",
-            StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
-            _ => "bad_json",
-        };
-        ApiError::new(status, kind, rejection.body_text())
     }
 }

@@ -18,6 +18,7 @@ pub mod openapi;
 mod organiser;
 mod paging;
 mod practice;
+mod rejection;
 mod schema;
 mod tables;
 mod tournaments;

@@ -41,6 +41,9 @@ struct BotView {
     status: String,
     /// What the last failed ping or the pause rule said.
     status_detail: Option<String>,
+    /// Whether the last failed ping was refused with 401: the bot checks signatures with
+    /// another secret than the one registration gave (the page says how to pass it).
+    wrong_secret: bool,
     /// When the next ping is due.
     next_check: Option<String>,
     /// What the next check is: "Next check", or "Next probation" for a bot paused for faults.
@@ -111,6 +114,7 @@ impl BotView {
                 (None, None) => "active: it plays on the ladder".to_string(),
                 (None, Some(reason)) => format!("paused: {}", pause_text(reason)),
             },
+            wrong_secret: refused_signature(bot.health.detail.as_deref()),
             status_detail: bot.health.detail.clone(),
             next_check: bot.health.next_check_at.map(utc),
             on_probation,
@@ -136,6 +140,11 @@ impl BotView {
 }
 
 /// Why a paused bot is off the ladder, in words.
+/// Whether a failed ping's `detail` is the bot's 401: it refused the server's signature.
+fn refused_signature(detail: Option<&str>) -> bool {
+    detail.is_some_and(|d| d.contains("http_status: answered 401"))
+}
+
 fn pause_text(reason: PauseReason) -> &'static str {
     match reason {
         PauseReason::Unchecked => {

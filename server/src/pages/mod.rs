@@ -12,6 +12,11 @@
 //!   runs; the scripts and styles under `/static/` are listed in `replay/assets.rs`), and its
 //!   moves one by one;
 //! - `/docs`, `/docs/{name}`: the contestants' docs (`docs/*.md`), rendered from the binary;
+//! - `/join`: the form that registers a bot (`POST /api/bots`) and shows its token, its secret
+//!   and the kits' command lines once (`join.rs`, `/static/join.js`);
+//! - `/me` ("My bots"): the bots whose tokens this browser keeps in `localStorage`, with their
+//!   status, faults, rating and rank, and buttons that act on them through the API with the
+//!   owner's token (`join.rs`, `/static/me.js`);
 //! - `/play`: the form that opens a table where people play (against bots or each other);
 //! - `/play/{token}`: a person's seat at a table, played in the browser (`play.rs`);
 //! - `/tournaments`: every tournament, newest first;
@@ -29,6 +34,7 @@ mod browse;
 mod chart;
 mod docs;
 mod format;
+mod join;
 mod leaderboard;
 mod organiser;
 mod play;
@@ -70,7 +76,8 @@ const fn content_hash(text: &str) -> u64 {
 }
 
 /// The pages' routes over `store`: `/`, `/bots/{id}`, `/matches`, `/matches/{id}`,
-/// `/tournaments`, `/tournaments/{id}`, `/docs/…`, `/play`, `/play/{token}` and `/static/…`.
+/// `/tournaments`, `/tournaments/{id}`, `/docs/…`, `/play`, `/play/{token}`, `/join`, `/me` and
+/// `/static/…`.
 /// Sets no fallback, so it merges into an app that has its own.
 pub fn router(store: Store) -> Router {
     Router::new()
@@ -90,6 +97,7 @@ pub fn router(store: Store) -> Router {
         .route("/static/tournament.js", get(tournament_js))
         .route("/static/organiser.js", get(organiser_js))
         .merge(replay::static_routes())
+        .merge(join::routes())
         .with_state(store)
 }
 

@@ -1,0 +1,128 @@
+// /join: registers a bot through POST /api/bots, then shows its token and secret once, with the
+// kits' command lines filled in, and keeps its token for /me (mybots.js).
+
+import { api, inWords, keepBot } from '/static/mybots.js';
+
+const form = document.getElementById('join');
+const errorLine = document.getElementById('join-error');
+const urlLabel = document.getElementById('url-label');
+const urlInput = document.getElementById('url');
+
+/** The chosen way of reaching the bot: 'url' or 'connect'. */
+function mode() {
+  return form.querySelector('input[name=mode]:checked').value;
+}
+
+function showMode() {
+  urlLabel.hidden = mode() !== 'url';
+}
+form.querySelectorAll('input[name=mode]').forEach((radio) => radio.addEventListener('change', showMode));
+showMode();
+
+/** A shell word: quoted when it holds anything but plain characters. */
+function shellWord(text) {
+  return /^[A-Za-z0-9_./:@=-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
+}
+
+/** The environment a kit in HTTP mode needs to listen where `url` points, and a note. */
+function listenAt(url) {
+  const parsed = new URL(url);
+  const port = parsed.port || (parsed.protocol === 'https:' ? '443' : '80');
+  const local = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
+  const env = [];
+  if (!local) env.push('HOST=0.0.0.0');
+  if (port !== '9000') env.push(`PORT=${port}`);
+  const notes = [];
+  if (!local) notes.push('HOST=0.0.0.0 makes the kit listen on every interface, so that the server can reach it.');
+  if (parsed.protocol === 'https:') notes.push('The kits speak plain HTTP: put yours behind a proxy that serves HTTPS at this URL and passes requests to the port.');
+  return { env, note: notes.join(' ') };
+}
+
+/** The command lines of both kits for `bot` as registration answered it. */
+function commands(bot) {
+  const server = window.location.origin;
+  if (bot.connect) {
+    const args = `--connect ${shellWord(server)} --bot-id ${shellWord(bot.id)} --token ${shellWord(bot.token)}`;
+    return {
+      python: `cd bots/kits/python\npython3 bot.py ${args}`,
+      js: `cd bots/kits/js\nnode bot.js ${args}`,
+      note: 'Your bot dials out: it connects to this server with its id and token and needs no open port (the token authenticates it, so no secret is needed).',
+    };
+  }
+  const { env, note } = listenAt(bot.url);
+  const prefix = [...env, `CARDARENA_SECRET=${shellWord(bot.secret)}`].join(' ');
+  return {
+    python: `cd bots/kits/python\n${prefix} python3 bot.py`,
+    js: `cd bots/kits/js\n${prefix} node bot.js`,
+    note: `The server calls your bot at ${bot.url}. Start (or restart) it with the secret, so that it checks that requests come from this server; without it the bot accepts anyone's. ${note}`.trim(),
+  };
+}
+
+function show(bot) {
+  const page = `/bots/${encodeURIComponent(bot.id)}`;
+  const name = document.getElementById('joined-name');
+  name.textContent = bot.name;
+  name.href = page;
+  document.getElementById('bot-page').href = page;
+  document.getElementById('token').textContent = bot.token;
+  document.getElementById('secret').textContent = bot.secret;
+  const run = commands(bot);
+  document.getElementById('run-python').textContent = run.python;
+  document.getElementById('run-js').textContent = run.js;
+  document.getElementById('run-note').textContent = run.note;
+  const joined = document.getElementById('joined');
+  joined.hidden = false;
+  form.hidden = true;
+  joined.querySelector('h2').scrollIntoView();
+}
+
+form.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  errorLine.textContent = '';
+  const name = document.getElementById('name').value.trim();
+  const game = document.getElementById('game').value;
+  const body = { name, game };
+  if (mode() === 'url') {
+    const url = urlInput.value.trim();
+    if (!url) {
+      errorLine.textContent = 'Give the URL where the server can call your bot, or choose "my bot dials out".';
+      errorLine.scrollIntoView({ block: 'nearest' });
+      urlInput.focus();
+      return;
+    }
+    body.url = url;
+  } else {
+    body.connect = true;
+  }
+  const button = document.getElementById('register');
+  button.disabled = true;
+  try {
+    const bot = await api('POST', '/bots', { body });
+    keepBot(bot);
+    show(bot);
+  } catch (error) {
+    errorLine.textContent = `Not registered: ${inWords(error)}`;
+    errorLine.scrollIntoView({ block: 'nearest' });
+  } finally {
+    button.disabled = false;
+  }
+});
+
+document.getElementById('joined').addEventListener('click', async (event) => {
+  const button = event.target.closest('button.copy');
+  if (!button) return;
+  const text = document.getElementById(button.dataset.copy).textContent;
+  const status = document.getElementById('copy-status');
+  try {
+    await navigator.clipboard.writeText(text);
+    status.textContent = 'Copied.';
+  } catch {
+    // No clipboard (an insecure origin, say): select the text for the person to copy.
+    const range = document.createRange();
+    range.selectNodeContents(document.getElementById(button.dataset.copy));
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    status.textContent = 'Selected: press Ctrl+C (⌘C) to copy.';
+  }
+});
