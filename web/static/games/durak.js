@@ -93,7 +93,7 @@ export function choiceWords(c, t) {
     case "take":
       return {
         label: "Take the cards",
-        hint: "Give up the defence: you pick up the cards on the table, and the attacker hands you every card it holds of the ranks played.",
+        hint: "Give up the defence: you pick up the cards on the table, and the attacker hands you every card it holds of the ranks played (all but its highest trump).",
       };
     case "done":
       return {
