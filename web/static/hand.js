@@ -1,6 +1,7 @@
 // The person's hand on the seat page (/play/{token}): which cards some legal action plays,
 // selecting cards until they make one action, the chooser that names the actions a selection
-// could be (in the game's words), the buttons of actions that play no card, and the keys.
+// could be (in the game's words), the buttons of actions that play no card, and the keys. Each
+// button reads as the person's move ("Take the cards"), with a hint of what it does under it.
 // Cards are matched as multisets of their text forms ("10H"), since fifty-six's hands hold two
 // copies of a card. Nothing here talks to the server: `play(index)` does.
 import { add, el, parseCard, suit } from "/static/table.js";
@@ -48,11 +49,49 @@ export function reading(choices, cards) {
   return { exact, wider, play };
 }
 
+/** A choice's words when the page has none of its own: the state's, with no hint. */
+const ownWords = (choice) => ({ label: choice.words, hint: "" });
+
+/**
+ * Fills `box` with a button (class `cls`) per choice that plays it, reading as `say` words it,
+ * then the hints under the buttons: one small line per distinct hint, naming its button when the
+ * lines would otherwise not tell which is whose. Each button is described by its hint (its
+ * title, and aria-describedby for a screen reader).
+ */
+function fillButtons(box, choices, cls, say, send) {
+  const said = choices.map((choice) => ({ choice, words: say(choice) || ownWords(choice) }));
+  const labels = new Map();
+  for (const { words } of said) {
+    if (words.hint) labels.set(words.hint, [...(labels.get(words.hint) || []), words.label]);
+  }
+  const ids = new Map();
+  const lines = [...labels].map(([hint, named], n) => {
+    const text = labels.size > 1 && named.length === 1 ? named[0] + ": " + hint[0].toLowerCase() + hint.slice(1) : hint;
+    const line = el("small", "hint", text);
+    line.id = box.id + "-hint-" + n;
+    ids.set(hint, line.id);
+    return line;
+  });
+  const buttons = said.map(({ choice, words }) => {
+    const button = el("button", cls, words.label);
+    button.type = "button";
+    button.dataset.index = String(choice.index);
+    button.addEventListener("click", () => send(choice));
+    if (words.hint) {
+      button.title = words.hint;
+      button.setAttribute("aria-describedby", ids.get(words.hint));
+    }
+    return button;
+  });
+  box.replaceChildren(...buttons, ...lines);
+}
+
 /**
  * The hand's controls. `parts` = {chooser, actions} (elements the page owns), `play(index)`
- * sends the action of that index. Call `show(state, handNode)` after every redraw.
+ * sends the action of that index, `say(choice)` words a choice for the person ({label, hint};
+ * null for the state's own words). Call `show(state, handNode)` after every redraw.
  */
-export function createHand(parts, play) {
+export function createHand(parts, play, say = ownWords) {
   const hand = { cards: [], nodes: [], selected: [], turn: null, busy: false };
 
   /** The texts of the selected cards. */
@@ -98,13 +137,8 @@ export function createHand(parts, play) {
     const head = el("p", "chooser-head", "Selected:");
     for (const c of cards) add(head, " ", cardName(c));
     const buttons = el("div", "choice-buttons");
-    for (const choice of exact) {
-      const button = el("button", "choice", choice.words);
-      button.type = "button";
-      button.dataset.index = String(choice.index);
-      button.addEventListener("click", () => send(choice));
-      buttons.append(button);
-    }
+    buttons.id = "choice-buttons";
+    fillButtons(buttons, exact, "choice", say, send);
     const more = wider.length
       ? el(
           "p",
@@ -142,14 +176,7 @@ export function createHand(parts, play) {
 
   /** The buttons of the actions that play no card of the hand. */
   function drawActions(plain) {
-    const buttons = plain.map((choice) => {
-      const button = el("button", "action", choice.words);
-      button.type = "button";
-      button.dataset.index = String(choice.index);
-      button.addEventListener("click", () => send(choice));
-      return button;
-    });
-    parts.actions.replaceChildren(...buttons);
+    fillButtons(parts.actions, plain, "action", say, send);
   }
 
   /**

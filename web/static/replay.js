@@ -2,7 +2,7 @@
 // match runs), and draws one step at a time with table.js and the game's renderer. Only the
 // current step is ever in the DOM, so a long match scrubs as fast as a short one. The controls
 // are the page's own (web/templates/match.html); `#step=N` in the URL opens step N.
-import { add, drawTable, el, nameOf, ownView, text, withNames } from "/static/table.js";
+import { add, distinctNames, drawTable, el, nameOf, ownView, text, withNames } from "/static/table.js";
 
 const root = document.getElementById("watch");
 const $ = (id) => document.getElementById(id);
@@ -266,6 +266,8 @@ function tick() {
 function load(answer, toEnd = false) {
   state.names = [];
   for (const s of answer.seats || []) state.names[s.seat] = s.name;
+  // A bot at two seats reads "reference" and "reference (2)", as in the page's seats table.
+  state.names = distinctNames(state.names);
   state.initial = answer.initial || null;
   state.frames = answer.frames || [];
   state.faults = answer.faults || [];

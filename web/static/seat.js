@@ -35,7 +35,17 @@ const parts = {
 };
 
 const state = { current: null, renderer: null, deadline: null, sending: false, stopped: false };
-const hand = createHand(parts, send);
+const hand = createHand(parts, send, personWords);
+
+/**
+ * A choice in the person's own words, with a hint of what it does, as the game's renderer says
+ * it ("Take the cards"); null (the state's words) when the renderer has none for it.
+ */
+function personWords(choice) {
+  const s = state.current;
+  const say = state.renderer && state.renderer.choiceWords;
+  return say && s && s.table ? say(choice, s.table, s.seat) : null;
+}
 
 /** A JSON error's words: its detail, else its kind, else the status. */
 async function failure(response) {
@@ -47,9 +57,9 @@ async function failure(response) {
   }
 }
 
-/** The seat names as this page shows them: "you" for this seat. */
+/** The seat names as this page shows them: "you" for this seat, "a person (2)" for a person's. */
 function names(s) {
-  return s.names.map((name, seat) => (seat === s.seat ? "you" : name === "person" ? "a person" : name));
+  return s.names.map((name, seat) => (seat === s.seat ? "you" : name.replace(/^person(?=$| \(\d+\)$)/, "a person")));
 }
 
 /** Shows state `s` unless a newer one is already shown. */

@@ -40,6 +40,36 @@ export function parseCard(text) {
   return m ? { rank: m[1], suit: m[2] } : null;
 }
 
+/** A card's text form as a person reads it: "10♥", "red joker"; unknown text as it is. */
+export function cardText(text) {
+  const parsed = parseCard(text);
+  if (!parsed) return String(text);
+  return parsed.joker ? parsed.joker + " joker" : parsed.rank + SUITS[parsed.suit];
+}
+
+/** Cards' text forms as a person reads them, joined by spaces. */
+export function cardsText(cards) {
+  return (cards || []).map(cardText).join(" ");
+}
+
+/** A suit letter as a person reads it: "♠ spades". */
+export function suitWords(letter) {
+  return SUITS[letter] ? SUITS[letter] + " " + SUIT_NAMES[letter] : String(letter);
+}
+
+/**
+ * Seat names that read apart: a name at more than one seat is numbered from its second seat on
+ * ("reference", "reference (2)"), as the server numbers a table's names (docs/architecture.md).
+ */
+export function distinctNames(names) {
+  const seen = new Map();
+  return names.map((name) => {
+    const n = (seen.get(name) || 0) + 1;
+    seen.set(name, n);
+    return n === 1 ? name : name + " (" + n + ")";
+  });
+}
+
 /** A face-up card: rank and suit symbol, red or black, or a joker; carries data-card. */
 export function card(text) {
   const parsed = parseCard(text);

@@ -22,7 +22,7 @@ use crate::listener::WaitMark;
 use crate::proxy::ClientAddr;
 use crate::secrets;
 use crate::store::{MatchKind, MatchSummary, NewMatch, NewTable, PersonSeat, TableRefusal};
-use crate::tables::{MoveRefused, TableFacts};
+use crate::tables::{MoveRefused, TableFacts, distinct_names};
 
 /// The longest a seat's state request waits for a change (`?wait=`), in seconds.
 pub const MAX_WAIT_SECS: u64 = 30;
@@ -170,7 +170,7 @@ pub async fn create(
         match_id: match_id.clone(),
         game: info.id.to_string(),
         persons: request.seats.iter().map(|s| s == "person").collect(),
-        names,
+        names: distinct_names(&names),
     });
     state.scheduler.play_now(claimed);
     tracing::info!(%match_id, game = info.id, %client, "table opened");
@@ -376,6 +376,7 @@ fn ended_state(summary: &MatchSummary, seat: usize) -> Value {
             false => s.name.as_str(),
         })
         .collect();
+    let names = distinct_names(&names);
     let replaced = summary
         .seats
         .get(seat)

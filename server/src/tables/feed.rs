@@ -1,6 +1,6 @@
 //! The table's observer of its match: after each move it draws every person seat's table, lists
 //! the move in words, and, when a person seat acts next, reads that seat's choices (each legal
-//! action in words, with the cards of the seat's hand it plays).
+//! action in words and as a bot would send it, with the cards of the seat's hand it plays).
 
 use std::sync::Arc;
 
@@ -65,7 +65,7 @@ impl<G: Game> TableFeed<G> {
                     .filter(|card| hand.contains(card))
                     .collect();
                 cards.dedup();
-                json!({"index": index, "words": game.describe(action), "cards": cards})
+                json!({"index": index, "words": game.describe(action), "action": json, "cards": cards})
             })
             .collect();
         Some((decision, choices))

@@ -29,6 +29,25 @@ pub use person::{LEFT, PersonBot};
 pub use state::{MoveRefused, RECENT_MOVES, TableFacts, TableState};
 pub use waiters::{WaitRefused, WaitSlot, Waiters};
 
+/// The names of a table's seats as people read them: a name that sits at more than one seat is
+/// numbered from its second seat on (`reference`, `reference (2)`), so that no two seats read
+/// alike. The API's seat states and the match page both show these (docs/architecture.md).
+pub fn distinct_names<S: AsRef<str>>(names: &[S]) -> Vec<String> {
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    names
+        .iter()
+        .map(|name| {
+            let name = name.as_ref();
+            let count = seen.entry(name).or_default();
+            *count += 1;
+            match *count {
+                1 => name.to_string(),
+                n => format!("{name} ({n})"),
+            }
+        })
+        .collect()
+}
+
 /// How long an ended table's state is kept in memory for its seats to read.
 pub const KEEP_ENDED: Duration = Duration::from_secs(600);
 
@@ -109,5 +128,34 @@ impl Tables {
             tokio::time::sleep(KEEP_ENDED).await;
             this.map().remove(&id);
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::distinct_names;
+
+    #[test]
+    fn a_repeated_name_is_numbered_from_its_second_seat() {
+        let names = [
+            "person",
+            "reference",
+            "greedy",
+            "reference",
+            "person",
+            "reference",
+        ];
+        assert_eq!(
+            distinct_names(&names),
+            [
+                "person",
+                "reference",
+                "greedy",
+                "reference (2)",
+                "person (2)",
+                "reference (3)"
+            ]
+        );
+        assert_eq!(distinct_names(&["a", "b"]), ["a", "b"]);
     }
 }

@@ -27,7 +27,8 @@ pub struct TableFacts {
     pub match_id: String,
     /// The game's id.
     pub game: String,
-    /// Each seat's name as shown (`"person"` for a person seat).
+    /// Each seat's name as shown (`"person"` for a person seat), distinct at the table
+    /// ([`super::distinct_names`]).
     pub names: Vec<String>,
     /// Which seats are people's.
     pub persons: Vec<bool>,

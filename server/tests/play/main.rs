@@ -13,6 +13,7 @@ mod chromium;
 mod form;
 mod hand;
 mod seat;
+mod words;
 
 use std::time::{Duration, Instant};
 

@@ -1,6 +1,6 @@
 // durak's table (docs/tables.md): the stock with the trump card face up at its bottom, the
 // attack/defence pairs of the turn, the discard, who attacks and who defends.
-import { add, card, el, hidden, nameOf, ownView, pile, suit, zone } from "/static/table.js";
+import { add, card, cardText, el, hidden, nameOf, ownView, pile, suit, zone } from "/static/table.js";
 
 /** What "next trick" is called in this game. */
 export const TRICK = "Turn";
@@ -64,4 +64,43 @@ export function own(t, seat) {
   if (up.length > 0) copy.stock = { cards: [up[up.length - 1]], down: up.length - 1 + t.stock.down };
   else copy.stock = hidden(t.stock);
   return copy;
+}
+
+/**
+ * A choice of the person's turn (`c.action`, as a bot sends it) in the person's words, with a
+ * hint of what it does: {label, hint}; null for an action this page does not know.
+ */
+export function choiceWords(c, t) {
+  const a = c.action || {};
+  switch (a.kind) {
+    case "attack":
+      return t.phase === "continue"
+        ? {
+            label: "Add " + cardText(a.card),
+            hint: "Throw in another card of a rank on the table: the defender must beat it too.",
+          }
+        : {
+            label: "Attack with " + cardText(a.card),
+            hint: "Lead this card: the defender must beat it or take the cards.",
+          };
+    case "beat": {
+      const open = (t.table || []).find((p) => !p.beat);
+      return {
+        label: open ? "Beat " + cardText(open.attack) + " with " + cardText(a.card) : "Beat with " + cardText(a.card),
+        hint: "Cover the attacking card with a higher card of its suit, or with a trump.",
+      };
+    }
+    case "take":
+      return {
+        label: "Take the cards",
+        hint: "Give up the defence: you pick up the cards on the table, and the attacker hands you every card it holds of the ranks played (all but its highest trump).",
+      };
+    case "done":
+      return {
+        label: "End the attack",
+        hint: "Add no more cards: the beaten cards are discarded and the turn is over.",
+      };
+    default:
+      return null;
+  }
 }

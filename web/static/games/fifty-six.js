@@ -1,6 +1,6 @@
 // fifty-six's table (docs/tables.md): the teams, the bids, the contract, the hidden trump face
 // down until it is revealed, the trick being played, and the tricks and points won per team.
-import { add, card, el, hidden, nameOf, ownView, pile, scoreTable, suit, zone } from "/static/table.js";
+import { add, card, cardText, el, hidden, nameOf, ownView, pile, scoreTable, suit, zone } from "/static/table.js";
 
 /** What "next trick" is called in this game. */
 export const TRICK = "Trick";
@@ -91,4 +91,40 @@ export function own(t, seat) {
   const copy = ownView(t, seat);
   if (t.bidder !== seat) copy.trump = hidden(t.trump);
   return copy;
+}
+
+/**
+ * A choice of the person's turn (`c.action`, as a bot sends it) in the person's words, with a
+ * hint of what it does: {label, hint}; null for an action this page does not know.
+ */
+export function choiceWords(c, t) {
+  const a = c.action || {};
+  switch (a.kind) {
+    case "bid":
+      return {
+        label: "Bid " + a.points + (a.points === 56 ? " (tani)" : ""),
+        hint: "Promise that your team wins at least that many card points in the tricks; the highest bidder hides the trump.",
+      };
+    case "pass":
+      return { label: "Pass", hint: "Make no bid now." };
+    case "hide_trump":
+      return {
+        label: "Hide " + cardText(a.card) + " as trump",
+        hint: "This card goes face down: its suit is trump, unknown to the others until someone asks to see it.",
+      };
+    case "reveal_trump":
+      return {
+        label: "Ask to see the trump",
+        hint: "You cannot follow the suit led: the hidden trump is turned up, then you play.",
+      };
+    case "play":
+      return {
+        label: "Play " + cardText(a.card),
+        hint: t.current && t.current.cards && t.current.cards.length
+          ? "Play this card to the trick: follow the suit led if you can."
+          : "Lead this card: the others must follow its suit if they can.",
+      };
+    default:
+      return null;
+  }
 }

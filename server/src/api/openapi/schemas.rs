@@ -385,7 +385,8 @@ pub struct SeatState {
     pub status: String,
     /// The table size.
     pub players: u32,
-    /// Each seat's name (`person` for a person seat).
+    /// Each seat's name (`person` for a person seat); a name at more than one seat is numbered
+    /// from its second seat on (`reference (2)`).
     pub names: Vec<String>,
     /// The table as this seat sees it (docs/tables.md); null when the match is no longer in
     /// memory.

@@ -20,6 +20,7 @@ use super::format::{fixed2, place, score, utc, version_label};
 use super::{PageError, PageResult, ok};
 use crate::frames::by_of;
 use crate::store::{Disclosure, LogState, MatchDetail, PlayRecord, SeatDetail, Store};
+use crate::tables::distinct_names;
 
 /// The match's facts.
 struct MatchView {
@@ -118,7 +119,8 @@ fn match_page(detail: &MatchDetail, record: &PlayRecord, disclosure: Disclosure)
     let actions: &[_] = if sealed { &[] } else { &detail.actions };
     // The step each seat faulted at: from it on, a house bot played the seat.
     let fault_steps = record.fault_steps(m.seats.len());
-    let names: Vec<String> = m.seats.iter().map(|s| s.name.clone()).collect();
+    // A bot at two seats reads "reference" and "reference (2)", as at a table for people.
+    let names = distinct_names(&m.seats.iter().map(|s| &s.name).collect::<Vec<_>>());
     let texts = crate::frames::describe_all(&m.game, &m.options, m.seats.len(), m.seed, actions)
         .unwrap_or_else(|e| {
             tracing::warn!("match {}: its moves cannot be described: {e}", m.id);
@@ -133,8 +135,9 @@ fn match_page(detail: &MatchDetail, record: &PlayRecord, disclosure: Disclosure)
             bot: m
                 .seats
                 .iter()
-                .find(|s| s.seat == a.seat)
-                .map(|s| (s.bot_id.clone(), s.name.clone())),
+                .zip(&names)
+                .find(|(s, _)| s.seat == a.seat)
+                .map(|(s, name)| (s.bot_id.clone(), name.clone())),
             action: texts
                 .get(i)
                 .map(|t| ending::with_names(t, &names))
@@ -147,6 +150,9 @@ fn match_page(detail: &MatchDetail, record: &PlayRecord, disclosure: Disclosure)
     let finished = m.status.as_str() == "finished";
     let verdict = finished.then(|| ending::verdict(detail)).flatten();
     let mut seats: Vec<SeatRow> = m.seats.iter().map(SeatRow::new).collect();
+    for (row, name) in seats.iter_mut().zip(&names) {
+        row.name = name.clone();
+    }
     if sealed {
         for row in &mut seats {
             if let Some((_, detail)) = &mut row.fault {
