@@ -7,6 +7,7 @@ mod support;
 use std::time::Duration;
 
 use axum::http::StatusCode;
+use cardarena_engine::describe::json_words;
 use cardarena_engine::shuffle::{below, rng};
 use rand_chacha::ChaCha8Rng;
 use reqwest::Method;
@@ -85,6 +86,8 @@ fn checked_choice(state: &Value, rng: &mut ChaCha8Rng) -> usize {
     for (i, choice) in choices.iter().enumerate() {
         assert_eq!(choice["index"], i);
         assert!(!choice["words"].as_str().unwrap().is_empty());
+        // Read from the action alone: the game's own words could tell what the seat may not see.
+        assert_eq!(choice["words"], json_words(&choice["action"]), "{choice}");
         for card in choice["cards"].as_array().unwrap() {
             assert!(
                 hand.contains(&card.as_str().unwrap()),

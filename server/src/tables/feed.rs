@@ -1,10 +1,12 @@
 //! The table's observer of its match: after each move it draws every person seat's table, lists
 //! the move in words, and, when a person seat acts next, reads that seat's choices (each legal
-//! action in words and as a bot would send it, with the cards of the seat's hand it plays).
+//! action in words read from the action alone, never from cards the seat may not see, and as a
+//! bot would send it, with the cards of the seat's hand it plays).
 
 use std::sync::Arc;
 
 use cardarena_bots::{BotFault, Observer, Step};
+use cardarena_engine::describe::json_words;
 use cardarena_engine::table::cards_in_json;
 use cardarena_engine::{Eye, Game, Seat};
 use serde_json::{Value, json};
@@ -65,7 +67,11 @@ impl<G: Game> TableFeed<G> {
                     .filter(|card| hand.contains(card))
                     .collect();
                 cards.dedup();
-                json!({"index": index, "words": game.describe(action), "action": json, "cards": cards})
+                // Words from the action alone: the game's own words are read against the whole
+                // game and may tell what the seat may not see yet ("takes 4 cards", "seat 0 has
+                // nothing to add").
+                let words = json_words(&json);
+                json!({"index": index, "words": words, "action": json, "cards": cards})
             })
             .collect();
         Some((decision, choices))
