@@ -88,7 +88,6 @@ const DOCS: &[Doc] = &[
         "engine/src/games/fifty_six/RULES.md",
         "The rules of fifty-six"
     ),
-    doc!("tables", "docs/tables.md", "Table snapshots"),
     doc!(
         "running-a-contest",
         "docs/running-a-contest.md",
