@@ -24,7 +24,13 @@ const DESKTOP: (u32, u32) = (1280, 1600);
 
 /// The sections every guide has, by heading id: the goal, the deal, a turn, the special cards,
 /// the end and the score.
-const SECTIONS: [&str; 5] = ["goal", "the-deal", "a-turn", "special-cards", "end-and-scoring"];
+const SECTIONS: [&str; 5] = [
+    "goal",
+    "the-deal",
+    "a-turn",
+    "special-cards",
+    "end-and-scoring",
+];
 
 /// The narrowest a paragraph, list item or the guide's column may be at 390 px.
 const MIN_TEXT_WIDTH: f64 = 300.0;
@@ -39,7 +45,10 @@ fn is_card(text: &str) -> bool {
     };
     let rank = &text[..text.len() - suit.len_utf8()];
     "CDHS".contains(suit)
-        && ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].contains(&rank)
+        && [
+            "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+        ]
+        .contains(&rank)
 }
 
 /// The face-up cards of a snapshot (every card-form string but a joker's stand-in) and how many
@@ -85,7 +94,10 @@ async fn every_guide_has_its_sections_its_pictures_drawn_and_its_specification_l
         assert_eq!(response.status(), StatusCode::OK, "{path}");
         let html = response.text().await.unwrap();
         for id in SECTIONS {
-            assert!(html.contains(&format!("<h2 id=\"{id}\">")), "{game}: no {id}");
+            assert!(
+                html.contains(&format!("<h2 id=\"{id}\">")),
+                "{game}: no {id}"
+            );
         }
         browser.resize(DESKTOP).await;
         browser.open(&server.url(&path)).await;
@@ -103,7 +115,10 @@ async fn every_guide_has_its_sections_its_pictures_drawn_and_its_specification_l
             let drawn = browser.count(&format!("{figure} .felt [data-card]")).await;
             assert_eq!(drawn, up, "{game} picture {i}: face-up cards drawn");
             let backs = browser.count(&format!("{figure} .felt .card.back")).await;
-            assert_eq!(backs, down_piles, "{game} picture {i}: face-down piles drawn");
+            assert_eq!(
+                backs, down_piles,
+                "{game} picture {i}: face-down piles drawn"
+            );
             let hands = picture["table"]["hands"].as_array().unwrap().len();
             let seats = browser.count(&format!("{figure} .hand[data-seat]")).await;
             assert_eq!(seats, hands, "{game} picture {i}: hands");
@@ -131,7 +146,10 @@ async fn every_guide_has_its_sections_its_pictures_drawn_and_its_specification_l
             )
             .await;
         let guide = widths["guide"].as_f64().unwrap();
-        assert!(guide >= MIN_TEXT_WIDTH, "{game}: the guide is {guide} px wide");
+        assert!(
+            guide >= MIN_TEXT_WIDTH,
+            "{game}: the guide is {guide} px wide"
+        );
         let text: Vec<f64> = widths["text"]
             .as_array()
             .unwrap()
@@ -193,7 +211,9 @@ async fn play_and_the_match_page_link_the_guide() {
     let windows = browser.client().windows().await.unwrap();
     let guide = windows.last().unwrap().clone();
     browser.client().switch_to_window(guide).await.unwrap();
-    browser.wait_attr("article.guide", "data-game", "prsi").await;
+    browser
+        .wait_attr("article.guide", "data-game", "prsi")
+        .await;
     assert!(browser.text("h1").await.contains("prsi"));
     browser.close().await;
 

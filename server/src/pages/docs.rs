@@ -10,7 +10,9 @@
 
 use askama::Template;
 use axum::extract::Path;
-use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html};
+use pulldown_cmark::{
+    CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html,
+};
 
 use super::{PageError, PageResult, ok};
 

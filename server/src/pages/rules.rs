@@ -74,11 +74,16 @@ fn render(guide: &Guide) -> String {
 }
 
 /// The figure of one picture: its JSON in `data-picture` (escaped), a note for a browser without
-/// scripts, and its caption. JSON that does not parse is shown as such, so a broken guide shows.
+/// scripts, and its caption; the class `watch` gives it the card table's colours (table.css). JSON that does not parse is shown as such, so a broken guide shows.
 fn figure(game: &str, json: &str) -> String {
     let caption = match serde_json::from_str::<serde_json::Value>(json) {
         Ok(picture) => picture["caption"].as_str().unwrap_or_default().to_string(),
-        Err(e) => return format!("<p class=\"fault\">A picture cannot be read: {}</p>", escape(&e.to_string())),
+        Err(e) => {
+            return format!(
+                "<p class=\"fault\">A picture cannot be read: {}</p>",
+                escape(&e.to_string())
+            );
+        }
     };
     format!(
         "<figure class=\"rules-picture watch\" data-game=\"{}\" data-picture=\"{}\">\
@@ -144,8 +149,14 @@ mod tests {
     #[test]
     fn a_picture_is_escaped_into_its_attribute() {
         let html = figure("prsi", r#"{"caption": "a <b> & \"c\"", "x": "</figure>"}"#);
-        assert!(html.contains("data-picture=\"{&quot;caption&quot;"), "{html}");
-        assert!(!html.contains("</figure>\"") && !html.contains("<b>"), "{html}");
+        assert!(
+            html.contains("data-picture=\"{&quot;caption&quot;"),
+            "{html}"
+        );
+        assert!(
+            !html.contains("</figure>\"") && !html.contains("<b>"),
+            "{html}"
+        );
         assert!(
             html.contains("<figcaption>a &lt;b&gt; &amp; &quot;c&quot;</figcaption>"),
             "{html}"

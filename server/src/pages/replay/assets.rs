@@ -111,7 +111,9 @@ const RULES_JS: Asset = Asset {
 /// The routes of every file above.
 pub(in crate::pages) fn routes() -> Router<Store> {
     let mut router = Router::new();
-    let own = [&REPLAY_JS, &TABLE_CSS, &PLAY_JS, &SEAT_JS, &PLAY_CSS, &RULES_JS];
+    let own = [
+        &REPLAY_JS, &TABLE_CSS, &PLAY_JS, &SEAT_JS, &PLAY_CSS, &RULES_JS,
+    ];
     for asset in MODULES.iter().chain(own) {
         let (content_type, body) = (asset.content_type(), asset.body);
         router = router.route(
