@@ -1,7 +1,8 @@
 //! The players' guides (`/rules/{game}`) against the real server in headless Chromium: each
 //! game's guide with its sections, its pictures drawn by the card table's renderers (every card
 //! the embedded snapshot holds face up is in the DOM, and a back for every face-down pile), the
-//! foot link to the specification, a readable column at 390 px; a 404 page for an unknown game;
+//! foot link to the specification, a score table's corner saying "Deal" only above deal rows, a
+//! readable column at 390 px; a 404 page for an unknown game;
 //! the links from `/play` and the match page. Screenshots at 1280 and 390 px wide go to
 //! `target/test-artefacts/rules/`.
 
@@ -88,6 +89,8 @@ async fn every_guide_has_its_sections_its_pictures_drawn_and_its_specification_l
     let server = server(&db).await;
     let browser = Browser::start().await;
     let folder = chromium::artefacts("rules");
+    // Score tables seen without deal rows and with them.
+    let mut score_tables = [0; 2];
     for game in cardarena_bots::game_ids() {
         let path = format!("/rules/{game}");
         let response = server.http.get(server.url(&path)).send().await.unwrap();
@@ -122,6 +125,20 @@ async fn every_guide_has_its_sections_its_pictures_drawn_and_its_specification_l
             let hands = picture["table"]["hands"].as_array().unwrap().len();
             let seats = browser.count(&format!("{figure} .hand[data-seat]")).await;
             assert_eq!(seats, hands, "{game} picture {i}: hands");
+        }
+        // A score table's corner says "Deal" only above deal rows (fifty-six has totals only).
+        let tables = browser
+            .script(
+                "return Array.from(document.querySelectorAll('figure table.scores'), (t) => [\
+                   t.querySelector('thead tr').firstElementChild.textContent,\
+                   t.querySelectorAll('tbody tr:not(.totals)').length]);",
+            )
+            .await;
+        for table in tables.as_array().unwrap() {
+            let (corner, deals) = (table[0].as_str().unwrap(), table[1].as_u64().unwrap());
+            assert_eq!(corner == "Deal", deals > 0, "{game}: {table}");
+            assert!(corner == "Deal" || corner.is_empty(), "{game}: {table}");
+            score_tables[usize::from(deals > 0)] += 1;
         }
         let spec = browser.attr("footer.guide-foot a.spec-link", "href").await;
         let spec = spec.unwrap_or_default();
@@ -171,6 +188,10 @@ async fn every_guide_has_its_sections_its_pictures_drawn_and_its_specification_l
             .screenshot(&folder.join(format!("{game}-390.png")))
             .await;
     }
+    assert!(
+        score_tables[0] > 0 && score_tables[1] > 0,
+        "{score_tables:?}"
+    );
     browser.close().await;
 }
 
