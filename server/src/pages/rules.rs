@@ -74,7 +74,8 @@ fn render(guide: &Guide) -> String {
 }
 
 /// The figure of one picture: its JSON in `data-picture` (escaped), a note for a browser without
-/// scripts, and its caption; the class `watch` gives it the card table's colours (table.css). JSON that does not parse is shown as such, so a broken guide shows.
+/// scripts, and its caption; the class `watch` gives it the card table's colours (table.css).
+/// JSON that does not parse is shown as such, so a broken guide shows.
 fn figure(game: &str, json: &str) -> String {
     let caption = match serde_json::from_str::<serde_json::Value>(json) {
         Ok(picture) => picture["caption"].as_str().unwrap_or_default().to_string(),
