@@ -73,7 +73,8 @@ const fn content_hash(text: &str) -> u64 {
 }
 
 /// The pages' routes over `store`: `/`, `/bots/{id}`, `/matches`, `/matches/{id}`,
-/// `/tournaments`, `/tournaments/{id}`, `/docs/…`, `/rules/{game}`, `/play`, `/play/{token}` and `/static/…`.
+/// `/tournaments`, `/tournaments/{id}`, `/docs/…`, `/rules/{game}`, `/play`, `/play/{token}`
+/// and `/static/…`.
 /// Sets no fallback, so it merges into an app that has its own.
 pub fn router(store: Store) -> Router {
     Router::new()
