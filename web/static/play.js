@@ -98,7 +98,7 @@ function fillSizes() {
   parts.players.value = String(all.includes(keep) ? keep : game.players.default);
   const short = shortOptions(game);
   parts.shortLabel.hidden = short === null;
-  parts.rules.href = "/docs/rules/" + encodeURIComponent(game.id);
+  parts.rules.href = "/rules/" + encodeURIComponent(game.id);
   parts.rules.textContent = "the rules of " + game.id;
 }
 

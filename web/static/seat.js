@@ -91,7 +91,7 @@ function draw() {
   // The tab's title says when it is the person's turn, for a person looking at another tab.
   document.title = (s.type === "turn" ? "Your turn · " : "") + s.game + ", seat " + s.seat + " · cardarena";
   parts.title.textContent = s.game + ": your seat is #" + s.seat;
-  parts.rules.href = "/docs/rules/" + encodeURIComponent(s.game);
+  parts.rules.href = "/rules/" + encodeURIComponent(s.game);
   parts.rules.textContent = "The rules of " + s.game;
   parts.rules.hidden = false;
   drawTable(parts.table, s.table, { renderer: state.renderer, names: shown, eye: s.seat });

@@ -276,11 +276,13 @@ export function text(value) {
 /**
  * A small score table: one column per seat (or team) named by `heads`, one row per finished
  * deal in `rows`, then the running `totals` (and the `target` they are played to, if any).
+ * The corner reads "Deal" only above deal rows; above the totals alone it stays blank.
  */
 export function scoreTable(heads, rows, totals, target) {
   const table = el("table", "scores");
   const head = el("tr");
-  add(head, el("th", null, "Deal"), ...heads.map((h) => el("th", "num", h)));
+  const corner = rows.length > 0 ? el("th", null, "Deal") : el("td");
+  add(head, corner, ...heads.map((h) => el("th", "num", h)));
   add(table, add(el("thead"), head));
   const body = el("tbody");
   rows.forEach((row, i) => {

@@ -10,7 +10,9 @@
 
 use askama::Template;
 use axum::extract::Path;
-use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html};
+use pulldown_cmark::{
+    CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html,
+};
 
 use super::{PageError, PageResult, ok};
 
@@ -88,7 +90,6 @@ const DOCS: &[Doc] = &[
         "engine/src/games/fifty_six/RULES.md",
         "The rules of fifty-six"
     ),
-    doc!("tables", "docs/tables.md", "Table snapshots"),
     doc!(
         "running-a-contest",
         "docs/running-a-contest.md",
@@ -169,6 +170,16 @@ pub(super) async fn nested_page(Path((folder, name)): Path<(String, String)>) ->
 
 /// The HTML of the doc in repository file `file` with text `markdown`.
 fn render(file: &str, markdown: &str) -> String {
+    render_with_blocks(file, markdown, |_, _| None)
+}
+
+/// [`render`], with each fenced code block offered to `block` (its info string and its text):
+/// the HTML it gives takes the block's place; `None` keeps the block as code.
+pub(super) fn render_with_blocks(
+    file: &str,
+    markdown: &str,
+    block: impl Fn(&str, &str) -> Option<String>,
+) -> String {
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
     let mut events: Vec<Event> = Vec::new();
     let mut slugs: Vec<String> = Vec::new();
@@ -176,7 +187,34 @@ fn render(file: &str, markdown: &str) -> String {
     let mut heading: Option<(HeadingLevel, Vec<Event>)> = None;
     // Links to files outside docs/ lose their link (their text stays): how many are open.
     let mut dropped_links: Vec<bool> = Vec::new();
+    // A fenced code block's info string and text, held until its end.
+    let mut code: Option<(CowStr, String)> = None;
     for event in Parser::new_ext(markdown, options) {
+        let event = match (event, code.as_mut()) {
+            (Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))), None) => {
+                code = Some((info, String::new()));
+                continue;
+            }
+            (Event::Text(t), Some((_, text))) => {
+                text.push_str(&t);
+                continue;
+            }
+            (Event::End(TagEnd::CodeBlock), Some(_)) => {
+                let Some((info, text)) = code.take() else {
+                    continue;
+                };
+                match block(&info, &text) {
+                    Some(html) => events.push(Event::Html(CowStr::from(html))),
+                    None => events.extend([
+                        Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))),
+                        Event::Text(CowStr::from(text)),
+                        Event::End(TagEnd::CodeBlock),
+                    ]),
+                }
+                continue;
+            }
+            (event, _) => event,
+        };
         let event = match event {
             Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
             Event::Start(Tag::Link {

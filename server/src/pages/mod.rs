@@ -17,6 +17,8 @@
 //! - `/me` ("My bots"): the bots whose tokens this browser keeps in `localStorage`, with their
 //!   status, faults, rating and rank, and buttons that act on them through the API with the
 //!   owner's token (`join.rs`, `/static/me.js`);
+//! - `/rules/{game}`: each game's player's guide (`docs/rules/<game>.md`), its pictures drawn by
+//!   the card table's renderers (`rules.rs`);
 //! - `/play`: the form that opens a table where people play (against bots or each other);
 //! - `/play/{token}`: a person's seat at a table, played in the browser (`play.rs`);
 //! - `/tournaments`: every tournament, newest first;
@@ -39,6 +41,7 @@ mod leaderboard;
 mod organiser;
 mod play;
 mod replay;
+mod rules;
 mod tournaments;
 
 use askama::Template;
@@ -76,8 +79,8 @@ const fn content_hash(text: &str) -> u64 {
 }
 
 /// The pages' routes over `store`: `/`, `/bots/{id}`, `/matches`, `/matches/{id}`,
-/// `/tournaments`, `/tournaments/{id}`, `/docs/…`, `/play`, `/play/{token}`, `/join`, `/me` and
-/// `/static/…`.
+/// `/tournaments`, `/tournaments/{id}`, `/docs/…`, `/rules/{game}`, `/play`, `/play/{token}`,
+/// `/join`, `/me` and `/static/…`.
 /// Sets no fallback, so it merges into an app that has its own.
 pub fn router(store: Store) -> Router {
     Router::new()
@@ -88,6 +91,7 @@ pub fn router(store: Store) -> Router {
         .route("/docs", get(docs::index))
         .route("/docs/{name}", get(docs::page))
         .route("/docs/{folder}/{name}", get(docs::nested_page))
+        .route("/rules/{game}", get(rules::page))
         .route("/tournaments", get(tournaments::list))
         .route("/tournaments/{id}", get(tournaments::page))
         .route("/play", get(play::form))

@@ -49,7 +49,7 @@ async fn whole_game(game: &str, seats: Value, options: Value, window: (u32, u32)
     check_hands(&browser, &server, &token).await;
     assert_eq!(
         browser.attr("#rules", "href").await.as_deref(),
-        Some(format!("/docs/rules/{game}").as_str())
+        Some(format!("/rules/{game}").as_str())
     );
     assert_eq!(
         browser

@@ -51,7 +51,7 @@ export function centre(t, view) {
     zone("Hidden trump", pile(t.trump, { empty: t.revealed ? "revealed" : "not hidden yet" })),
     zone("Trick", trick(t, view)),
     won,
-    zone("Match", scoreTable(["A", "B"], [], t.totals)),
+    zone("Match totals", scoreTable(["Team A", "Team B"], [], t.totals)),
   );
   return middle;
 }

@@ -2,7 +2,7 @@
 //! player (`/static/replay.js`) and one renderer per game (`/static/games/<game>.js`), compiled
 //! into the binary; and the play pages' own (`/static/play.js`, `/static/seat.js`,
 //! `/static/hand.js`, `/static/play.css`), whose seat page draws its table with the same
-//! modules. The scripts are ES modules that import each other by plain paths; the page's import
+//! modules, and the guides' (`/static/rules.js`), whose pictures are drawn with them too. The scripts are ES modules that import each other by plain paths; the page's import
 //! map sends each path to its content-hashed URL, so every file may be cached for a year and a
 //! changed one is fetched at once.
 
@@ -102,10 +102,18 @@ const PLAY_CSS: Asset = Asset {
     body: include_str!("../../../../web/static/play.css"),
 };
 
+/// The guides' script (`/rules/{game}`): it draws their pictures with the modules above.
+const RULES_JS: Asset = Asset {
+    path: "/static/rules.js",
+    body: include_str!("../../../../web/static/rules.js"),
+};
+
 /// The routes of every file above.
 pub(in crate::pages) fn routes() -> Router<Store> {
     let mut router = Router::new();
-    let own = [&REPLAY_JS, &TABLE_CSS, &PLAY_JS, &SEAT_JS, &PLAY_CSS];
+    let own = [
+        &REPLAY_JS, &TABLE_CSS, &PLAY_JS, &SEAT_JS, &PLAY_CSS, &RULES_JS,
+    ];
     for asset in MODULES.iter().chain(own) {
         let (content_type, body) = (asset.content_type(), asset.body);
         router = router.route(
@@ -150,5 +158,26 @@ pub(in crate::pages) fn play_links() -> PlayLinks {
         play_js: PLAY_JS.versioned(),
         seat_js: SEAT_JS.versioned(),
         play_css: PLAY_CSS.versioned(),
+    }
+}
+
+/// A guide's links: the card table's stylesheet, the pictures' script and the import map.
+pub(in crate::pages) struct RulesLinks {
+    pub(in crate::pages) rules_js: String,
+    pub(in crate::pages) table_css: String,
+    pub(in crate::pages) import_map: String,
+}
+
+/// The guides' links, the same for every game.
+pub(in crate::pages) fn rules_links() -> RulesLinks {
+    let Links {
+        table_css,
+        import_map,
+        ..
+    } = links();
+    RulesLinks {
+        rules_js: RULES_JS.versioned(),
+        table_css,
+        import_map,
     }
 }

@@ -8,7 +8,7 @@ mod assets;
 mod ending;
 
 pub(super) use assets::routes as static_routes;
-pub(super) use assets::{Links, PlayLinks, links, play_links};
+pub(super) use assets::{Links, PlayLinks, RulesLinks, links, play_links, rules_links};
 
 use askama::Template;
 use axum::extract::{Path, State};
