@@ -466,8 +466,23 @@ async fn every_doc_the_header_links_is_html_and_its_links_between_docs_land() {
     for wanted in ["/docs/writing-a-bot", "/docs/protocol", "/docs/api"] {
         assert!(docs.contains(wanted), "the header lacks {wanted}: {docs:?}");
     }
+    // The header's rules are the players' guides; each guide links its game's docs.
+    let guides: BTreeSet<String> = hrefs(header)
+        .into_iter()
+        .filter(|h| h.starts_with("/rules/"))
+        .collect();
     for game in cardarena_bots::game_ids() {
-        assert!(docs.contains(&format!("/docs/games/{game}")), "{game}");
+        let guide = format!("/rules/{game}");
+        assert!(
+            guides.contains(&guide),
+            "the header lacks {guide}: {guides:?}"
+        );
+        assert!(
+            page(&w.server, &guide)
+                .await
+                .contains(&format!("/docs/games/{game}")),
+            "{guide} links the game's docs"
+        );
     }
     let base = url::Url::parse(&w.server.url("/")).unwrap();
     let mut checked = 0;

@@ -119,12 +119,6 @@ pub(crate) const HEADER_DOCS: &[(&str, &str)] = &[
     ("api", "API"),
 ];
 
-/// The page of the game's doc (`docs/games/<game>.md`), for the header's "Rules" links.
-pub(crate) fn rules_doc(game: &str) -> Option<String> {
-    let page = format!("games/{game}");
-    DOCS.iter().any(|d| d.page == page).then_some(page)
-}
-
 #[derive(Template)]
 #[template(path = "doc.html")]
 struct DocPage {
