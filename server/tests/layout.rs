@@ -1,10 +1,11 @@
 //! The pages' layout on a phone (390 × 844) and a laptop (1280 × 800), in headless Chromium
 //! against the real server on loopback with a temporary SQLite file: every game's match page
-//! shows its first card on the first screen; a person's seat keeps the hand and the buttons on
-//! a phone's screen through a whole durak game played by clicking; and no column of the data
-//! tables (leaderboard, /matches, a bot's matches, a tournament's standings and head-to-head)
-//! sticks out of the window, on a phone or a laptop. Positions are read with
-//! `getBoundingClientRect`; screenshots go to `target/test-artefacts/layout/`.
+//! shows its first card on the first screen, its facts and seats after the table and fitting
+//! the window; a person's seat keeps the hand and the buttons on a phone's screen through a
+//! whole durak game played by clicking; and no column of the data tables (leaderboard,
+//! /matches, a bot's matches, a tournament's standings and head-to-head) sticks out of the
+//! window, on a phone or a laptop. Positions are read with `getBoundingClientRect`; screenshots
+//! go to `target/test-artefacts/layout/`.
 
 mod support;
 
@@ -115,6 +116,14 @@ async fn every_games_first_card_is_on_the_first_screen_of_its_match_page() {
             if scrolls_sideways(&browser).await {
                 wrong.push(format!("{what}: the page scrolls sideways"));
             }
+            for out in sticking_out(&browser, "table.seats").await {
+                wrong.push(format!("{what}: the seats: {out}"));
+            }
+            browser
+                .script("document.getElementById('about').scrollIntoView(); return null;")
+                .await;
+            let file = artefacts().join(format!("match-{game}-{}-about.png", width(window)));
+            browser.screenshot(&file).await;
         }
     }
     browser.close().await;
