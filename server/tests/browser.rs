@@ -424,12 +424,15 @@ async fn the_demo_cup_in_a_browser_from_the_leaderboard_to_a_final_match() {
             browser.table(&format!("{live} table.standings")).await,
             expected_standings(stage)
         );
-        assert_eq!(table_rows(first, "standings"), expected_standings(stage));
+        assert_eq!(
+            table_rows(first, "standings stack"),
+            expected_standings(stage)
+        );
         assert_eq!(
             browser.table(&format!("{live} table.h2h")).await,
             expected_head_to_head(stage)
         );
-        assert_eq!(table_rows(first, "h2h"), expected_head_to_head(stage));
+        assert_eq!(table_rows(first, "h2h stack"), expected_head_to_head(stage));
         assert_eq!(browser.text(&live).await, text(first), "stage {index}");
     }
     photograph(&browser, "tournament.png").await;

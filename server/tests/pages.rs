@@ -252,7 +252,8 @@ async fn the_leaderboard_lists_the_rated_bots_best_first() {
             assert!(row_html.contains(n), "{n} not in {row_html}");
         }
         let counts = format!(
-            "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}/{}</td>",
+            "<td class=\"num\" data-label=\"Matches\">{}</td><td class=\"num\" data-label=\"Wins\">{}</td>\
+             <td class=\"num\" data-label=\"Faults (recent)\">{}/{}</td>",
             row.matches, row.wins, row.recent_faults, row.recent_matches
         );
         assert!(row_html.contains(&counts), "{counts} not in {row_html}");

@@ -365,7 +365,7 @@ async fn a_new_version_keeps_mu_and_widens_sigma_and_seats_say_which_version_pla
     assert_eq!(bot_json(&server, id).await["versions"][4]["matches"], 1);
     let page = server.page(&format!("/matches/{}", practice[0])).await;
     assert!(
-        page.contains(r#"<td><span class="version">v5</span></td>"#),
+        page.contains(r#"<td data-label="Version"><span class="version">v5</span></td>"#),
         "{page}"
     );
 }

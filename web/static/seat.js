@@ -36,6 +36,7 @@ const parts = {
 
 const state = { current: null, renderer: null, deadline: null, sending: false, stopped: false };
 const hand = createHand(parts, send, personWords);
+const dock = createDock();
 
 /**
  * A choice in the person's own words, with a hint of what it does, as the game's renderer says
@@ -98,6 +99,7 @@ function draw() {
   const own = parts.table.querySelector('.hand[data-seat="' + s.seat + '"]');
   hand.show(s, own);
   hand.setBusy(state.sending);
+  dock.follow();
   state.deadline = s.type === "turn" && s.remaining_ms != null ? Date.now() + s.remaining_ms : null;
   turnLine(s, shown);
   drawReplaced(s);
@@ -335,6 +337,33 @@ function drawLinks() {
       return add(el("li"), el("span", "seat-no", "Seat #" + seat.seat + " "), input, " ", copy, " ", said);
     }),
   );
+}
+
+/**
+ * On a phone play.css docks the own seat and the moves bar at the window's foot; this keeps
+ * their heights in the CSS variables it places them by (--dock-bar, --dock: 0 when not docked).
+ * `follow()` watches the own seat drawn last.
+ */
+function createDock() {
+  const bar = $("moves-bar");
+  const docked = (node) => (node && getComputedStyle(node).position === "fixed" ? node.offsetHeight : 0);
+  const measure = () => {
+    const seat = docked(parts.table.querySelector(".seat.own"));
+    const below = docked(bar);
+    document.documentElement.style.setProperty("--dock-bar", below + "px");
+    document.documentElement.style.setProperty("--dock", seat + below + "px");
+  };
+  const watcher = new ResizeObserver(measure);
+  addEventListener("resize", measure);
+  return {
+    follow() {
+      watcher.disconnect();
+      watcher.observe(bar);
+      const seat = parts.table.querySelector(".seat.own");
+      if (seat) watcher.observe(seat);
+      measure();
+    },
+  };
 }
 
 /** Counts the person's time down once a second. */

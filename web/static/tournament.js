@@ -78,8 +78,10 @@
     return parent;
   }
 
-  function cell(row, tag, className, text) {
+  // A cell; `label` names it when a phone stacks the row into a card (style.css, table.stack).
+  function cell(row, tag, className, text, label) {
     var c = element(tag, className, text);
+    if (label) c.dataset.label = label;
     row.appendChild(c);
     return c;
   }
@@ -96,19 +98,21 @@
     if (rows.length === 0) {
       return element("p", "note", "No standings yet: the stage has not started.");
     }
-    var table = element("table", "standings");
+    var table = element("table", "standings stack");
     var head = element("tr");
     cell(head, "th", "num", "#");
     cell(head, "th", "", "Bot");
-    ["Matches", "Mean ± 95% CI", "Total", "Mean score", "Faults"].forEach(function (h) {
+    cell(head, "th", "num", "Matches");
+    cell(head, "th", "num mean", "Mean ± 95% CI");
+    ["Total", "Mean score", "Faults"].forEach(function (h) {
       cell(head, "th", "num", h);
     });
     table.appendChild(element("thead")).appendChild(head);
     var body = table.appendChild(element("tbody"));
     rows.forEach(function (r) {
       var tr = body.appendChild(element("tr", r.skipped || r.disqualified ? "skipped" : ""));
-      cell(tr, "td", "num", String(r.rank));
-      var who = cell(tr, "td", "");
+      cell(tr, "td", "num", String(r.rank), "Rank");
+      var who = cell(tr, "td", "key");
       who.appendChild(botLink(r.bot_id, r.name));
       if (r.skipped) {
         who.appendChild(document.createTextNode(" "));
@@ -120,11 +124,11 @@
         var out = who.appendChild(element("span", "skip-mark disqualified-mark", "disqualified"));
         out.title = "disqualified by the organiser: its results are shown, it ranks nowhere";
       }
-      cell(tr, "td", "num").appendChild(stageMatchesLink(tournamentId, stage, r));
-      cell(tr, "td", "num", meanWithInterval(r.mean, r.ci95));
-      cell(tr, "td", "num", short3(r.total));
-      cell(tr, "td", "num", short3(r.mean_score));
-      cell(tr, "td", "num", String(r.faults));
+      cell(tr, "td", "num", undefined, "Matches").appendChild(stageMatchesLink(tournamentId, stage, r));
+      cell(tr, "td", "num mean", meanWithInterval(r.mean, r.ci95), "Mean ± 95% CI");
+      cell(tr, "td", "num", short3(r.total), "Total");
+      cell(tr, "td", "num", short3(r.mean_score), "Mean score");
+      cell(tr, "td", "num", String(r.faults), "Faults");
     });
     return table;
   }
@@ -133,7 +137,7 @@
   // where the two never met.
   function headToHeadTable(rows, h2h) {
     if (rows.length === 0) return element("p", "note", "No meetings yet.");
-    var table = element("table", "h2h");
+    var table = element("table", "h2h stack");
     var head = element("tr");
     cell(head, "th", "", "Bot");
     rows.forEach(function (c) {
@@ -145,16 +149,17 @@
       var meetings = [];
       h2h.forEach(function (h) { if (h.bot_id === r.bot_id) meetings = h.against; });
       var tr = body.appendChild(element("tr"));
-      cell(tr, "th", "").appendChild(botLink(r.bot_id, r.name));
+      cell(tr, "th", "key").appendChild(botLink(r.bot_id, r.name));
       rows.forEach(function (c) {
+        var label = "against " + c.name;
         if (c.bot_id === r.bot_id) {
-          cell(tr, "td", "num self", "—");
+          cell(tr, "td", "num self", "—", label);
           return;
         }
         var m = null;
         meetings.forEach(function (x) { if (x.bot_id === c.bot_id) m = x; });
-        if (m) cell(tr, "td", "num", m.wins + "–" + m.losses + "–" + m.draws);
-        else cell(tr, "td", "num none", "·");
+        if (m) cell(tr, "td", "num", m.wins + "–" + m.losses + "–" + m.draws, label);
+        else cell(tr, "td", "num none", "·", label);
       });
     });
     return table;

@@ -577,3 +577,71 @@ impl Browser {
         }
     }
 }
+
+/// An element's box as `getBoundingClientRect` gives it, in CSS px from the window's top left.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rect {
+    /// Its left edge.
+    pub left: f64,
+    /// Its top edge.
+    pub top: f64,
+    /// Its right edge.
+    pub right: f64,
+    /// Its bottom edge.
+    pub bottom: f64,
+}
+
+impl Rect {
+    /// Whether the box lies wholly inside a window of `width` × `height` px (half a pixel of
+    /// rounding allowed).
+    pub fn inside(&self, (width, height): (u32, u32)) -> bool {
+        self.left >= -0.5
+            && self.top >= -0.5
+            && self.right <= f64::from(width) + 0.5
+            && self.bottom <= f64::from(height) + 0.5
+    }
+}
+
+/// Layout reads for the pages' layout tests.
+impl Browser {
+    /// The boxes of every element matching `css` that is rendered (has a box), in document
+    /// order, read in one go.
+    pub async fn rects(&self, css: &str) -> Vec<Rect> {
+        let script = format!(
+            "return Array.from(document.querySelectorAll({}))
+               .filter(e => e.getClientRects().length > 0)
+               .map(e => {{ const r = e.getBoundingClientRect();
+                           return [r.left, r.top, r.right, r.bottom]; }});",
+            json!(css)
+        );
+        let values = self.script(&script).await;
+        values
+            .as_array()
+            .unwrap_or_else(|| panic!("{css}: {values}"))
+            .iter()
+            .map(|r| {
+                let side = |i: usize| r[i].as_f64().unwrap_or_else(|| panic!("{css}: {r}"));
+                Rect {
+                    left: side(0),
+                    top: side(1),
+                    right: side(2),
+                    bottom: side(3),
+                }
+            })
+            .collect()
+    }
+
+    /// The viewport's size in CSS px (`innerWidth` × `innerHeight`).
+    pub async fn viewport(&self) -> (u32, u32) {
+        let size = self
+            .script("return [window.innerWidth, window.innerHeight];")
+            .await;
+        let side = |i: usize| {
+            size[i]
+                .as_u64()
+                .and_then(|v| u32::try_from(v).ok())
+                .unwrap_or_else(|| panic!("the viewport's size is {size}"))
+        };
+        (side(0), side(1))
+    }
+}
