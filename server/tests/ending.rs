@@ -52,10 +52,23 @@ async fn finished(server: &Server, id: &str) -> (Value, Value) {
 
 /// The engine's words with each "seat N" replaced by the seat's name, as the page shows them.
 fn with_names(words: &str, m: &Value) -> String {
+    // A name that several seats share reads "name (2)" from its second seat on, as on the page.
+    let seats = m["seats"].as_array().unwrap();
+    let names: Vec<String> = seats
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| {
+            let name = seat["name"].as_str().unwrap();
+            let earlier = seats[..i].iter().filter(|s| s["name"] == name).count();
+            match earlier {
+                0 => name.to_string(),
+                n => format!("{name} ({})", n + 1),
+            }
+        })
+        .collect();
     let mut out = words.to_string();
-    for seat in m["seats"].as_array().unwrap().iter().rev() {
+    for (seat, name) in seats.iter().zip(&names).rev() {
         let n = seat["seat"].as_u64().unwrap();
-        let name = seat["name"].as_str().unwrap();
         out = out
             .replace(&format!("seat {n}"), name)
             .replace(&format!("Seat {n}"), name);

@@ -233,7 +233,16 @@ fn hrefs(html: &str) -> Vec<String> {
 
 /// The match ids linked from the first table of `class` in `html`, in order.
 fn listed_matches(html: &str, class: &str) -> Vec<String> {
-    let Some(start) = html.find(&format!("<table class=\"{class}\"")) else {
+    // The first table whose classes include `class` ("matches stack").
+    let Some(start) = html
+        .match_indices("<table class=\"")
+        .map(|(at, _)| at)
+        .find(|&at| {
+            let classes = &html[at + 14..];
+            let classes = &classes[..classes.find('"').unwrap_or(0)];
+            classes.split_whitespace().any(|c| c == class)
+        })
+    else {
         return Vec::new();
     };
     let table = &html[start..start + html[start..].find("</table>").unwrap()];
