@@ -32,6 +32,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -264,6 +265,14 @@ def sample(pid, db, api):
     return {"rss_kb": rss_kb, "fds": fds, "db_bytes": size, "frames_cache_kb": cache_kb}
 
 
+def signal_group(process, sig):
+    """Sends `sig` to `process` and everything it started (its own process group)."""
+    try:
+        os.killpg(process.pid, sig)
+    except ProcessLookupError:
+        pass
+
+
 def svg(rows, path):
     """Stacked line charts (RSS MB, open fds, database MB, frames cache MB) against minutes, as
     SVG."""
@@ -349,7 +358,10 @@ def main():
          "--database-url", f"sqlite://{db}", "--tables-per-hour", "100000",
          "--max-tables-per-client", "10"]
         + (["--frames-cache-mb", str(args.frames_cache_mb)] if args.frames_cache_mb else []),
-        stdout=log, stderr=subprocess.STDOUT)
+        stdout=log, stderr=subprocess.STDOUT,
+        # A group of its own, stopped whole: --bin may be a wrapper (heaptrack, perf) that runs
+        # the server as its child.
+        start_new_session=True)
     api = Api(port)
     children = []
     try:
@@ -402,11 +414,11 @@ def main():
         STOP.set()
         for child in children:
             child.terminate()
-        server.terminate()
+        signal_group(server, signal.SIGTERM)
         try:
             server.wait(20)
         except subprocess.TimeoutExpired:
-            server.kill()
+            signal_group(server, signal.SIGKILL)
         log.close()
         for child in children:
             child.wait(5)
