@@ -21,7 +21,7 @@ use axum::routing::post;
 use chromium::Browser;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use support::{Server, TempDb, config, short_match, test_bots};
+use support::{Server, TempDb, config, test_bots};
 
 /// How long a match may take to finish.
 const FINISH_TIMEOUT: Duration = Duration::from_secs(120);
@@ -210,17 +210,9 @@ async fn every_games_last_step_states_the_result_in_its_words() {
     let db = TempDb::new();
     let server = server(&db).await;
     let bots = test_bots().await;
-    let mut matches = Vec::new();
-    for game in server.games().await {
-        let id = game["id"].as_str().unwrap().to_string();
-        let bot = server
-            .register_for(&id, &format!("good-{id}"), &bots.url("/good"))
-            .await;
-        let match_id = server
-            .practice_at_house_table(&bot, &game, short_match(&game))
-            .await;
-        matches.push((id, match_id));
-    }
+    let matches = server
+        .short_match_of_every_game("good", &bots.url("/good"))
+        .await;
     let browser = Browser::start().await;
     for (game, id) in &matches {
         let (m, frames) = finished(&server, id).await;

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use chromium::{Browser, Rect};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{Server, TempDb, config, short_match, test_bots};
+use support::{Server, TempDb, config, test_bots};
 
 use seat::{decision, make_move, open_table};
 
@@ -68,17 +68,9 @@ async fn every_games_first_card_is_on_the_first_screen_of_its_match_page() {
     let db = TempDb::new();
     let server = seat::server(&db).await;
     let bots = test_bots().await;
-    let mut matches = Vec::new();
-    for game in server.games().await {
-        let id = game["id"].as_str().unwrap().to_string();
-        let bot = server
-            .register_for(&id, &format!("layout-{id}"), &bots.url("/good"))
-            .await;
-        let match_id = server
-            .practice_at_house_table(&bot, &game, short_match(&game))
-            .await;
-        matches.push((id, match_id));
-    }
+    let matches = server
+        .short_match_of_every_game("layout", &bots.url("/good"))
+        .await;
     let browser = Browser::start().await;
     let mut wrong = Vec::new();
     for (game, id) in &matches {

@@ -23,7 +23,7 @@ use chromium::{Browser, WINDOW};
 use fantoccini::key::Key;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use support::{Server, TempDb, config, short_match, test_bots};
+use support::{Server, TempDb, config, test_bots};
 
 /// The narrow window: a phone held upright.
 const NARROW: (u32, u32) = (420, 900);
@@ -155,17 +155,9 @@ async fn every_games_table_is_drawn_card_for_card_at_the_first_a_middle_and_the_
     let db = TempDb::new();
     let server = server(&db).await;
     let bots = test_bots().await;
-    let mut matches = Vec::new();
-    for game in server.games().await {
-        let id = game["id"].as_str().unwrap().to_string();
-        let bot = server
-            .register_for(&id, &format!("good-{id}"), &bots.url("/good"))
-            .await;
-        let match_id = server
-            .practice_at_house_table(&bot, &game, short_match(&game))
-            .await;
-        matches.push((id, match_id));
-    }
+    let matches = server
+        .short_match_of_every_game("good", &bots.url("/good"))
+        .await;
     let browser = Browser::start().await;
     for (game, id) in &matches {
         let frames = finished_frames(&server, id).await;

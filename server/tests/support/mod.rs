@@ -200,6 +200,25 @@ impl Server {
         self.practice_with(bot, &json!(opponents), &options).await
     }
 
+    /// Registers a bot of every game at `url` (named `{prefix}-{game}`) and queues one short
+    /// practice match of each at its game's house table; returns (game, match id) pairs.
+    pub async fn short_match_of_every_game(
+        &self,
+        prefix: &str,
+        url: &str,
+    ) -> Vec<(String, String)> {
+        let mut matches = Vec::new();
+        for game in self.games().await {
+            let id = game["id"].as_str().unwrap().to_string();
+            let bot = self.register_for(&id, &format!("{prefix}-{id}"), url).await;
+            let match_id = self
+                .practice_at_house_table(&bot, &game, short_match(&game))
+                .await;
+            matches.push((id, match_id));
+        }
+        matches
+    }
+
     /// Queues one practice match of `bot` against `opponents` (a JSON list of bot ids) with
     /// `options`; returns its id.
     pub async fn practice_with(&self, bot: &Value, opponents: &Value, options: &Value) -> String {
