@@ -14,6 +14,17 @@ function cardName(text) {
   return add(el("span", "card-name", parsed.rank), suit(parsed.suit));
 }
 
+/**
+ * A playable card's name as a button: the card's name ("jack of hearts", its title), after its
+ * rank as printed on it when that is a letter ("J, jack of hearts"), so that a person who
+ * speaks to the page can say what they see.
+ */
+function buttonName(node) {
+  const rank = node.querySelector(".rank");
+  const shown = rank ? rank.textContent : "";
+  return !shown || /^[0-9]/.test(shown) ? node.title : shown + ", " + node.title;
+}
+
 /** How many of each card `cards` holds. */
 function counts(cards) {
   const m = new Map();
@@ -200,6 +211,7 @@ export function createHand(parts, play, say = ownWords) {
       if (!legal) return;
       node.tabIndex = 0;
       node.setAttribute("role", "button");
+      node.setAttribute("aria-label", buttonName(node));
       node.addEventListener("click", () => pick(i));
     });
     hand.selected = hand.selected.filter((i) => i < hand.nodes.length);

@@ -6,6 +6,8 @@
 
 const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+/** The court cards' and the ace's names, as a card is said aloud. */
+const RANK_NAMES = { J: "jack", Q: "queen", K: "king", A: "ace" };
 
 /** An element `tag` with class `cls` and text `text` (either may be omitted). */
 export function el(tag, cls, text) {
@@ -70,7 +72,17 @@ export function distinctNames(names) {
   });
 }
 
-/** A face-up card: rank and suit symbol, red or black, or a joker; carries data-card. */
+/** Names a drawn card for everyone: its tooltip, and the name a screen reader reads (a card
+ * is a picture whose parts, the rank and the pip, are not read one by one). */
+function named(node, name) {
+  node.title = name;
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", name);
+  return node;
+}
+
+/** A face-up card: rank and suit symbol, red or black, or a joker; carries data-card and is
+ * named as a person says it ("10 of hearts", "queen of spades"). */
 export function card(text) {
   const parsed = parseCard(text);
   const node = el("span", "card");
@@ -81,11 +93,11 @@ export function card(text) {
   } else if (parsed.joker) {
     node.classList.add("joker", parsed.joker);
     add(node, el("span", "rank", "J"), el("span", "pip", "\u2605"));
-    node.title = parsed.joker + " joker";
+    named(node, parsed.joker + " joker");
   } else {
     node.classList.add(parsed.suit === "H" || parsed.suit === "D" ? "red" : "black");
     add(node, el("span", "rank", parsed.rank), el("span", "pip", SUITS[parsed.suit]));
-    node.title = parsed.rank + " of " + SUIT_NAMES[parsed.suit];
+    named(node, (RANK_NAMES[parsed.rank] || parsed.rank) + " of " + SUIT_NAMES[parsed.suit]);
   }
   return node;
 }
@@ -94,8 +106,7 @@ export function card(text) {
 export function back(count) {
   const node = el("span", "card back");
   if (count > 1) add(node, el("span", "count", "\u00d7" + count));
-  node.title = count === 1 ? "a face-down card" : count + " face-down cards";
-  return node;
+  return named(node, count === 1 ? "a face-down card" : count + " face-down cards");
 }
 
 /**

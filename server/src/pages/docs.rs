@@ -263,7 +263,15 @@ pub(super) fn render_with_blocks(
     }
     let mut out = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut out, events.into_iter());
-    out
+    keyboard_scrollable(&out)
+}
+
+/// `html` with its code blocks and tables reachable by Tab: on a narrow screen they scroll
+/// sideways, and a region that scrolls must take the focus for a keyboard to scroll it. Raw HTML
+/// in a doc is escaped, so these tags are only the renderer's own.
+fn keyboard_scrollable(html: &str) -> String {
+    html.replace("<pre>", "<pre tabindex=\"0\">")
+        .replace("<table>", "<table tabindex=\"0\">")
 }
 
 /// Where a link in the file `from` points on this site: unchanged if absolute or an anchor, the
