@@ -344,6 +344,7 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         },
     );
     tokio::spawn(scheduler.clone().run());
+    crate::memory::give_back_regularly();
     if let Some(keep) = config.keep_ladder_logs {
         tokio::spawn(crate::retention::run(store.clone(), keep));
     }

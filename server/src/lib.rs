@@ -13,6 +13,7 @@ pub mod health;
 pub mod ladder;
 pub mod listener;
 pub mod live;
+pub mod memory;
 pub mod metrics;
 pub mod open_files;
 pub mod pages;

@@ -103,6 +103,7 @@ pub async fn start(config: WorkerConfig) -> Result<RunningWorker, StartError> {
         }
         None => None,
     };
+    crate::memory::give_back_regularly();
     tokio::spawn(scheduler.run());
     Ok(RunningWorker {
         id,
