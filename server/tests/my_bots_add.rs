@@ -1,7 +1,8 @@
 //! "My bots" (`/me`) adds a bot registered elsewhere, in headless Chromium against the real server
-//! on loopback: bots registered through the API (reqwest), a wrong token, another bot's token and
-//! an unknown id each refused with the API's words and nothing kept; the right id and token
-//! listed with the bot's status, kept across a reload, and sent to nothing but this server. And
+//! on loopback: bots registered through the API (reqwest); a blank token refused by the page, and
+//! a wrong token, another bot's token and an unknown id by the API, in its words, nothing kept;
+//! the right id and token listed with the bot's status, kept across a reload, and sent to
+//! nothing but this server. And
 //! `GET /api/bots/{id}/owner`, the check the page makes, answers as documented. Screenshots at
 //! 1280 px and 390 × 844 go to `target/test-artefacts/my-bots/`.
 
@@ -148,6 +149,11 @@ async fn a_bot_registered_elsewhere_is_added_by_its_id_and_token() {
     let refusals = [
         (
             id,
+            "   ",
+            "Not added: give both the bot's id and its token.",
+        ),
+        (
+            id,
             "not-the-token",
             "Not added: this token belongs to no bot. Check the token",
         ),
@@ -171,7 +177,7 @@ async fn a_bot_registered_elsewhere_is_added_by_its_id_and_token() {
         );
         assert!(kept(&browser).await.is_empty(), "kept after {said}");
         assert_eq!(browser.count("article.my-bot").await, 0, "{said}");
-        if n == 0 {
+        if n == 1 {
             screenshots(&browser, "add-refused").await;
         }
     }

@@ -263,6 +263,11 @@ function wireAddForm() {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const given = { id: id.value.trim(), token: token.value.trim() };
+    if (!given.id || !given.token) {
+      message.className = 'error';
+      message.textContent = 'Not added: give both the bot\'s id and its token.';
+      return;
+    }
     button.disabled = true;
     message.className = '';
     message.textContent = 'Checking…';
