@@ -339,9 +339,12 @@ async fn a_bot_page_shows_its_record_against_each_opponent() {
             .unwrap_or_else(|| panic!("no row for {opponent}"));
         let row = &html[row_at..row_at + html[row_at..].find("</tr>").unwrap()];
         let numbers: Vec<u64> = row
-            .split("<td class=\"num\">")
+            .split("<td class=\"num\" data-label=")
             .skip(1)
-            .map(|cell| cell.split('<').next().unwrap().parse().unwrap())
+            .map(|cell| {
+                let text = cell.split_once('>').unwrap().1;
+                text.split('<').next().unwrap().parse().unwrap()
+            })
             .collect();
         assert_eq!(
             numbers,

@@ -3,8 +3,8 @@
 //! shows its first card on the first screen, its facts and seats after the table and fitting
 //! the window; a person's seat keeps the hand and the buttons on a phone's screen through a
 //! whole durak game played by clicking; and no column of the data tables (leaderboard,
-//! /matches, a bot's matches, a tournament's standings and head-to-head) sticks out of the
-//! window, on a phone or a laptop. Positions are read with `getBoundingClientRect`; screenshots
+//! /matches, every table of a bot's page, a tournament's standings and head-to-head) sticks out
+//! of the window, on a phone or a laptop. Positions are read with `getBoundingClientRect`; screenshots
 //! go to `target/test-artefacts/layout/`.
 
 mod support;
@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use chromium::{Browser, Rect};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{Server, TempDb, config, test_bots};
+use support::{Server, TempDb, TestBots, config, test_bots};
 
 use seat::{decision, make_move, open_table};
 
@@ -395,6 +395,37 @@ async fn wrapped_means(browser: &Browser) -> Vec<String> {
         .collect()
 }
 
+/// Fills every data table of `bot`'s page beside its matches and head-to-head: the organiser's
+/// pause and resume with a long reason (their actions); then, its owner having paused it (so that
+/// no ladder match comes after), a program at another URL that plays a practice match with an
+/// illegal move (its faults), the first program again, and a version with a long note.
+async fn fill_bot_page(server: &Server, test: &TestBots, bot: &Value) {
+    let id = bot["id"].as_str().unwrap();
+    let reason = "answered every turn at the very last moment of its deadline, \
+                  which held up the whole ladder";
+    for action in ["pause", "resume"] {
+        let body = json!({"reason": reason, "by": "Bartholomew the organiser"});
+        let path = format!("/api/admin/bots/{id}/{action}");
+        send(server, &path, Some(ADMIN), body, 200).await;
+    }
+    let token = bot["token"].as_str();
+    let path = format!("/api/bots/{id}");
+    let change = async |body: Value| {
+        let (status, answer) = server.send(Method::PATCH, &path, token, Some(body)).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+    };
+    change(json!({"active": false})).await;
+    change(json!({"url": test.url("/illegal")})).await;
+    let faulted = server.practice(bot, 1, &["random"]).await;
+    let m = server.finished_match(&faulted[0]).await;
+    assert_eq!(m["status"], "finished", "{m}");
+    change(json!({"url": test.url("/good")})).await;
+    let note = "a deeper search of the attacks, with the trumps counted and kept for the last \
+                tricks of the deal";
+    let path = format!("{path}/versions");
+    send(server, &path, token, json!({"note": note}), 201).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn no_column_of_the_data_tables_sticks_out_of_a_phone() {
     let db = TempDb::new();
@@ -411,6 +442,7 @@ async fn no_column_of_the_data_tables_sticks_out_of_a_phone() {
     }
     let tournament = tournament(&server, &bots).await;
     leaderboard_rows(&server, 4).await;
+    fill_bot_page(&server, &test, &bots[0]).await;
     let bot = bots[0]["id"].as_str().unwrap();
     let pages = [
         (
@@ -423,7 +455,12 @@ async fn no_column_of_the_data_tables_sticks_out_of_a_phone() {
             "/matches?game=durak".to_string(),
             "table.match-list",
         ),
-        ("bot", format!("/bots/{bot}"), "table.matches"),
+        (
+            "bot",
+            format!("/bots/{bot}"),
+            "table.rating, table.versions, table.matches, table.rivals, \
+             table.organiser-actions, table.faults",
+        ),
         (
             "tournament",
             format!("/tournaments/{tournament}"),

@@ -125,6 +125,7 @@ async fn every_route_is_in_the_document_and_every_documented_route_answers() {
         "get /api/bots/{id}",
         "patch /api/bots/{id}",
         "delete /api/bots/{id}",
+        "get /api/bots/{id}/owner",
         "post /api/bots/{id}/practice",
         "get /api/matches/{id}",
         "get /api/matches/{id}/frames",

@@ -269,7 +269,7 @@ async fn an_organisers_pause_holds_against_the_owner_and_the_health_loop() {
     let page = server.page(&format!("/bots/{id}")).await;
     assert!(page.contains("paused by the organiser"), "{page}");
     assert!(page.contains("answers &#60;b&#62;every&#60;/b&#62; turn at the deadline"));
-    assert!(page.contains(r#"<td class="by">Ann</td>"#));
+    assert!(page.contains(r#"<td class="by" data-label="By">Ann</td>"#));
     assert!(page.contains(r#"value="resume""#) && !page.contains(r#"value="pause""#));
 
     // The organiser's resume: a ping at once, then the ladder again.
@@ -487,7 +487,7 @@ async fn the_organiser_deletes_a_bot_as_its_owner_would() {
     assert!(page.contains("removed by the organiser"), "{page}");
     assert!(page.contains("asked to leave the contest"));
     assert!(
-        page.contains(r#"<td class="by">organiser</td>"#),
+        page.contains(r#"<td class="by" data-label="By">organiser</td>"#),
         "the default name"
     );
     assert!(!page.contains("organiser-tools"), "nothing left to do");
@@ -531,7 +531,12 @@ async fn the_actions_are_bounded_in_the_json_and_on_the_page_and_paged_by_the_ap
     );
 
     let page = server.page(&format!("/bots/{id}")).await;
-    assert_eq!(page.matches(r#"<td class="reason">"#).count(), 10, "{page}");
+    assert_eq!(
+        page.matches(r#"<td class="reason wide" data-label="Why">"#)
+            .count(),
+        10,
+        "{page}"
+    );
     assert!(page.contains("And 4 earlier actions"), "{page}");
 
     let mut seen = Vec::new();

@@ -1,8 +1,9 @@
 // /me: the bots whose tokens this browser keeps (mybots.js), each with its status and why, its
 // recent faults, rating and rank, refreshed every few seconds from the API, and the owner's
-// buttons: practice, pause and resume, a new version, a new URL, delete, forget.
+// buttons: practice, pause and resume, a new version, a new URL, delete, forget. A bot registered
+// elsewhere is added by its id and token, kept only once the API says the token is the bot's.
 
-import { api, forgetBot, inWords, myBots } from '/static/mybots.js';
+import { ApiFailure, api, forgetBot, inWords, keepBot, myBots } from '/static/mybots.js';
 
 /** How often the bots' facts are read again, in ms. */
 const REFRESH_MS = 3000;
@@ -245,7 +246,54 @@ async function refresh() {
   list.dataset.refreshed = String(refreshes);
 }
 
+/** What to check when the API refuses an id and a token, by the kind of its refusal. */
+const ADD_HINTS = {
+  unauthorized: 'Check the token: the one its registration showed, copied whole.',
+  forbidden: 'This token is another bot\'s: check the id.',
+  not_found: 'Check the id: it is in its registration\'s answer and at the end of its page\'s address.',
+};
+
+/** The form that adds a bot registered elsewhere: GET /api/bots/{id}/owner with its token. */
+function wireAddForm() {
+  const form = document.getElementById('me-add');
+  const id = document.getElementById('add-id');
+  const token = document.getElementById('add-token');
+  const button = document.getElementById('add-bot');
+  const message = document.getElementById('add-message');
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const given = { id: id.value.trim(), token: token.value.trim() };
+    if (!given.id || !given.token) {
+      message.className = 'error';
+      message.textContent = 'Not added: give both the bot\'s id and its token.';
+      return;
+    }
+    button.disabled = true;
+    message.className = '';
+    message.textContent = 'Checking…';
+    try {
+      const bot = await api('GET', `/bots/${encodeURIComponent(given.id)}/owner`, { token: given.token });
+      const known = myBots().some((b) => b.id === bot.id);
+      keepBot({ id: bot.id, name: bot.name, game: bot.game, token: given.token });
+      list.querySelector(`article[data-bot-id="${CSS.escape(bot.id)}"]`)?.remove();
+      list.append(botCard({ id: bot.id, name: bot.name, game: bot.game, token: given.token }));
+      showEmpty();
+      message.textContent = known ? `${bot.name} was already here: its token is updated.` : `${bot.name} is added to your bots above.`;
+      id.value = '';
+      token.value = '';
+      refresh();
+    } catch (error) {
+      const hint = error instanceof ApiFailure ? ADD_HINTS[error.kind] : null;
+      message.className = 'error';
+      message.textContent = hint ? `Not added: ${error.message}. ${hint}` : `Not added: ${inWords(error)}`;
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
 async function start() {
+  wireAddForm();
   try {
     games = new Map((await api('GET', '/games')).map((g) => [g.id, g]));
   } catch (error) {

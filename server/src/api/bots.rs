@@ -1,6 +1,6 @@
 //! Bot registration and management: register (an HTTP bot at a URL, or a dial-out bot that
-//! connects), list (paginated), show, change (URL or dial-out, pause and resume), start a new
-//! version, remove.
+//! connects), list (paginated), show, check an owner's token, change (URL or dial-out, pause and
+//! resume), start a new version, remove.
 
 use axum::Json;
 use axum::extract::State;
@@ -389,6 +389,23 @@ pub async fn show(
         .await?
         .filter(|b| !b.deleted)
         .ok_or_else(|| ApiError::not_found("bot", &id))?;
+    Ok(Json(with_rating(&state, bot).await?))
+}
+
+/// Checks the owner's token of a bot and answers the bot as `GET /api/bots/{id}` shows it:
+/// changes nothing, so a page can check an id and a token given to it before keeping them.
+#[utoipa::path(get, path = "/bots/{id}/owner", tag = "bots", params(("id" = String, Path, description = "The bot's id")),
+    security(("owner_token" = [])), responses(
+    (status = 200, description = "The token is the bot's own: the bot", body = Bot),
+    (status = 401, description = "`unauthorized`: no valid bearer token, or a token of no bot", body = ErrorBody),
+    (status = 403, description = "`forbidden`: another bot's token", body = ErrorBody),
+))]
+pub async fn owner(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let bot = owned_bot(&state.store, &headers, &id).await?;
     Ok(Json(with_rating(&state, bot).await?))
 }
 

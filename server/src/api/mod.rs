@@ -66,6 +66,7 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(bots::register, bots::list))
         .routes(routes!(bots::show, bots::update, bots::remove))
         .routes(routes!(bots::new_version, bot_versions::versions))
+        .routes(routes!(bots::owner))
         .routes(routes!(practice::start))
         .routes(routes!(connect::connect))
         .routes(routes!(matches::show))
