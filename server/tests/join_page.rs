@@ -12,32 +12,19 @@ mod support;
 #[path = "support/chromium.rs"]
 mod chromium;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use chromium::{Browser, WINDOW, artefacts};
 use kit_process::{KitProcess, Script, TempDir};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use support::{Server, TempDb, config};
+use support::{Server, TempDb, config, until};
 
 /// A phone's viewport.
 const PHONE: (u32, u32) = (390, 844);
 
 /// How long the server may take to find the bot active, play its matches and rate it.
 const PATIENCE: Duration = Duration::from_secs(90);
-
-/// Waits until `check` gives a value, polling every 200 ms; panics with `what` after
-/// [`PATIENCE`].
-async fn until<T>(what: &str, mut check: impl AsyncFnMut() -> Option<T>) -> T {
-    let started = Instant::now();
-    loop {
-        if let Some(value) = check().await {
-            return value;
-        }
-        assert!(started.elapsed() < PATIENCE, "{what} after {PATIENCE:?}");
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-}
 
 /// The card of bot `id` on /me, its attribute `name`.
 async fn card_attr(browser: &Browser, id: &str, name: &str) -> Option<String> {
@@ -104,7 +91,7 @@ async fn a_person_joins_manages_and_practises_from_the_browser() {
     browser.send_keys("#name", "not a name!").await;
     browser.send_keys("#url", &bot_url).await;
     browser.click("#register").await;
-    let error = until("no error shown", async || {
+    let error = until(PATIENCE, "no error shown", async || {
         Some(browser.text("#join-error").await).filter(|t| !t.is_empty())
     })
     .await;
@@ -122,7 +109,7 @@ async fn a_person_joins_manages_and_practises_from_the_browser() {
         .await;
     browser.send_keys("#name", "webby").await;
     browser.click("#register").await;
-    let token = until("no token shown", async || {
+    let token = until(PATIENCE, "no token shown", async || {
         Some(browser.text("#token").await).filter(|t| !t.is_empty())
     })
     .await;
@@ -167,7 +154,7 @@ async fn a_person_joins_manages_and_practises_from_the_browser() {
     );
     // Copy puts the token on the clipboard, or (no clipboard for this origin) selects it.
     browser.click("button[data-copy=token]").await;
-    let copied = until("the copy said nothing", async || {
+    let copied = until(PATIENCE, "the copy said nothing", async || {
         let status = browser.text("#copy-status").await;
         (!status.is_empty()).then_some(status)
     })
@@ -189,7 +176,7 @@ async fn a_person_joins_manages_and_practises_from_the_browser() {
     browser.click("input[name=mode][value=connect]").await;
     assert!(!displayed(&browser, "#url-label").await);
     browser.click("#register").await;
-    let dial_token = until("no token for the dial-out bot", async || {
+    let dial_token = until(PATIENCE, "no token for the dial-out bot", async || {
         Some(browser.text("#token").await).filter(|t| !t.is_empty())
     })
     .await;
@@ -210,7 +197,7 @@ async fn a_person_joins_manages_and_practises_from_the_browser() {
     browser.open(&server.url("/me")).await;
     browser.wait_refreshed("#bots").await;
     assert_eq!(browser.count("article.my-bot").await, 2);
-    until("the bot is not active on /me", async || {
+    until(PATIENCE, "the bot is not active on /me", async || {
         (card_attr(&browser, &id, "data-status").await.as_deref() == Some("active")).then_some(())
     })
     .await;
@@ -232,7 +219,7 @@ async fn a_person_joins_manages_and_practises_from_the_browser() {
     browser
         .click(&format!("{card} form.my-practice button"))
         .await;
-    let queued = until("practice was not queued", async || {
+    let queued = until(PATIENCE, "practice was not queued", async || {
         let text = browser.text(&format!("{card} .message")).await;
         text.contains("practice matches queued").then_some(text)
     })
@@ -264,7 +251,7 @@ async fn a_person_joins_manages_and_practises_from_the_browser() {
             "{played}"
         );
     }
-    until("no rating on /me", async || {
+    until(PATIENCE, "no rating on /me", async || {
         (card_attr(&browser, &id, "data-rated").await.as_deref() == Some("1")).then_some(())
     })
     .await;
@@ -276,7 +263,7 @@ async fn a_person_joins_manages_and_practises_from_the_browser() {
             .is_some_and(|r| r.parse::<f64>().is_ok()),
         "{rating}"
     );
-    let rank = until("no rank on /me", async || {
+    let rank = until(PATIENCE, "no rank on /me", async || {
         let text = browser.text(&format!("{card} dd.fact-rank")).await;
         text.contains("on the durak leaderboard").then_some(text)
     })
@@ -286,7 +273,7 @@ async fn a_person_joins_manages_and_practises_from_the_browser() {
 
     // Pause and resume.
     browser.click(&format!("{card} button.my-pause")).await;
-    until("not paused by its owner", async || {
+    until(PATIENCE, "not paused by its owner", async || {
         (card_attr(&browser, &id, "data-reason").await.as_deref() == Some("owner")).then_some(())
     })
     .await;
@@ -301,7 +288,7 @@ async fn a_person_joins_manages_and_practises_from_the_browser() {
     );
     screenshots(&browser, "me-paused").await;
     browser.click(&format!("{card} button.my-pause")).await;
-    until("not active again after resume", async || {
+    until(PATIENCE, "not active again after resume", async || {
         (card_attr(&browser, &id, "data-status").await.as_deref() == Some("active")).then_some(())
     })
     .await;
@@ -315,7 +302,7 @@ async fn a_person_joins_manages_and_practises_from_the_browser() {
         .send_keys(&format!("{card} form.my-url input"), "ftp://nowhere")
         .await;
     browser.click(&format!("{card} form.my-url button")).await;
-    let refused = until("no refusal shown", async || {
+    let refused = until(PATIENCE, "no refusal shown", async || {
         let text = browser.text(&format!("{card} .message")).await;
         text.starts_with("URL not changed: ").then_some(text)
     })
@@ -336,7 +323,7 @@ async fn a_person_joins_manages_and_practises_from_the_browser() {
     browser
         .click(&format!("{card} form.my-version button"))
         .await;
-    until("no new version", async || {
+    until(PATIENCE, "no new version", async || {
         let text = browser.text(&format!("{card} .message")).await;
         text.starts_with("Version 2 started").then_some(())
     })
@@ -352,7 +339,7 @@ async fn a_person_joins_manages_and_practises_from_the_browser() {
         .accept_alert()
         .await
         .expect("the confirmation");
-    until("the card stays after delete", async || {
+    until(PATIENCE, "the card stays after delete", async || {
         (browser.count(&card).await == 0).then_some(())
     })
     .await;
@@ -384,7 +371,7 @@ async fn a_ping_refused_with_401_says_on_the_bot_page_to_pass_the_secret() {
         .await;
     let wrong_id = wrong["id"].as_str().unwrap();
     let open_id = open["id"].as_str().unwrap();
-    until("the ping was not refused", async || {
+    until(PATIENCE, "the ping was not refused", async || {
         let (_, bot) = server.get(&format!("/api/bots/{wrong_id}")).await;
         bot["status_detail"]
             .as_str()
@@ -392,7 +379,7 @@ async fn a_ping_refused_with_401_says_on_the_bot_page_to_pass_the_secret() {
             .map(str::to_string)
     })
     .await;
-    until("the open bot is not active", async || {
+    until(PATIENCE, "the open bot is not active", async || {
         let (_, bot) = server.get(&format!("/api/bots/{open_id}")).await;
         (bot["status"] == "active").then_some(())
     })

@@ -11,12 +11,12 @@ mod support;
 #[path = "support/chromium.rs"]
 mod chromium;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use chromium::{Browser, artefacts};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{Server, TempDb, config, test_bots};
+use support::{Server, TempDb, config, test_bots, until};
 
 /// A phone held upright.
 const PHONE: (u32, u32) = (390, 844);
@@ -29,18 +29,6 @@ const PATIENCE: Duration = Duration::from_secs(30);
 
 /// Where this browser keeps its bots (`web/static/mybots.js`).
 const STORE_KEY: &str = "cardarena.my-bots";
-
-/// Waits until `check` gives a value, polling every 100 ms; panics with `what` after [`PATIENCE`].
-async fn until<T>(what: &str, mut check: impl AsyncFnMut() -> Option<T>) -> T {
-    let started = Instant::now();
-    loop {
-        if let Some(value) = check().await {
-            return value;
-        }
-        assert!(started.elapsed() < PATIENCE, "{what} after {PATIENCE:?}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
 
 /// The bots this browser keeps, as `mybots.js` stored them.
 async fn kept(browser: &Browser) -> Vec<Value> {
@@ -71,7 +59,7 @@ async fn add(browser: &Browser, id: &str, token: &str) -> String {
         browser.send_keys(css, value).await;
     }
     browser.click("#add-bot").await;
-    until("no answer to the add form", async || {
+    until(PATIENCE, "no answer to the add form", async || {
         let said = browser.text("#add-message").await;
         Some(said).filter(|s| !s.is_empty() && s != "Checking…")
     })
@@ -193,7 +181,7 @@ async fn a_bot_registered_elsewhere_is_added_by_its_id_and_token() {
     );
     assert_eq!(stored[0]["token"], json!(token));
     let card = format!("article.my-bot[data-bot-id=\"{id}\"]");
-    until("the bot never showed as active", async || {
+    until(PATIENCE, "the bot never showed as active", async || {
         (browser.attr(&card, "data-status").await).filter(|s| s == "active")
     })
     .await;
@@ -217,15 +205,21 @@ async fn a_bot_registered_elsewhere_is_added_by_its_id_and_token() {
 
     // Kept: a reload lists it again, and acting on it works with the kept token.
     browser.open(&server.url("/me")).await;
-    until("the kept bot is not listed after a reload", async || {
-        (browser.attr(&card, "data-status").await).filter(|s| s == "active")
-    })
+    until(
+        PATIENCE,
+        "the kept bot is not listed after a reload",
+        async || (browser.attr(&card, "data-status").await).filter(|s| s == "active"),
+    )
     .await;
     browser.click(&format!("{card} button.my-pause")).await;
-    until("the bot was not paused from the page", async || {
-        let (_, shown) = server.get(&format!("/api/bots/{id}")).await;
-        Some(()).filter(|_| shown["status_reason"] == "owner")
-    })
+    until(
+        PATIENCE,
+        "the bot was not paused from the page",
+        async || {
+            let (_, shown) = server.get(&format!("/api/bots/{id}")).await;
+            Some(()).filter(|_| shown["status_reason"] == "owner")
+        },
+    )
     .await;
     browser.close().await;
 }

@@ -431,3 +431,19 @@ pub fn short_match(game: &Value) -> Value {
     }
     options
 }
+
+/// Waits until `check` gives a value, asking every 100 ms; panics with `what` after `patience`.
+pub async fn until<T>(
+    patience: Duration,
+    what: &str,
+    mut check: impl AsyncFnMut() -> Option<T>,
+) -> T {
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(value) = check().await {
+            return value;
+        }
+        assert!(started.elapsed() < patience, "{what} after {patience:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
