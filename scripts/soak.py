@@ -332,6 +332,9 @@ def verdict(rows, log_path):
 
 
 def main():
+    # Stopped early (kill, Ctrl-C), the run still stops its server and bots: the `finally`
+    # below runs on SIGTERM as it does on SIGINT.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bin", default=os.environ.get("CARDARENA_BIN",
                                                         "target/release/cardarena"),

@@ -57,7 +57,10 @@ impl Compressed {
             len: 0,
         };
         write(&mut sink)?;
-        let gzip = sink.inner.finish()?;
+        let mut gzip = sink.inner.finish()?;
+        // The buffer grew by doubling: without this an entry held up to twice the bytes the
+        // cache counts (heaptrack over the soak's hour: 21.6 MB held for 10.7 MB counted).
+        gzip.shrink_to_fit();
         let digest = sink.hash.finalize();
         Ok(Compressed {
             gzip: Bytes::from(gzip),
