@@ -355,12 +355,20 @@ mod tests {
     #[test]
     fn the_recently_checked_stay_within_their_bound() {
         let cache = FramesCache::new(1 << 20, 1);
-        for i in 0..MAX_RECENT + 10 {
-            cache.settled(&format!("m{i}"), "k");
+        // Full with matches checked "now" for as long as the test may take (a fill through
+        // `settled` takes over a second in a loaded debug build, and the first ones went stale).
+        let fresh = Instant::now() + Duration::from_secs(3600);
+        cache
+            .lock_recent()
+            .extend((0..MAX_RECENT).map(|i| (format!("m{i}"), ("k".to_string(), fresh))));
+        for i in 0..10 {
+            cache.settled(&format!("more{i}"), "k");
         }
         assert_eq!(cache.lock_recent().len(), MAX_RECENT);
+        assert!(!cache.lock_recent().contains_key("more0"), "past the bound");
+        let stale = Instant::now() - RECHECK_AFTER;
         for (_, at) in cache.lock_recent().values_mut() {
-            *at -= RECHECK_AFTER;
+            *at = stale;
         }
         cache.settled("late", "k");
         assert_eq!(cache.lock_recent().len(), 1, "the stale ones made room");
