@@ -12,9 +12,9 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use crate::cards::Card;
+use crate::cards::{Card, Suit};
 use crate::game::Game;
-use crate::shuffle::shuffle;
+use crate::shuffle::{below, shuffle};
 
 /// A game that can be rebuilt from one seat's view.
 pub trait Determinize: Game {
@@ -53,4 +53,69 @@ impl Unseen {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+}
+
+/// A hidden place to fill: how many cards it holds and the suits it cannot hold (a seat that
+/// failed to follow a suit holds none of it), as a mask of [`Suit`] bits (`1 << suit as u8`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    /// The cards it holds.
+    pub size: usize,
+    /// The suits it holds none of.
+    pub void: u8,
+}
+
+/// The bit of `suit` in a [`Place::void`] mask.
+pub fn suit_bit(suit: Suit) -> u8 {
+    1 << suit as u8
+}
+
+/// Deals `cards` to `places` (their sizes adding up to the cards' count), each card to a place
+/// not void in its suit, at random from `rng`: each card goes to an open place with a chance in
+/// proportion to its free room, the cards fewest places may hold first. A draw that runs into a
+/// dead end is drawn again, up to a few times; past them the voids are dropped (a view whose
+/// voids no deal meets cannot come from a game, but the deal stays whole).
+pub fn deal_with_voids(cards: &[Card], places: &[Place], rng: &mut ChaCha8Rng) -> Vec<Vec<Card>> {
+    const TRIES: usize = 16;
+    let allows = |place: &Place, card: Card| {
+        card.suit()
+            .is_none_or(|suit| place.void & suit_bit(suit) == 0)
+    };
+    for _ in 0..TRIES {
+        let mut order = cards.to_vec();
+        shuffle(&mut order, rng);
+        order.sort_by_key(|&card| places.iter().filter(|p| allows(p, card)).count());
+        let mut dealt: Vec<Vec<Card>> = places.iter().map(|p| Vec::with_capacity(p.size)).collect();
+        let mut stuck = false;
+        for card in order {
+            let room = |i: usize| places[i].size - dealt[i].len();
+            let open: usize = (0..places.len())
+                .filter(|&i| allows(&places[i], card))
+                .map(room)
+                .sum();
+            if open == 0 {
+                stuck = true;
+                break;
+            }
+            let mut pick = below(rng, open);
+            for i in 0..places.len() {
+                if !allows(&places[i], card) {
+                    continue;
+                }
+                if pick < room(i) {
+                    dealt[i].push(card);
+                    break;
+                }
+                pick -= room(i);
+            }
+        }
+        if !stuck {
+            return dealt;
+        }
+    }
+    let mut unseen = Unseen::shuffled(cards.to_vec(), rng);
+    places
+        .iter()
+        .map(|p| unseen.take(p.size).collect())
+        .collect()
 }

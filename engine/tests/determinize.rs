@@ -3,8 +3,11 @@
 //! the same legal actions, holds the same cards, plays on to an end, and depends on the view alone
 //! (a second game showing the seat the same view gives the same sample for the same seed).
 
+use cardarena_engine::games::bridge::{Bridge, BridgeOptions};
 use cardarena_engine::games::durak::Durak;
 use cardarena_engine::games::durak_duel::DurakDuel;
+use cardarena_engine::games::fifty_six::FiftySix;
+use cardarena_engine::games::most::Most;
 use cardarena_engine::games::prsi::Prsi;
 use cardarena_engine::playout::random_playout;
 use cardarena_engine::shuffle::{below, rng};
@@ -75,5 +78,21 @@ proptest! {
     #[test]
     fn prsi_samples_keep_the_view(seed: u64, players in 2usize..=5) {
         check_game::<Prsi>(&Default::default(), players, seed, 400);
+    }
+
+    #[test]
+    fn bridge_samples_keep_the_view(seed: u64, players in 2usize..=6, single_deal: bool) {
+        let options = BridgeOptions { single_deal, ..BridgeOptions::default() };
+        check_game::<Bridge>(&options, players, seed, 300);
+    }
+
+    #[test]
+    fn most_samples_keep_the_view(seed: u64, players in 2usize..=6) {
+        check_game::<Most>(&Default::default(), players, seed, 300);
+    }
+
+    #[test]
+    fn fifty_six_samples_keep_the_view(seed: u64, six: bool) {
+        check_game::<FiftySix>(&Default::default(), if six { 6 } else { 4 }, seed, 300);
     }
 }
