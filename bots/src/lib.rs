@@ -10,6 +10,7 @@ pub mod bridge;
 pub mod dial;
 pub mod durak;
 pub mod durak_duel;
+pub mod expert;
 pub mod fifty_six;
 pub mod http;
 pub mod log_codec;

@@ -1,18 +1,19 @@
 //! The roster: every game with its house bots, and a way to run generic code on a game named at
 //! run time. Adding a game is one line in [`with_game`] and [`game_ids`].
 
-use cardarena_engine::Game;
 use cardarena_engine::games::bridge::Bridge;
 use cardarena_engine::games::durak::Durak;
 use cardarena_engine::games::durak_duel::DurakDuel;
 use cardarena_engine::games::fifty_six::FiftySix;
 use cardarena_engine::games::most::Most;
 use cardarena_engine::games::prsi::Prsi;
+use cardarena_engine::{Determinize, Game};
 
 use crate::bot::Bot;
 
-/// A game together with its house bots.
-pub trait HouseGame: Game {
+/// A game together with its house bots; it can be rebuilt from a seat's view, for the house bot
+/// `expert` that every game has.
+pub trait HouseGame: Game + Determinize {
     /// The ids of the game's house bots; `random` is always among them.
     const HOUSE_BOTS: &'static [&'static str];
 

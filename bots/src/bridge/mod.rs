@@ -1,4 +1,4 @@
-//! House bots for `bridge`: `demo` (seed 001's sample AI), `greedy` and `random`.
+//! House bots for `bridge`: `demo` (seed 001's sample AI), `greedy`, `random` and `expert`.
 
 mod demo;
 mod greedy;
@@ -7,15 +7,22 @@ use cardarena_engine::games::bridge::{Bridge, BridgeAction, BridgeView};
 use cardarena_engine::{Card, CardSet, Rank, Suit};
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
+use crate::expert::{self, Calibration, Expert};
 use crate::random::RandomBot;
 use crate::roster::HouseGame;
 
 pub use demo::Demo;
 pub use greedy::Greedy;
 
+/// The expert's search speed in this game (see [`Calibration`]).
+pub(crate) const EXPERT: Calibration = Calibration {
+    steps_per_ms: 1_000,
+    sample_steps: 20,
+};
+
 impl HouseGame for Bridge {
     /// `demo` first: it is the substitute that finishes a faulted seat's game.
-    const HOUSE_BOTS: &'static [&'static str] = &["demo", "greedy", "random"];
+    const HOUSE_BOTS: &'static [&'static str] = &["demo", "greedy", "random", expert::ID];
 
     /// A match runs to 125 points over many deals: random play averages over a thousand decisions.
     const MAX_DECISIONS: u32 = 200_000;
@@ -25,7 +32,8 @@ impl HouseGame for Bridge {
             "demo" => Some(Box::new(Demo::new(seed))),
             "greedy" => Some(Box::new(Greedy)),
             "random" => Some(Box::new(RandomBot::<Bridge>::new(seed))),
-            _ => None,
+            id => Expert::<Bridge>::from_id(id, seed, EXPERT)
+                .map(|bot| Box::new(bot) as Box<dyn Bot<Bridge>>),
         }
     }
 }
