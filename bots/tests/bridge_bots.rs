@@ -34,7 +34,7 @@ fn cards(texts: &[&str]) -> Vec<Card> {
 
 #[test]
 fn demo_is_listed_first_so_it_substitutes_faulted_seats() {
-    assert_eq!(Bridge::HOUSE_BOTS, ["demo", "greedy", "random"]);
+    assert_eq!(Bridge::HOUSE_BOTS, ["demo", "greedy", "random", "expert"]);
 }
 
 #[test]

@@ -90,7 +90,7 @@ fn card(text: &str) -> Card {
 fn greedy_is_listed_first_so_it_substitutes_faulted_seats() {
     assert_eq!(
         FiftySix::HOUSE_BOTS,
-        ["greedy", "bold", "cautious", "random"]
+        ["greedy", "bold", "cautious", "random", "expert"]
     );
     assert!(FiftySix::house_bot("greedy", 0).is_some());
     assert!(FiftySix::house_bot("nobody", 0).is_none());
