@@ -13,10 +13,11 @@ use crate::roster::HouseGame;
 
 pub use greedy::{Bidding, Greedy};
 
-/// The expert's search speed in this game (see [`Calibration`]).
+/// The expert's search speed in this game (see [`Calibration`]), measured by
+/// `examples/expert_strength.rs calibrate`.
 pub(crate) const EXPERT: Calibration = Calibration {
-    steps_per_ms: 1_000,
-    sample_steps: 20,
+    steps_per_ms: 9_500,
+    sample_steps: 30,
 };
 
 impl HouseGame for FiftySix {

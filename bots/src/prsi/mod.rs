@@ -11,10 +11,11 @@ use crate::roster::HouseGame;
 
 pub use greedy::Greedy;
 
-/// The expert's search speed in this game (see [`Calibration`]).
+/// The expert's search speed in this game (see [`Calibration`]), measured by
+/// `examples/expert_strength.rs calibrate`.
 pub(crate) const EXPERT: Calibration = Calibration {
-    steps_per_ms: 1_000,
-    sample_steps: 20,
+    steps_per_ms: 8_500,
+    sample_steps: 7,
 };
 
 impl HouseGame for Prsi {
