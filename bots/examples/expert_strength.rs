@@ -84,7 +84,11 @@ impl GameVisitor for Strength {
             let seed = derive_seed(0xe4fe27, deal);
             let mut bots: Vec<Box<dyn Bot<G>>> = (0..players)
                 .map(|s| {
-                    let id = if s == seat { self.id.as_str() } else { "greedy" };
+                    let id = if s == seat {
+                        self.id.as_str()
+                    } else {
+                        "greedy"
+                    };
                     G::house_bot(id, derive_seed(seed, s as u64)).unwrap()
                 })
                 .collect();
@@ -114,8 +118,12 @@ impl GameVisitor for Strength {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let games: Vec<&str> = match args.first().map(String::as_str) {
-        Some("strength") => args.get(3).map_or(game_ids().to_vec(), |g| vec![g.as_str()]),
-        _ => args.get(1).map_or(game_ids().to_vec(), |g| vec![g.as_str()]),
+        Some("strength") => args
+            .get(3)
+            .map_or(game_ids().to_vec(), |g| vec![g.as_str()]),
+        _ => args
+            .get(1)
+            .map_or(game_ids().to_vec(), |g| vec![g.as_str()]),
     };
     for game in games {
         match args.first().map(String::as_str) {

@@ -28,4 +28,4 @@ pub use bot::{Bot, BotFault, BotFuture, FaultAnswer, FaultKind, Reply, Turn};
 pub use http::{AddressPolicy, HttpClient};
 pub use random::RandomBot;
 pub use remote::{DialBotConfig, HttpBotConfig, RemoteBot};
-pub use roster::{GameVisitor, HouseGame, game_ids, with_game};
+pub use roster::{GameVisitor, HouseGame, game_ids, names_house_bot, with_game};

@@ -26,6 +26,15 @@ pub trait HouseGame: Game + Determinize {
     fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
 }
 
+/// Whether `id` names one of a game's house bots, `house_bots` its [`HouseGame::HOUSE_BOTS`]:
+/// one of the ids, or `expert:N` (the expert with a budget of N ms, see
+/// [`crate::expert::budget_ms`]) when the game has the expert. Every place that takes a house
+/// bot's id from outside (practice, tables, tournaments, the command line) checks it here.
+pub fn names_house_bot(house_bots: &[&str], id: &str) -> bool {
+    house_bots.contains(&id)
+        || (house_bots.contains(&crate::expert::ID) && crate::expert::budget_ms(id).is_some())
+}
+
 /// Generic code to run on a game chosen by id at run time (see [`with_game`]).
 pub trait GameVisitor {
     /// What the code returns.
@@ -86,6 +95,25 @@ mod tests {
             G::HOUSE_BOTS.contains(&"random")
                 && G::HOUSE_BOTS.iter().all(|id| G::house_bot(id, 0).is_some())
                 && G::house_bot("nobody", 0).is_none()
+        }
+    }
+
+    #[test]
+    fn an_expert_with_a_budget_names_a_house_bot_of_games_with_the_expert() {
+        assert!(names_house_bot(&["greedy", "expert"], "expert:200"));
+        assert!(names_house_bot(&["greedy", "expert"], "greedy"));
+        assert!(!names_house_bot(&["greedy", "expert"], "expert:0"));
+        assert!(!names_house_bot(&["greedy", "random"], "expert:200"));
+        for id in game_ids() {
+            assert_eq!(with_game(id, Budgeted), Some(true), "{id}");
+        }
+    }
+
+    struct Budgeted;
+    impl GameVisitor for Budgeted {
+        type Output = bool;
+        fn visit<G: HouseGame>(self) -> bool {
+            names_house_bot(G::HOUSE_BOTS, "expert:200") && G::house_bot("expert:200", 0).is_some()
         }
     }
 
