@@ -7,7 +7,7 @@ use cardarena_engine::games::durak_duel::DurakDuel;
 use cardarena_engine::games::fifty_six::FiftySix;
 use cardarena_engine::games::most::Most;
 use cardarena_engine::games::prsi::Prsi;
-use cardarena_engine::{Determinize, Game};
+use cardarena_engine::{Determinize, Game, Outcome};
 
 use crate::bot::Bot;
 
@@ -20,6 +20,15 @@ pub trait HouseGame: Game + Determinize {
     /// The most decisions a match may take before the runner cuts it off; far above any real
     /// game's length.
     const MAX_DECISIONS: u32 = 10_000;
+
+    /// Where the expert's rollouts ([`crate::expert`]) may stop short of the match's end: the
+    /// result to score a rollout by once `now`, played on from `start`, has gone far enough
+    /// (bridge: the deal is over, placed by the totals); `None` plays on. By default every
+    /// rollout plays to the end.
+    fn rollout_cut(start: &Self, now: &Self) -> Option<Outcome> {
+        let _ = (start, now);
+        None
+    }
 
     /// A fresh house bot by id, its random choices (if any) following from `seed`; `None` for an
     /// unknown id.

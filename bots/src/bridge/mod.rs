@@ -4,7 +4,7 @@ mod demo;
 mod greedy;
 
 use cardarena_engine::games::bridge::{Bridge, BridgeAction, BridgeView};
-use cardarena_engine::{Card, CardSet, Rank, Suit};
+use cardarena_engine::{Card, CardSet, Game, Outcome, Rank, SeatResult, Suit};
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
 use crate::expert::{self, Calibration, Expert};
@@ -27,6 +27,22 @@ impl HouseGame for Bridge {
 
     /// A match runs to 125 points over many deals: random play averages over a thousand decisions.
     const MAX_DECISIONS: u32 = 200_000;
+
+    /// A rollout stops when the deal ends, placed by the totals then (lower is better): a match
+    /// to 125 is a thousand random moves and more, a deal a few dozen.
+    fn rollout_cut(start: &Bridge, now: &Bridge) -> Option<Outcome> {
+        if now.deal_number() == start.deal_number() || now.outcome().is_some() {
+            return None;
+        }
+        let totals = now.totals();
+        let seats = (totals.iter())
+            .map(|&mine| SeatResult {
+                rank: 1 + totals.iter().filter(|&&other| other < mine).count() as u32,
+                score: -f64::from(mine),
+            })
+            .collect();
+        Some(Outcome { seats })
+    }
 
     fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<Bridge>>> {
         match id {

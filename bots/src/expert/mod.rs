@@ -1,7 +1,7 @@
 //! `expert`: the house bot of every game that searches: determinized Monte Carlo over the engine.
 //!
 //! At each decision with more than one legal action it deals the cards its seat cannot see at
-//! random, consistently with the view ([`Determinize`]: a game rebuilt from the view alone, so it
+//! random, consistently with the view ([`cardarena_engine::Determinize`]: a game rebuilt from the view alone, so it
 //! cannot read a hidden card), plays each legal action on that deal and then the game out with
 //! uniformly random moves, and scores the end by the seat's place value (1 first, 0 last, tied
 //! seats sharing their places). It repeats with fresh deals until its budget is spent and picks
@@ -21,10 +21,11 @@ mod tests;
 use std::marker::PhantomData;
 
 use cardarena_engine::shuffle::{below, derive_seed, rng};
-use cardarena_engine::{Determinize, Game, Outcome, Seat};
+use cardarena_engine::{Outcome, Seat};
 use rand_chacha::ChaCha8Rng;
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
+use crate::roster::HouseGame;
 
 /// The id of the expert with its default budget.
 pub const ID: &str = "expert";
@@ -69,7 +70,7 @@ pub struct Expert<G> {
     game: PhantomData<fn() -> G>,
 }
 
-impl<G: Determinize> Expert<G> {
+impl<G: HouseGame> Expert<G> {
     /// An expert whose choices follow from `seed`, with a budget of `budget_ms` per decision as
     /// `calibration` converts it.
     pub fn new(seed: u64, budget_ms: u32, calibration: Calibration) -> Expert<G> {
@@ -129,7 +130,7 @@ struct Search {
 
 /// Rounds of one sampled deal each, every legal action played out on it, until the budget is
 /// spent (at least one round).
-fn search<G: Determinize>(
+fn search<G: HouseGame>(
     search: Search,
     rng: &mut ChaCha8Rng,
     view: &G::View,
@@ -152,7 +153,7 @@ fn search<G: Determinize>(
         for (action, total) in legal.iter().zip(totals.iter_mut()) {
             let mut game = deal.clone();
             let (value, steps) = match game.apply(action) {
-                Ok(()) => rollout(&mut game, search.seat, rng, &mut buffer),
+                Ok(()) => rollout(&deal, &mut game, search.seat, rng, &mut buffer),
                 // A sample always offers the view's legal actions; should one not, the action
                 // is worth nothing on it.
                 Err(_) => (0.0, 0),
@@ -170,9 +171,11 @@ fn search<G: Determinize>(
     }
 }
 
-/// Plays `game` out with uniformly random actions: `seat`'s place value at the end (0.5 when
-/// the game runs past [`MAX_ROLLOUT_STEPS`]) and the actions played.
-fn rollout<G: Game>(
+/// Plays `game` (dealt as `start`) out with uniformly random actions: `seat`'s place value at
+/// the end or where the game cuts rollouts short ([`HouseGame::rollout_cut`]), 0.5 when the game
+/// runs past [`MAX_ROLLOUT_STEPS`], and the actions played.
+fn rollout<G: HouseGame>(
+    start: &G,
     game: &mut G,
     seat: Seat,
     rng: &mut ChaCha8Rng,
@@ -188,6 +191,9 @@ fn rollout<G: Game>(
             return (0.5, u64::from(steps));
         }
         steps += 1;
+        if let Some(cut) = G::rollout_cut(start, game) {
+            return (place_value(&cut, seat), u64::from(steps));
+        }
     }
     let value = game.outcome().map_or(0.5, |o| place_value(&o, seat));
     (value, u64::from(steps))
@@ -207,7 +213,7 @@ pub fn place_value(outcome: &Outcome, seat: Seat) -> f64 {
     (n as f64 - place) / (n as f64 - 1.0)
 }
 
-impl<G: Determinize> Bot<G> for Expert<G> {
+impl<G: HouseGame> Bot<G> for Expert<G> {
     /// Searches on a blocking thread, so a match's runtime is not held up for the budget.
     fn act<'a>(
         &'a mut self,

@@ -1,8 +1,8 @@
 //! The expert's tests: its ids, legal choices at every table size of every game, the same
 //! decision from the same information, and a search that sees a sure win.
 
+use cardarena_engine::Game;
 use cardarena_engine::shuffle::{below, rng};
-use cardarena_engine::{Determinize, Game};
 
 use crate::bot::Turn;
 use proptest::prelude::*;
@@ -56,7 +56,7 @@ const SMALL: Calibration = Calibration {
 
 /// Plays `G` with `players` seats from `seed`, the expert (1 ms of [`SMALL`]) at every seat,
 /// checking that each choice is legal, for up to `decisions` decisions.
-fn expert_plays_legally<G: Determinize>(players: usize, seed: u64, decisions: u32) {
+fn expert_plays_legally<G: HouseGame>(players: usize, seed: u64, decisions: u32) {
     let mut game = G::new(&Default::default(), players, seed).unwrap();
     let expert = Expert::<G>::new(seed, 1, SMALL);
     let mut decision = 0;
