@@ -8,7 +8,7 @@
 //!
 //! `strength ID DEALS [GAME]` plays DEALS matches of each game (or of GAME) at its default table
 //! size, one seat the expert named ID, rotating, the others `greedy`, and prints the expert's
-//! mean place value and the time its decisions took.
+//! mean place value and the time its decisions took (`OPPONENT=random` for other opponents).
 
 use std::time::{Duration, Instant};
 
@@ -69,6 +69,7 @@ impl GameVisitor for Calibrate {
 struct Strength {
     id: String,
     deals: u64,
+    opponent: String,
 }
 
 impl GameVisitor for Strength {
@@ -104,10 +105,11 @@ impl GameVisitor for Strength {
             }
         }
         println!(
-            "{:<11} {} seats: {} vs greedy, mean place value {:.3} over {} deals, {:.1} ms a decision",
+            "{:<11} {} seats: {} vs {}, mean place value {:.3} over {} deals, {:.1} ms a decision",
             G::ID,
             players,
             self.id,
+            self.opponent,
             total / self.deals as f64,
             self.deals,
             expert_ms as f64 / expert_decisions.max(1) as f64,
@@ -133,6 +135,7 @@ fn main() {
                 Strength {
                     id: args.get(1).cloned().unwrap_or_else(|| "expert".into()),
                     deals: args.get(2).and_then(|d| d.parse().ok()).unwrap_or(200),
+                    opponent: std::env::var("OPPONENT").unwrap_or_else(|_| "greedy".into()),
                 },
             ),
             _ => {

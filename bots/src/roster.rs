@@ -30,6 +30,15 @@ pub trait HouseGame: Game + Determinize {
         None
     }
 
+    /// A decision the expert leaves to the game's own rule of thumb, where rollouts of random
+    /// play judge badly (fifty-six's bids: random bidders overbid whatever the expert does, so
+    /// every bid looks alike and the search would pick one by noise); `None`, the default,
+    /// searches.
+    fn expert_rule(view: &Self::View, legal: &[Self::Action]) -> Option<Self::Action> {
+        let _ = (view, legal);
+        None
+    }
+
     /// A fresh house bot by id, its random choices (if any) following from `seed`; `None` for an
     /// unknown id.
     fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;

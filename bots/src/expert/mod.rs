@@ -88,7 +88,8 @@ impl<G: HouseGame> Expert<G> {
     }
 
     /// The action the expert takes at decision number `decision` for `seat`, seeing `view`, among
-    /// `legal` (not empty), with the scores it found.
+    /// `legal` (not empty), with the scores it found (none for a decision left to the game's
+    /// rule of thumb, [`HouseGame::expert_rule`]: mean 0 over 0 rollouts).
     pub fn choose(
         &self,
         seat: Seat,
@@ -96,6 +97,13 @@ impl<G: HouseGame> Expert<G> {
         view: &G::View,
         legal: &[G::Action],
     ) -> Choice<G::Action> {
+        if let Some(action) = G::expert_rule(view, legal).filter(|a| legal.contains(a)) {
+            return Choice {
+                action,
+                mean: 0.0,
+                rollouts: 0,
+            };
+        }
         search::<G>(
             Search {
                 seat,

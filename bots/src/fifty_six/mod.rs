@@ -4,7 +4,7 @@
 
 mod greedy;
 
-use cardarena_engine::games::fifty_six::{FiftySix, FiftySixAction};
+use cardarena_engine::games::fifty_six::{FiftySix, FiftySixAction, FiftySixView, Phase};
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
 use crate::expert::{self, Calibration, Expert};
@@ -24,6 +24,14 @@ impl HouseGame for FiftySix {
     /// `greedy` first: it is the substitute that finishes a faulted seat's game.
     const HOUSE_BOTS: &'static [&'static str] =
         &["greedy", "bold", "cautious", "random", expert::ID];
+
+    /// The expert bids as `greedy` does (by its hand's value): random rollouts cannot tell one
+    /// bid from another.
+    fn expert_rule(view: &FiftySixView, legal: &[FiftySixAction]) -> Option<FiftySixAction> {
+        (view.phase == Phase::Bidding)
+            .then(|| Greedy::default().choose(view, legal))
+            .flatten()
+    }
 
     fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<FiftySix>>> {
         match id {
