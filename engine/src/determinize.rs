@@ -26,7 +26,7 @@ pub trait Determinize: Game {
     fn determinize(view: &Self::View, rng: &mut ChaCha8Rng) -> Self;
 }
 
-/// The cards no seat's view shows, shuffled, to be dealt out to the hidden places one count at a
+/// The cards a seat's view does not show, shuffled, to be dealt out to the hidden places one count at a
 /// time.
 #[derive(Debug)]
 pub struct Unseen(Vec<Card>);
@@ -42,16 +42,6 @@ impl Unseen {
     pub fn take(&mut self, count: usize) -> impl Iterator<Item = Card> + '_ {
         let from = self.0.len().saturating_sub(count);
         self.0.drain(from..)
-    }
-
-    /// How many cards are left to deal.
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    /// Whether every card was dealt.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
     }
 }
 
@@ -118,4 +108,50 @@ pub fn deal_with_voids(cards: &[Card], places: &[Place], rng: &mut ChaCha8Rng) -
         .iter()
         .map(|p| unseen.take(p.size).collect())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shuffle::rng;
+
+    fn cards(text: &str) -> Vec<Card> {
+        text.split(' ').map(|c| c.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn voids_are_kept_when_a_deal_meets_them_and_dropped_when_none_can() {
+        let pool = cards("AH KH QH AS KS QS");
+        let places = [
+            Place {
+                size: 3,
+                void: suit_bit(Suit::Hearts),
+            },
+            Place { size: 3, void: 0 },
+        ];
+        for seed in 0..50 {
+            let dealt = deal_with_voids(&pool, &places, &mut rng(seed));
+            assert!(
+                dealt[0].iter().all(|c| c.suit() == Some(Suit::Spades)),
+                "{dealt:?}"
+            );
+            assert_eq!(dealt[1].len(), 3);
+        }
+        let both_void = [
+            Place {
+                size: 3,
+                void: suit_bit(Suit::Hearts),
+            },
+            Place {
+                size: 3,
+                void: suit_bit(Suit::Hearts),
+            },
+        ];
+        let dealt = deal_with_voids(&pool, &both_void, &mut rng(1));
+        let mut all: Vec<Card> = dealt.concat();
+        all.sort();
+        let mut want = pool.clone();
+        want.sort();
+        assert_eq!(all, want, "the deal stays whole");
+    }
 }
