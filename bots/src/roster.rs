@@ -1,18 +1,19 @@
 //! The roster: every game with its house bots, and a way to run generic code on a game named at
 //! run time. Adding a game is one line in [`with_game`] and [`game_ids`].
 
-use cardarena_engine::Game;
 use cardarena_engine::games::bridge::Bridge;
 use cardarena_engine::games::durak::Durak;
 use cardarena_engine::games::durak_duel::DurakDuel;
 use cardarena_engine::games::fifty_six::FiftySix;
 use cardarena_engine::games::most::Most;
 use cardarena_engine::games::prsi::Prsi;
+use cardarena_engine::{Determinize, Game, Outcome};
 
 use crate::bot::Bot;
 
-/// A game together with its house bots.
-pub trait HouseGame: Game {
+/// A game together with its house bots; it can be rebuilt from a seat's view, for the house bot
+/// `expert` that every game has.
+pub trait HouseGame: Game + Determinize {
     /// The ids of the game's house bots; `random` is always among them.
     const HOUSE_BOTS: &'static [&'static str];
 
@@ -20,9 +21,36 @@ pub trait HouseGame: Game {
     /// game's length.
     const MAX_DECISIONS: u32 = 10_000;
 
+    /// Where the expert's rollouts ([`crate::expert`]) may stop short of the match's end: the
+    /// result to score a rollout by once `now`, played on from `start`, has gone far enough
+    /// (bridge: the deal is over, placed by the totals); `None` plays on. By default every
+    /// rollout plays to the end.
+    fn rollout_cut(start: &Self, now: &Self) -> Option<Outcome> {
+        let _ = (start, now);
+        None
+    }
+
+    /// A decision the expert leaves to the game's own rule of thumb, where rollouts of random
+    /// play judge badly (fifty-six's bids: random bidders overbid whatever the expert does, so
+    /// every bid looks alike and the search would pick one by noise); `None`, the default,
+    /// searches.
+    fn expert_rule(view: &Self::View, legal: &[Self::Action]) -> Option<Self::Action> {
+        let _ = (view, legal);
+        None
+    }
+
     /// A fresh house bot by id, its random choices (if any) following from `seed`; `None` for an
     /// unknown id.
     fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
+}
+
+/// Whether `id` names one of a game's house bots, `house_bots` its [`HouseGame::HOUSE_BOTS`]:
+/// one of the ids, or `expert:N` (the expert with a budget of N ms, see
+/// [`crate::expert::budget_ms`]) when the game has the expert. Every place that takes a house
+/// bot's id from outside (practice, tables, tournaments, the command line) checks it here.
+pub fn names_house_bot(house_bots: &[&str], id: &str) -> bool {
+    house_bots.contains(&id)
+        || (house_bots.contains(&crate::expert::ID) && crate::expert::budget_ms(id).is_some())
 }
 
 /// Generic code to run on a game chosen by id at run time (see [`with_game`]).
@@ -85,6 +113,25 @@ mod tests {
             G::HOUSE_BOTS.contains(&"random")
                 && G::HOUSE_BOTS.iter().all(|id| G::house_bot(id, 0).is_some())
                 && G::house_bot("nobody", 0).is_none()
+        }
+    }
+
+    #[test]
+    fn an_expert_with_a_budget_names_a_house_bot_of_games_with_the_expert() {
+        assert!(names_house_bot(&["greedy", "expert"], "expert:200"));
+        assert!(names_house_bot(&["greedy", "expert"], "greedy"));
+        assert!(!names_house_bot(&["greedy", "expert"], "expert:0"));
+        assert!(!names_house_bot(&["greedy", "random"], "expert:200"));
+        for id in game_ids() {
+            assert_eq!(with_game(id, Budgeted), Some(true), "{id}");
+        }
+    }
+
+    struct Budgeted;
+    impl GameVisitor for Budgeted {
+        type Output = bool;
+        fn visit<G: HouseGame>(self) -> bool {
+            names_house_bot(G::HOUSE_BOTS, "expert:200") && G::house_bot("expert:200", 0).is_some()
         }
     }
 

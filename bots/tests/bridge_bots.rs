@@ -34,7 +34,7 @@ fn cards(texts: &[&str]) -> Vec<Card> {
 
 #[test]
 fn demo_is_listed_first_so_it_substitutes_faulted_seats() {
-    assert_eq!(Bridge::HOUSE_BOTS, ["demo", "greedy", "random"]);
+    assert_eq!(Bridge::HOUSE_BOTS, ["demo", "greedy", "random", "expert"]);
 }
 
 #[test]
@@ -429,5 +429,25 @@ fn demo_finishes_the_match_of_a_faulted_seat() {
                 played.outcome.seats[1..].iter().map(|s| s.rank).collect();
             others.len() + 1
         });
+    }
+}
+
+#[test]
+fn the_expert_s_rollouts_stop_at_the_end_of_the_deal_placed_by_the_totals() {
+    use cardarena_engine::shuffle::{below, rng};
+    let start = Bridge::new(&BridgeOptions::default(), 3, 5).unwrap();
+    let mut game = start.clone();
+    let mut choices = rng(5);
+    while game.deal_number() == start.deal_number() {
+        assert_eq!(Bridge::rollout_cut(&start, &game), None);
+        let legal = game.legal_actions();
+        game.apply(&legal[below(&mut choices, legal.len())])
+            .unwrap();
+    }
+    let cut = Bridge::rollout_cut(&start, &game).expect("the deal is over");
+    let totals = game.totals();
+    for (seat, result) in cut.seats.iter().enumerate() {
+        let better = totals.iter().filter(|&&t| t < totals[seat]).count() as u32;
+        assert_eq!(result.rank, 1 + better);
     }
 }

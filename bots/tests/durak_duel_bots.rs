@@ -32,7 +32,7 @@ fn list(texts: &[&str]) -> CardList {
 
 #[test]
 fn greedy_is_listed_first_so_it_substitutes_faulted_seats() {
-    assert_eq!(DurakDuel::HOUSE_BOTS, ["greedy", "random"]);
+    assert_eq!(DurakDuel::HOUSE_BOTS, ["greedy", "random", "expert"]);
     assert!(DurakDuel::house_bot("greedy", 0).is_some());
     assert!(DurakDuel::house_bot("nobody", 0).is_none());
 }

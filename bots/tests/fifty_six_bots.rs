@@ -90,7 +90,7 @@ fn card(text: &str) -> Card {
 fn greedy_is_listed_first_so_it_substitutes_faulted_seats() {
     assert_eq!(
         FiftySix::HOUSE_BOTS,
-        ["greedy", "bold", "cautious", "random"]
+        ["greedy", "bold", "cautious", "random", "expert"]
     );
     assert!(FiftySix::house_bot("greedy", 0).is_some());
     assert!(FiftySix::house_bot("nobody", 0).is_none());
@@ -338,4 +338,36 @@ fn every_bidding_style_finishes_its_matches() {
         let played = play(&runtime, seed, &["bold", "cautious", "greedy", "random"]);
         assert_eq!(played.outcome.seats.len(), 4);
     }
+}
+
+#[test]
+fn the_expert_bids_as_greedy_does_and_searches_the_play() {
+    use cardarena_bots::expert::{Calibration, Expert};
+    use cardarena_engine::shuffle::{below, rng};
+    let small = Calibration {
+        steps_per_ms: 20,
+        sample_steps: 20,
+    };
+    let (mut bids, mut searched) = (0, 0);
+    for seed in 0..6 {
+        let mut game = FiftySix::new(&Default::default(), 4, seed).unwrap();
+        let expert = Expert::<FiftySix>::new(seed, 1, small);
+        let mut choices = rng(seed);
+        for decision in 1..40 {
+            let Some(seat) = game.to_act() else { break };
+            let (view, legal) = (game.view(seat), game.legal_actions());
+            let choice = expert.choose(seat, decision, &view, &legal);
+            if view.phase == Phase::Bidding {
+                assert_eq!(Some(choice.action), Greedy::default().choose(&view, &legal));
+                assert!(FiftySix::expert_rule(&view, &legal).is_some());
+                bids += 1;
+            } else if legal.len() > 1 {
+                assert!(choice.rollouts > 0);
+                searched += 1;
+            }
+            game.apply(&legal[below(&mut choices, legal.len())])
+                .unwrap();
+        }
+    }
+    assert!(bids > 0 && searched > 0);
 }

@@ -32,7 +32,7 @@ fn card(text: &str) -> Card {
 
 #[test]
 fn greedy_is_listed_first_so_it_substitutes_faulted_seats() {
-    assert_eq!(Most::HOUSE_BOTS, ["greedy", "random"]);
+    assert_eq!(Most::HOUSE_BOTS, ["greedy", "random", "expert"]);
     assert!(Most::house_bot("greedy", 0).is_some());
     assert!(Most::house_bot("nobody", 0).is_none());
 }

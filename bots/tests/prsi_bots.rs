@@ -48,7 +48,7 @@ fn play_of(text: &str, suit: Option<Suit>) -> PrsiAction {
 
 #[test]
 fn greedy_is_listed_first_so_it_substitutes_faulted_seats() {
-    assert_eq!(Prsi::HOUSE_BOTS, ["greedy", "random"]);
+    assert_eq!(Prsi::HOUSE_BOTS, ["greedy", "random", "expert"]);
     assert!(Prsi::house_bot("greedy", 0).is_some());
     assert!(Prsi::house_bot("nobody", 0).is_none());
 }

@@ -6,6 +6,7 @@
 pub mod card_list;
 pub mod cards;
 pub mod describe;
+pub mod determinize;
 pub mod game;
 pub mod games;
 pub mod log;
@@ -18,6 +19,7 @@ pub mod verdict;
 
 pub use card_list::{CardList, InlineList};
 pub use cards::{Card, CardSet, ParseCardError, Rank, Suit};
+pub use determinize::Determinize;
 pub use game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
 pub use table::{Eye, Layout, Pile, Table};
 pub use verdict::Verdict;

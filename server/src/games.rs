@@ -1,7 +1,7 @@
 //! What the server knows of each game, game-agnostically: its players, default options and house
 //! bots, read through the roster.
 
-use cardarena_bots::{GameVisitor, HouseGame, game_ids, with_game};
+use cardarena_bots::{GameVisitor, HouseGame, game_ids, names_house_bot, with_game};
 use cardarena_engine::{Game, PlayerCount, SetupError};
 use serde_json::Value;
 
@@ -38,6 +38,26 @@ impl GameVisitor for Info {
             partnerships: G::PARTNERSHIPS,
             relabels: G::RELABELS,
             rules_version: G::RULES_VERSION,
+        }
+    }
+}
+
+impl GameInfo {
+    /// Whether `id` names one of the game's house bots: a listed id, or `expert:N` (the expert
+    /// with a budget of N ms).
+    pub fn has_house_bot(&self, id: &str) -> bool {
+        names_house_bot(self.house_bots, id)
+    }
+
+    /// The game's house bots in words, for messages: the ids, and how to name the expert's
+    /// budget.
+    pub fn house_bots_in_words(&self) -> String {
+        let ids = self.house_bots.join(", ");
+        if self.house_bots.contains(&cardarena_bots::expert::ID) {
+            let max = cardarena_bots::expert::MAX_BUDGET_MS;
+            format!("{ids} (or expert:N, N ms a decision, 1 to {max})")
+        } else {
+            ids
         }
     }
 }

@@ -1,11 +1,11 @@
 //! The ladder: rated matches between the active bots of each game, queued at a steady pace so
 //! that the leaderboard keeps moving. A game's ladder runs when it has an active contestant's bot
-//! (the house bots join it as yardsticks), or always in demo mode. A paused bot (see
+//! (the house bots but the expert join it as yardsticks), or always in demo mode. A paused bot (see
 //! [`crate::health`]) is never seated.
 
 use std::time::Duration;
 
-use cardarena_bots::game_ids;
+use cardarena_bots::{expert, game_ids};
 use cardarena_engine::shuffle::{below, rng};
 use rand_chacha::ChaCha8Rng;
 use rand_core::Rng;
@@ -13,7 +13,7 @@ use rand_core::Rng;
 use crate::games;
 use crate::health::fault_pause;
 use crate::scheduler::Scheduler;
-use crate::store::{BotRecord, MatchKind, NewMatch, Store, StoreError};
+use crate::store::{BotKind, BotRecord, MatchKind, NewMatch, Store, StoreError};
 
 /// How the ladder runs.
 #[derive(Debug, Clone)]
@@ -78,7 +78,11 @@ async fn queue(
     // result is stored, a moment before the pause, and a match seated in that moment would be one
     // more than the rule allows.
     let about_to_pause = |b: &BotRecord| b.kind.is_contestant() && fault_pause(&b.health).is_some();
-    pool.retain(|b| !busy.contains(&b.id) && !about_to_pause(b));
+    // Nor the expert at any budget: its search costs a core 50 ms or more a decision, so it
+    // plays where it is named (practice, tables, tournaments), not as a yardstick (see
+    // docs/architecture.md, "The expert").
+    let expert = |b: &BotRecord| matches!(&b.kind, BotKind::House { house_id } if expert::budget_ms(house_id).is_some());
+    pool.retain(|b| !busy.contains(&b.id) && !about_to_pause(b) && !expert(b));
     let contestants = pool.iter().filter(|b| b.kind.is_contestant()).count();
     if (contestants == 0 && !config.demo) || pool.len() < players.min {
         return Ok(false);

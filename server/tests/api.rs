@@ -323,6 +323,12 @@ async fn the_ladder_rates_bots_and_the_leaderboard_orders_them() {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     assert!(rows.iter().any(|r| r["bot_id"] == bot["id"]), "{rows:?}");
+    // The expert is no ladder yardstick (its search costs a core 50 ms a decision).
+    assert!(
+        rows.iter()
+            .all(|r| !r["name"].as_str().unwrap().starts_with("expert")),
+        "{rows:?}"
+    );
     let ratings: Vec<f64> = rows.iter().map(|r| r["rating"].as_f64().unwrap()).collect();
     assert!(
         ratings.windows(2).all(|w| w[0] >= w[1]),
@@ -587,4 +593,56 @@ async fn a_bots_recent_matches_are_its_newest_with_every_seat_read_in_two_querie
     let three = store.matches_of_bot(id, 3).await.unwrap();
     assert_eq!(three, all[..3]);
     assert!(store.matches_of_bot("nobody", 10).await.unwrap().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_expert_is_listed_and_plays_practice_with_a_budget_named_in_its_id() {
+    let db = TempDb::new();
+    let server = Server::start(config(&db)).await;
+    let (_, games) = server.get("/api/games").await;
+    for game in games.as_array().unwrap() {
+        assert!(
+            game["house_bots"]
+                .as_array()
+                .unwrap()
+                .contains(&json!("expert")),
+            "{game}"
+        );
+    }
+    let bots = test_bots().await;
+    let bot = server.register("good", &bots.url("/good")).await;
+    let ids = server.practice(&bot, 1, &["expert:5", "expert"]).await;
+    let m = server.finished_match(&ids[0]).await;
+    assert_eq!(m["status"], "finished", "{m}");
+    let names: Vec<&str> = (m["seats"].as_array().unwrap().iter())
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"expert:5@durak"), "{names:?}");
+    assert!(
+        m["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["fault"].is_null()),
+        "{m}"
+    );
+    for bad in ["expert:0", "expert:2001", "expert:05", "expert:x"] {
+        let (status, answer) = server
+            .send(
+                Method::POST,
+                &format!("/api/bots/{}/practice", bot["id"].as_str().unwrap()),
+                bot["token"].as_str(),
+                Some(json!({"matches": 1, "opponents": [bad]})),
+            )
+            .await;
+        assert_eq!(
+            (status, answer["error"].as_str()),
+            (StatusCode::BAD_REQUEST, Some("bad_opponents")),
+            "{bad}: {answer}"
+        );
+        assert!(
+            answer["detail"].as_str().unwrap().contains("expert:N"),
+            "{answer}"
+        );
+    }
 }

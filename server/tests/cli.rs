@@ -328,3 +328,29 @@ fn help_describes_the_server_as_it_is() {
         assert!(serve.contains(setting), "{serve}");
     }
 }
+
+#[test]
+fn play_seats_the_expert_with_a_budget_and_replays_its_choices_from_the_seed() {
+    let args = [
+        "play",
+        "--game",
+        "durak-duel",
+        "--seat",
+        "A=expert:3",
+        "--seat",
+        "B=greedy",
+        "--log",
+        "--seed",
+        "28",
+    ];
+    let first = cardarena(&args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert_eq!(stdout(&cardarena(&args)), stdout(&first));
+    let refused = cardarena(&["play", "--seat", "A=expert:0", "--seat", "B=greedy"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        stderr(&refused).contains("\"expert:0\" is not a house bot of durak"),
+        "{}",
+        stderr(&refused)
+    );
+}

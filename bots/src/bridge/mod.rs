@@ -1,31 +1,56 @@
-//! House bots for `bridge`: `demo` (seed 001's sample AI), `greedy` and `random`.
+//! House bots for `bridge`: `demo` (seed 001's sample AI), `greedy`, `random` and `expert`.
 
 mod demo;
 mod greedy;
 
 use cardarena_engine::games::bridge::{Bridge, BridgeAction, BridgeView};
-use cardarena_engine::{Card, CardSet, Rank, Suit};
+use cardarena_engine::{Card, CardSet, Game, Outcome, Rank, SeatResult, Suit};
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
+use crate::expert::{self, Calibration, Expert};
 use crate::random::RandomBot;
 use crate::roster::HouseGame;
 
 pub use demo::Demo;
 pub use greedy::Greedy;
 
+/// The expert's search speed in this game (see [`Calibration`]), measured by
+/// `examples/expert_strength.rs calibrate`.
+pub(crate) const EXPERT: Calibration = Calibration {
+    steps_per_ms: 11_000,
+    sample_steps: 8,
+};
+
 impl HouseGame for Bridge {
     /// `demo` first: it is the substitute that finishes a faulted seat's game.
-    const HOUSE_BOTS: &'static [&'static str] = &["demo", "greedy", "random"];
+    const HOUSE_BOTS: &'static [&'static str] = &["demo", "greedy", "random", expert::ID];
 
     /// A match runs to 125 points over many deals: random play averages over a thousand decisions.
     const MAX_DECISIONS: u32 = 200_000;
+
+    /// A rollout stops when the deal ends, placed by the totals then (lower is better): a match
+    /// to 125 is a thousand random moves and more, a deal a few dozen.
+    fn rollout_cut(start: &Bridge, now: &Bridge) -> Option<Outcome> {
+        if now.deal_number() == start.deal_number() || now.outcome().is_some() {
+            return None;
+        }
+        let totals = now.totals();
+        let seats = (totals.iter())
+            .map(|&mine| SeatResult {
+                rank: 1 + totals.iter().filter(|&&other| other < mine).count() as u32,
+                score: -f64::from(mine),
+            })
+            .collect();
+        Some(Outcome { seats })
+    }
 
     fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<Bridge>>> {
         match id {
             "demo" => Some(Box::new(Demo::new(seed))),
             "greedy" => Some(Box::new(Greedy)),
             "random" => Some(Box::new(RandomBot::<Bridge>::new(seed))),
-            _ => None,
+            id => Expert::<Bridge>::from_id(id, seed, EXPERT)
+                .map(|bot| Box::new(bot) as Box<dyn Bot<Bridge>>),
         }
     }
 }

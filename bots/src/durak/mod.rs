@@ -1,4 +1,4 @@
-//! House bots for `durak`: `reference` (seed 000's fixed strategy), `greedy` and `random`.
+//! House bots for `durak`: `reference` (seed 000's fixed strategy), `greedy`, `random` and `expert`.
 
 mod greedy;
 mod reference;
@@ -7,21 +7,30 @@ use cardarena_engine::Card;
 use cardarena_engine::games::durak::{Durak, DurakAction, DurakView};
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
+use crate::expert::{self, Calibration, Expert};
 use crate::random::RandomBot;
 use crate::roster::HouseGame;
 
 pub use greedy::Greedy;
 pub use reference::Reference;
 
+/// The expert's search speed in this game (see [`Calibration`]), measured by
+/// `examples/expert_strength.rs calibrate`.
+pub(crate) const EXPERT: Calibration = Calibration {
+    steps_per_ms: 9_000,
+    sample_steps: 7,
+};
+
 impl HouseGame for Durak {
-    const HOUSE_BOTS: &'static [&'static str] = &["reference", "greedy", "random"];
+    const HOUSE_BOTS: &'static [&'static str] = &["reference", "greedy", "random", expert::ID];
 
     fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<Durak>>> {
         match id {
             "reference" => Some(Box::new(Reference)),
             "greedy" => Some(Box::new(Greedy)),
             "random" => Some(Box::new(RandomBot::<Durak>::new(seed))),
-            _ => None,
+            id => Expert::<Durak>::from_id(id, seed, EXPERT)
+                .map(|bot| Box::new(bot) as Box<dyn Bot<Durak>>),
         }
     }
 }

@@ -1,4 +1,4 @@
-//! House bots for `durak-duel`: `greedy` and `random`.
+//! House bots for `durak-duel`: `greedy`, `random` and `expert`.
 
 mod greedy;
 
@@ -6,20 +6,29 @@ use cardarena_engine::Card;
 use cardarena_engine::games::durak_duel::{DurakDuel, DurakDuelAction, DurakDuelView};
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
+use crate::expert::{self, Calibration, Expert};
 use crate::random::RandomBot;
 use crate::roster::HouseGame;
 
 pub use greedy::Greedy;
 
+/// The expert's search speed in this game (see [`Calibration`]), measured by
+/// `examples/expert_strength.rs calibrate`.
+pub(crate) const EXPERT: Calibration = Calibration {
+    steps_per_ms: 8_000,
+    sample_steps: 4,
+};
+
 impl HouseGame for DurakDuel {
     /// `greedy` first: it is the substitute that finishes a faulted seat's game.
-    const HOUSE_BOTS: &'static [&'static str] = &["greedy", "random"];
+    const HOUSE_BOTS: &'static [&'static str] = &["greedy", "random", expert::ID];
 
     fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<DurakDuel>>> {
         match id {
             "greedy" => Some(Box::new(Greedy)),
             "random" => Some(Box::new(RandomBot::<DurakDuel>::new(seed))),
-            _ => None,
+            id => Expert::<DurakDuel>::from_id(id, seed, EXPERT)
+                .map(|bot| Box::new(bot) as Box<dyn Bot<DurakDuel>>),
         }
     }
 }

@@ -1,20 +1,37 @@
 //! House bots for `fifty-six`: `greedy`, its bolder and more cautious bidders `bold` and
-//! `cautious`, and `random`. Four house bots fill a 4-player table, so the demo ladder plays
+//! `cautious`, `random` and `expert`. Four house bots fill a 4-player table, so the demo ladder plays
 //! fifty-six without any bot registered.
 
 mod greedy;
 
-use cardarena_engine::games::fifty_six::{FiftySix, FiftySixAction};
+use cardarena_engine::games::fifty_six::{FiftySix, FiftySixAction, FiftySixView, Phase};
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
+use crate::expert::{self, Calibration, Expert};
 use crate::random::RandomBot;
 use crate::roster::HouseGame;
 
 pub use greedy::{Bidding, Greedy};
 
+/// The expert's search speed in this game (see [`Calibration`]), measured by
+/// `examples/expert_strength.rs calibrate`.
+pub(crate) const EXPERT: Calibration = Calibration {
+    steps_per_ms: 9_500,
+    sample_steps: 30,
+};
+
 impl HouseGame for FiftySix {
     /// `greedy` first: it is the substitute that finishes a faulted seat's game.
-    const HOUSE_BOTS: &'static [&'static str] = &["greedy", "bold", "cautious", "random"];
+    const HOUSE_BOTS: &'static [&'static str] =
+        &["greedy", "bold", "cautious", "random", expert::ID];
+
+    /// The expert bids as `greedy` does (by its hand's value): random rollouts cannot tell one
+    /// bid from another.
+    fn expert_rule(view: &FiftySixView, legal: &[FiftySixAction]) -> Option<FiftySixAction> {
+        (view.phase == Phase::Bidding)
+            .then(|| Greedy::default().choose(view, legal))
+            .flatten()
+    }
 
     fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<FiftySix>>> {
         match id {
@@ -26,7 +43,8 @@ impl HouseGame for FiftySix {
                 bidding: Bidding::Cautious,
             })),
             "random" => Some(Box::new(RandomBot::<FiftySix>::new(seed))),
-            _ => None,
+            id => Expert::<FiftySix>::from_id(id, seed, EXPERT)
+                .map(|bot| Box::new(bot) as Box<dyn Bot<FiftySix>>),
         }
     }
 }

@@ -1,18 +1,26 @@
-//! House bots for `most`: `greedy` and `random`.
+//! House bots for `most`: `greedy`, `random` and `expert`.
 
 mod greedy;
 
 use cardarena_engine::games::most::Most;
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
+use crate::expert::{self, Calibration, Expert};
 use crate::random::RandomBot;
 use crate::roster::HouseGame;
 
 pub use greedy::Greedy;
 
+/// The expert's search speed in this game (see [`Calibration`]), measured by
+/// `examples/expert_strength.rs calibrate`.
+pub(crate) const EXPERT: Calibration = Calibration {
+    steps_per_ms: 800,
+    sample_steps: 2,
+};
+
 impl HouseGame for Most {
     /// `greedy` first: it is the substitute that finishes a faulted seat's game.
-    const HOUSE_BOTS: &'static [&'static str] = &["greedy", "random"];
+    const HOUSE_BOTS: &'static [&'static str] = &["greedy", "random", expert::ID];
 
     /// A match is up to fifty deals of a few hundred decisions each.
     const MAX_DECISIONS: u32 = 100_000;
@@ -21,7 +29,8 @@ impl HouseGame for Most {
         match id {
             "greedy" => Some(Box::new(Greedy)),
             "random" => Some(Box::new(RandomBot::<Most>::new(seed))),
-            _ => None,
+            id => Expert::<Most>::from_id(id, seed, EXPERT)
+                .map(|bot| Box::new(bot) as Box<dyn Bot<Most>>),
         }
     }
 }

@@ -1,24 +1,33 @@
-//! House bots for `prsi`: `greedy` and `random`.
+//! House bots for `prsi`: `greedy`, `random` and `expert`.
 
 mod greedy;
 
 use cardarena_engine::games::prsi::Prsi;
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
+use crate::expert::{self, Calibration, Expert};
 use crate::random::RandomBot;
 use crate::roster::HouseGame;
 
 pub use greedy::Greedy;
 
+/// The expert's search speed in this game (see [`Calibration`]), measured by
+/// `examples/expert_strength.rs calibrate`.
+pub(crate) const EXPERT: Calibration = Calibration {
+    steps_per_ms: 8_500,
+    sample_steps: 7,
+};
+
 impl HouseGame for Prsi {
     /// `greedy` first: it is the substitute that finishes a faulted seat's game.
-    const HOUSE_BOTS: &'static [&'static str] = &["greedy", "random"];
+    const HOUSE_BOTS: &'static [&'static str] = &["greedy", "random", expert::ID];
 
     fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<Prsi>>> {
         match id {
             "greedy" => Some(Box::new(Greedy)),
             "random" => Some(Box::new(RandomBot::<Prsi>::new(seed))),
-            _ => None,
+            id => Expert::<Prsi>::from_id(id, seed, EXPERT)
+                .map(|bot| Box::new(bot) as Box<dyn Bot<Prsi>>),
         }
     }
 }

@@ -83,7 +83,7 @@ pub async fn start(
     for name in &request.opponents {
         let bot_id = if name == "self" {
             bot.id.clone()
-        } else if info.house_bots.contains(&name.as_str()) {
+        } else if info.has_house_bot(name) {
             state.store.ensure_house_bot(info.id, name).await?
         } else {
             return Err(ApiError::invalid(
@@ -91,7 +91,7 @@ pub async fn start(
                 format!(
                     "no house bot {name:?} in {}; name \"self\" or one of {}",
                     info.id,
-                    info.house_bots.join(", ")
+                    info.house_bots_in_words()
                 ),
             ));
         };

@@ -103,7 +103,7 @@ pub async fn create(
             let token = secrets::random_token();
             persons.push((seat, secrets::hash(&token)));
             tokens.push((seat, token));
-        } else if info.house_bots.contains(&name.as_str()) {
+        } else if info.has_house_bot(name) {
             bot_ids.push(state.store.ensure_house_bot(info.id, name).await?);
             names.push(name.clone());
         } else {
@@ -117,7 +117,7 @@ pub async fn create(
                         "seat {seat}: {name:?} is neither \"person\", a house bot of {} ({}) \
                          nor a registered bot's id",
                         info.id,
-                        info.house_bots.join(", ")
+                        info.house_bots_in_words()
                     ))
                 })?;
             if bot.game != info.id {

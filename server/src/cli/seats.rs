@@ -114,11 +114,11 @@ pub fn check_seats(
             )));
         }
         if let SeatBot::House(id) = &seat.bot
-            && !house_bots.contains(&id.as_str())
+            && !cardarena_bots::names_house_bot(house_bots, id)
         {
             return Err(CliError(format!(
-                "{id:?} is not a house bot of {game}; they are: {} (or your bot's URL, \
-                     http://HOST:PORT/)",
+                "{id:?} is not a house bot of {game}; they are: {} (or expert:N for the \
+                     expert with N ms a decision, or your bot's URL, http://HOST:PORT/)",
                 house_bots.join(", ")
             )));
         }
@@ -155,6 +155,21 @@ mod tests {
         assert!(check_seats(seats(6), "fifty-six", PAIRS, &bots).is_ok());
         let error = check_seats(seats(5), "fifty-six", PAIRS, &bots).unwrap_err();
         assert!(error.0.contains("4 or 6 players"), "{}", error.0);
+    }
+
+    #[test]
+    fn the_expert_takes_a_budget_in_its_id() {
+        let seat = |text: &str| text.parse::<SeatSpec>().unwrap();
+        let bots = ["random", "expert"];
+        let with = |id: &str| vec![seat(&format!("A={id}")), seat("B=random")];
+        assert!(check_seats(with("expert:200"), "durak", DURAK, &bots).is_ok());
+        assert!(check_seats(with("expert"), "durak", DURAK, &bots).is_ok());
+        for bad in ["expert:0", "expert:2001", "expert:"] {
+            assert!(
+                check_seats(with(bad), "durak", DURAK, &bots).is_err(),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

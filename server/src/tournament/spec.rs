@@ -144,11 +144,11 @@ pub fn check(mut spec: TournamentSpec) -> Result<TournamentSpec, String> {
                     return Err(at("name the house bots in \"opponents\"".into()));
                 }
                 for bot in &stage.opponents {
-                    if !info.house_bots.contains(&bot.as_str()) {
+                    if !info.has_house_bot(bot) {
                         return Err(at(format!(
                             "no house bot {bot:?}; {} has {}",
                             info.id,
-                            info.house_bots.join(", ")
+                            info.house_bots_in_words()
                         )));
                     }
                 }

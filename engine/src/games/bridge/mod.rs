@@ -7,6 +7,7 @@
 
 mod deal;
 mod describe;
+mod determinize;
 mod table;
 mod transcript;
 mod view;

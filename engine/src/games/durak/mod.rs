@@ -6,6 +6,7 @@
 //! and every decision on the seed's gaps are in RULES.md beside this file.
 
 mod describe;
+mod determinize;
 mod ending;
 mod order;
 mod table;

@@ -9,6 +9,7 @@
 mod check;
 mod deal;
 mod describe;
+mod determinize;
 mod ending;
 mod lists;
 mod table;

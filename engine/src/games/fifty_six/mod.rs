@@ -9,6 +9,7 @@
 mod bidding;
 mod deal;
 mod describe;
+mod determinize;
 mod play;
 mod table;
 mod transcript;

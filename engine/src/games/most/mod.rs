@@ -7,6 +7,7 @@
 mod check;
 mod deal;
 mod describe;
+mod determinize;
 mod melds;
 mod search;
 mod table;

@@ -6,6 +6,7 @@
 //! aces). The rules and every decision on the seed's gaps are in RULES.md beside this file.
 
 mod describe;
+mod determinize;
 mod table;
 mod transcript;
 mod view;

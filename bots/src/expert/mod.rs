@@ -1,0 +1,249 @@
+//! `expert`: the house bot of every game that searches: determinized Monte Carlo over the engine.
+//!
+//! At each decision with more than one legal action it deals the cards its seat cannot see at
+//! random, consistently with the view ([`cardarena_engine::Determinize`]: a game rebuilt from the view alone, so it
+//! cannot read a hidden card), plays each legal action on that deal and then the game out with
+//! uniformly random moves, and scores the end by the seat's place value (1 first, 0 last, tied
+//! seats sharing their places). It repeats with fresh deals until its budget is spent and picks
+//! the action with the best mean (the first in the legal order on a tie).
+//!
+//! The budget is counted in engine steps (a rollout's applied actions, plus a fixed cost per
+//! deal sampled), not in wall-clock time: a decision then depends only on the view, the match
+//! seed and the decision's number, whatever the machine's speed or load, so replays and
+//! duplicate tables reproduce it. Each game converts a budget in milliseconds with its own
+//! measured rate ([`Calibration`]) so that a millisecond of budget is about a millisecond of
+//! one core in a release build. Its id is `expert` (50 ms) or `expert:N` for a budget of N ms,
+//! 1 to [`MAX_BUDGET_MS`].
+
+#[cfg(test)]
+mod tests;
+
+use std::marker::PhantomData;
+
+use cardarena_engine::shuffle::{below, derive_seed, rng};
+use cardarena_engine::{Outcome, Seat};
+use rand_chacha::ChaCha8Rng;
+
+use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
+use crate::roster::HouseGame;
+
+/// The id of the expert with its default budget.
+pub const ID: &str = "expert";
+/// The budget of a decision when the id names none, in ms.
+pub const DEFAULT_BUDGET_MS: u32 = 50;
+/// The largest budget an id may name, in ms.
+pub const MAX_BUDGET_MS: u32 = 2_000;
+/// The most actions one rollout plays; a rollout still running then counts as a middle place
+/// (0.5), so a game random play drags on cannot eat the budget.
+const MAX_ROLLOUT_STEPS: u32 = 2_000;
+
+/// The budget in ms an expert id names: 50 for `expert`, N for `expert:N` (N from 1 to
+/// [`MAX_BUDGET_MS`], digits only, no leading zero); `None` for any other id.
+pub fn budget_ms(id: &str) -> Option<u32> {
+    if id == ID {
+        return Some(DEFAULT_BUDGET_MS);
+    }
+    let digits = id.strip_prefix(ID)?.strip_prefix(':')?;
+    if digits.is_empty() || digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits
+        .parse()
+        .ok()
+        .filter(|ms| (1..=MAX_BUDGET_MS).contains(ms))
+}
+
+/// How one game's search cost turns into time: measured in a release build on one core.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Calibration {
+    /// Engine steps (rollout actions) per ms.
+    pub steps_per_ms: u64,
+    /// What rebuilding one deal from the view costs, in steps.
+    pub sample_steps: u64,
+}
+
+/// The expert house bot of game `G` (see the module's documentation).
+pub struct Expert<G> {
+    seed: u64,
+    steps: u64,
+    calibration: Calibration,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G: HouseGame> Expert<G> {
+    /// An expert whose choices follow from `seed`, with a budget of `budget_ms` per decision as
+    /// `calibration` converts it.
+    pub fn new(seed: u64, budget_ms: u32, calibration: Calibration) -> Expert<G> {
+        Expert {
+            seed,
+            steps: u64::from(budget_ms) * calibration.steps_per_ms,
+            calibration,
+            game: PhantomData,
+        }
+    }
+
+    /// The expert named by `id` (see [`budget_ms`]), or `None` for another id.
+    pub fn from_id(id: &str, seed: u64, calibration: Calibration) -> Option<Expert<G>> {
+        budget_ms(id).map(|ms| Expert::new(seed, ms, calibration))
+    }
+
+    /// The action the expert takes at decision number `decision` for `seat`, seeing `view`, among
+    /// `legal` (not empty), with the scores it found (none for a decision left to the game's
+    /// rule of thumb, [`HouseGame::expert_rule`]: mean 0 over 0 rollouts).
+    pub fn choose(
+        &self,
+        seat: Seat,
+        decision: u32,
+        view: &G::View,
+        legal: &[G::Action],
+    ) -> Choice<G::Action> {
+        if let Some(action) = G::expert_rule(view, legal).filter(|a| legal.contains(a)) {
+            return Choice {
+                action,
+                mean: 0.0,
+                rollouts: 0,
+            };
+        }
+        search::<G>(
+            Search {
+                seat,
+                steps: self.steps,
+                calibration: self.calibration,
+            },
+            &mut rng(derive_seed(self.seed, u64::from(decision))),
+            view,
+            legal,
+        )
+    }
+}
+
+/// What one search found: the action chosen, its mean place value and the rollouts played.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice<A> {
+    /// The action with the best mean.
+    pub action: A,
+    /// Its mean place value over its rollouts (1 when it was the only action).
+    pub mean: f64,
+    /// Rollouts played over all actions.
+    pub rollouts: u64,
+}
+
+/// A search's fixed terms.
+#[derive(Debug, Clone, Copy)]
+struct Search {
+    seat: Seat,
+    steps: u64,
+    calibration: Calibration,
+}
+
+/// Rounds of one sampled deal each, every legal action played out on it, until the budget is
+/// spent (at least one round).
+fn search<G: HouseGame>(
+    search: Search,
+    rng: &mut ChaCha8Rng,
+    view: &G::View,
+    legal: &[G::Action],
+) -> Choice<G::Action> {
+    if legal.len() <= 1 {
+        return Choice {
+            action: legal[0].clone(),
+            mean: 1.0,
+            rollouts: 0,
+        };
+    }
+    let mut totals = vec![0.0; legal.len()];
+    let mut rounds = 0u64;
+    let mut spent = 0u64;
+    let mut buffer = Vec::new();
+    while rounds == 0 || spent < search.steps {
+        let deal = G::determinize(view, rng);
+        spent += search.calibration.sample_steps;
+        for (action, total) in legal.iter().zip(totals.iter_mut()) {
+            let mut game = deal.clone();
+            let (value, steps) = match game.apply(action) {
+                Ok(()) => rollout(&deal, &mut game, search.seat, rng, &mut buffer),
+                // A sample always offers the view's legal actions; should one not, the action
+                // is worth nothing on it.
+                Err(_) => (0.0, 0),
+            };
+            *total += value;
+            spent += steps + 1;
+        }
+        rounds += 1;
+    }
+    let best = (0..legal.len()).fold(0, |best, i| if totals[i] > totals[best] { i } else { best });
+    Choice {
+        action: legal[best].clone(),
+        mean: totals[best] / rounds as f64,
+        rollouts: rounds * legal.len() as u64,
+    }
+}
+
+/// Plays `game` (dealt as `start`) out with uniformly random actions: `seat`'s place value at
+/// the end or where the game cuts rollouts short ([`HouseGame::rollout_cut`]), 0.5 when the game
+/// runs past [`MAX_ROLLOUT_STEPS`], and the actions played.
+fn rollout<G: HouseGame>(
+    start: &G,
+    game: &mut G,
+    seat: Seat,
+    rng: &mut ChaCha8Rng,
+    buffer: &mut Vec<G::Action>,
+) -> (f64, u64) {
+    let mut steps = 0;
+    while game.to_act().is_some() {
+        if steps == MAX_ROLLOUT_STEPS {
+            return (0.5, u64::from(steps));
+        }
+        game.legal_actions_into(buffer);
+        if buffer.is_empty() || game.apply(&buffer[below(rng, buffer.len())]).is_err() {
+            return (0.5, u64::from(steps));
+        }
+        steps += 1;
+        if let Some(cut) = G::rollout_cut(start, game) {
+            return (place_value(&cut, seat), u64::from(steps));
+        }
+    }
+    let value = game.outcome().map_or(0.5, |o| place_value(&o, seat));
+    (value, u64::from(steps))
+}
+
+/// `seat`'s place value in `outcome`: (n − p)/(n − 1) for n seats and p its average place, tied
+/// seats sharing the places they occupy (the scale the ladder and tournaments use).
+pub fn place_value(outcome: &Outcome, seat: Seat) -> f64 {
+    let n = outcome.seats.len();
+    if n < 2 {
+        return 1.0;
+    }
+    let rank = outcome.seats[seat].rank;
+    let better = outcome.seats.iter().filter(|s| s.rank < rank).count() as f64;
+    let tied = outcome.seats.iter().filter(|s| s.rank == rank).count() as f64;
+    let place = better + (tied + 1.0) / 2.0;
+    (n as f64 - place) / (n as f64 - 1.0)
+}
+
+impl<G: HouseGame> Bot<G> for Expert<G> {
+    /// Searches on a blocking thread, so a match's runtime is not held up for the budget.
+    fn act<'a>(
+        &'a mut self,
+        turn: Turn<'a, G>,
+    ) -> BotFuture<'a, Result<Reply<G::Action>, BotFault>> {
+        let expert = Expert::<G> {
+            game: PhantomData,
+            ..*self
+        };
+        let view = turn.view.clone();
+        let legal = turn.legal_actions.to_vec();
+        let (seat, decision) = (turn.seat, turn.decision);
+        Box::pin(async move {
+            if legal.is_empty() {
+                return Err(BotFault::illegal("asked to act with no legal action"));
+            }
+            let search =
+                tokio::task::spawn_blocking(move || expert.choose(seat, decision, &view, &legal));
+            let choice = search
+                .await
+                .map_err(|e| BotFault::illegal(format!("the expert's search failed: {e}")))?;
+            Ok(Reply::silent(choice.action))
+        })
+    }
+}
