@@ -54,8 +54,8 @@ impl GameInfo {
     pub fn house_bots_in_words(&self) -> String {
         let ids = self.house_bots.join(", ");
         if self.house_bots.contains(&cardarena_bots::expert::ID) {
-            let max = cardarena_bots::expert::MAX_BUDGET_MS;
-            format!("{ids} (or expert:N, N ms a decision, 1 to {max})")
+            let budgets = cardarena_bots::expert::budgets_in_words();
+            format!("{ids} (or expert:N, N ms a decision: {budgets})")
         } else {
             ids
         }

@@ -626,7 +626,13 @@ async fn the_expert_is_listed_and_plays_practice_with_a_budget_named_in_its_id()
             .all(|s| s["fault"].is_null()),
         "{m}"
     );
-    for bad in ["expert:0", "expert:2001", "expert:05", "expert:x"] {
+    for bad in [
+        "expert:0",
+        "expert:7",
+        "expert:2001",
+        "expert:05",
+        "expert:x",
+    ] {
         let (status, answer) = server
             .send(
                 Method::POST,

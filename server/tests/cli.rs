@@ -336,7 +336,7 @@ fn play_seats_the_expert_with_a_budget_and_replays_its_choices_from_the_seed() {
         "--game",
         "durak-duel",
         "--seat",
-        "A=expert:3",
+        "A=expert:5",
         "--seat",
         "B=greedy",
         "--log",

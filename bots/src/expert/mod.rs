@@ -13,7 +13,7 @@
 //! duplicate tables reproduce it. Each game converts a budget in milliseconds with its own
 //! measured rate ([`Calibration`]) so that a millisecond of budget is about a millisecond of
 //! one core in a release build. Its id is `expert` (50 ms) or `expert:N` for a budget of N ms,
-//! 1 to [`MAX_BUDGET_MS`].
+//! N one of [`BUDGETS_MS`].
 
 #[cfg(test)]
 mod tests;
@@ -31,14 +31,21 @@ use crate::roster::HouseGame;
 pub const ID: &str = "expert";
 /// The budget of a decision when the id names none, in ms.
 pub const DEFAULT_BUDGET_MS: u32 = 50;
-/// The largest budget an id may name, in ms.
-pub const MAX_BUDGET_MS: u32 = 2_000;
+/// The budgets an id may name, in ms. A short list, not a range: each budget named is a house
+/// bot row of its own (`expert:200@durak`), and anyone who opens a table can name one.
+pub const BUDGETS_MS: &[u32] = &[5, 10, 20, 50, 100, 200, 500, 1000, 2000];
 /// The most actions one rollout plays; a rollout still running then counts as a middle place
 /// (0.5), so a game random play drags on cannot eat the budget.
 const MAX_ROLLOUT_STEPS: u32 = 2_000;
 
-/// The budget in ms an expert id names: 50 for `expert`, N for `expert:N` (N from 1 to
-/// [`MAX_BUDGET_MS`], digits only, no leading zero); `None` for any other id.
+/// The budgets an id may name, for messages: "5, 10, 20, …".
+pub fn budgets_in_words() -> String {
+    let budgets: Vec<String> = BUDGETS_MS.iter().map(u32::to_string).collect();
+    budgets.join(", ")
+}
+
+/// The budget in ms an expert id names: 50 for `expert`, N for `expert:N` (N one of
+/// [`BUDGETS_MS`], digits only, no leading zero); `None` for any other id.
 pub fn budget_ms(id: &str) -> Option<u32> {
     if id == ID {
         return Some(DEFAULT_BUDGET_MS);
@@ -47,10 +54,7 @@ pub fn budget_ms(id: &str) -> Option<u32> {
     if digits.is_empty() || digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    digits
-        .parse()
-        .ok()
-        .filter(|ms| (1..=MAX_BUDGET_MS).contains(ms))
+    digits.parse().ok().filter(|ms| BUDGETS_MS.contains(ms))
 }
 
 /// How one game's search cost turns into time: measured in a release build on one core.

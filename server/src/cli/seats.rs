@@ -118,8 +118,10 @@ pub fn check_seats(
         {
             return Err(CliError(format!(
                 "{id:?} is not a house bot of {game}; they are: {} (or expert:N for the \
-                     expert with N ms a decision, or your bot's URL, http://HOST:PORT/)",
-                house_bots.join(", ")
+                     expert with N ms a decision, N one of {}, or your bot's URL, \
+                     http://HOST:PORT/)",
+                house_bots.join(", "),
+                cardarena_bots::expert::budgets_in_words()
             )));
         }
     }

@@ -313,7 +313,7 @@ pub struct Game {
     /// Its options with their defaults (the game's own object: `GET /api/games/{id}/schema`).
     #[schema(value_type = Object)]
     pub options: Value,
-    /// Its house bots' ids; `expert` may also be named `expert:N`, N ms a decision (1 to 2000).
+    /// Its house bots' ids; `expert` may also be named `expert:N`, N ms a decision (N one of 5, 10, 20, 50, 100, 200, 500, 1000, 2000).
     pub house_bots: Vec<String>,
     /// Whether even seats play odd seats as two partnerships.
     pub partnerships: bool,
