@@ -12,8 +12,8 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use crate::cards::{Card, Suit};
-use crate::game::Game;
+use crate::cards::{Card, CardSet, Suit};
+use crate::game::{Game, Seat};
 use crate::shuffle::{below, shuffle};
 
 /// A game that can be rebuilt from one seat's view.
@@ -36,6 +36,33 @@ impl Unseen {
     pub fn shuffled(mut cards: Vec<Card>, rng: &mut ChaCha8Rng) -> Unseen {
         shuffle(&mut cards, rng);
         Unseen(cards)
+    }
+
+    /// The cards of `pack` that `shown` does not hold, shuffled by `rng`.
+    pub fn outside(
+        pack: impl IntoIterator<Item = Card>,
+        shown: CardSet,
+        rng: &mut ChaCha8Rng,
+    ) -> Unseen {
+        let hidden = pack.into_iter().filter(|&c| !shown.contains(c)).collect();
+        Unseen::shuffled(hidden, rng)
+    }
+
+    /// Every seat's hand, in seat order, for hands of `sizes`: `own` at the `viewer`'s seat, the
+    /// next cards here at the others.
+    pub fn hands<'a>(
+        &'a mut self,
+        sizes: &'a [usize],
+        viewer: Seat,
+        own: CardSet,
+    ) -> impl Iterator<Item = CardSet> + 'a {
+        sizes.iter().enumerate().map(move |(seat, &size)| {
+            if seat == viewer {
+                own
+            } else {
+                self.take(size).collect()
+            }
+        })
     }
 
     /// The next `count` cards (fewer if fewer are left, which a consistent view never asks).

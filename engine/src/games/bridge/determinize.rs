@@ -20,19 +20,13 @@ impl Determinize for Bridge {
     fn determinize(view: &BridgeView, rng: &mut ChaCha8Rng) -> Bridge {
         let hand: CardSet = view.hand.iter().copied().collect();
         let shown: CardSet = hand | view.pile.iter().copied().collect::<CardSet>();
-        let hidden = PACK
-            .iter()
-            .copied()
-            .filter(|&c| !shown.contains(c))
-            .collect();
-        let mut unseen = Unseen::shuffled(hidden, rng);
+        let mut unseen = Unseen::outside(PACK.iter().copied(), shown, rng);
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-        for (seat, &size) in view.hand_sizes.iter().enumerate().take(MAX_PLAYERS) {
-            hands[seat] = if seat == view.seat {
-                hand
-            } else {
-                unseen.take(size).collect()
-            };
+        for (slot, dealt) in hands
+            .iter_mut()
+            .zip(unseen.hands(&view.hand_sizes, view.seat, hand))
+        {
+            *slot = dealt;
         }
         let mut deck = Vec::with_capacity(PACK_SIZE);
         deck.extend(unseen.take(view.deck_size));

@@ -35,18 +35,13 @@ impl Determinize for Durak {
         if view.deck_size > 0 {
             shown.insert(view.trump);
         }
-        let hidden = seed_pack()
-            .into_iter()
-            .filter(|&c| !shown.contains(c))
-            .collect();
-        let mut unseen = Unseen::shuffled(hidden, rng);
+        let mut unseen = Unseen::outside(seed_pack(), shown, rng);
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-        for (seat, &size) in view.hand_sizes.iter().enumerate().take(MAX_PLAYERS) {
-            hands[seat] = if seat == view.seat {
-                hand
-            } else {
-                unseen.take(size).collect()
-            };
+        for (slot, dealt) in hands
+            .iter_mut()
+            .zip(unseen.hands(&view.hand_sizes, view.seat, hand))
+        {
+            *slot = dealt;
         }
         let mut deck = [view.trump; PACK_SIZE];
         let below_trump = view.deck_size.saturating_sub(1);

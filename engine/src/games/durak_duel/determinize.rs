@@ -26,18 +26,13 @@ impl Determinize for DurakDuel {
         if view.deck_size > 0 {
             shown.insert(view.trump);
         }
-        let hidden = duel_pack()
-            .into_iter()
-            .filter(|&c| !shown.contains(c))
-            .collect();
-        let mut unseen = Unseen::shuffled(hidden, rng);
+        let mut unseen = Unseen::outside(duel_pack(), shown, rng);
         let mut hands = [CardSet::EMPTY; 2];
-        for (seat, &size) in view.hand_sizes.iter().enumerate().take(2) {
-            hands[seat] = if seat == view.seat {
-                hand
-            } else {
-                unseen.take(size).collect()
-            };
+        for (slot, dealt) in hands
+            .iter_mut()
+            .zip(unseen.hands(&view.hand_sizes, view.seat, hand))
+        {
+            *slot = dealt;
         }
         let mut deck = [view.trump; PACK_SIZE];
         let drawn = PACK_SIZE - view.deck_size.min(PACK_SIZE);

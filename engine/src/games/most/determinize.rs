@@ -25,20 +25,8 @@ impl Determinize for Most {
         for slot in view.melds.iter().flat_map(|m| m.slots.iter()) {
             shown.insert(slot.card);
         }
-        let hidden = most_pack()
-            .into_iter()
-            .filter(|&c| !shown.contains(c))
-            .collect();
-        let mut unseen = Unseen::shuffled(hidden, rng);
-        let hands = (view.hand_sizes.iter().enumerate())
-            .map(|(seat, &size)| {
-                if seat == view.seat {
-                    hand
-                } else {
-                    unseen.take(size).collect()
-                }
-            })
-            .collect();
+        let mut unseen = Unseen::outside(most_pack(), shown, rng);
+        let hands = unseen.hands(&view.hand_sizes, view.seat, hand).collect();
         let deck = unseen.take(view.deck_size).collect();
         let scores = if view.deals_played > 0 {
             view.last_scores.clone()

@@ -15,20 +15,8 @@ impl Determinize for Prsi {
     fn determinize(view: &PrsiView, rng: &mut ChaCha8Rng) -> Prsi {
         let hand: CardSet = view.hand.iter().copied().collect();
         let shown: CardSet = view.cards().collect();
-        let hidden = prsi_pack()
-            .into_iter()
-            .filter(|&c| !shown.contains(c))
-            .collect();
-        let mut unseen = Unseen::shuffled(hidden, rng);
-        let hands = (view.hand_sizes.iter().enumerate())
-            .map(|(seat, &size)| {
-                if seat == view.seat {
-                    hand
-                } else {
-                    unseen.take(size).collect()
-                }
-            })
-            .collect();
+        let mut unseen = Unseen::outside(prsi_pack(), shown, rng);
+        let hands = unseen.hands(&view.hand_sizes, view.seat, hand).collect();
         let deck = unseen.take(view.deck_size).collect();
         let mut pile = Vec::with_capacity(PACK_SIZE);
         pile.extend_from_slice(&view.pile);
