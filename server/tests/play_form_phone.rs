@@ -87,20 +87,6 @@ async fn wrong_with_the_form(browser: &Browser) -> Vec<String> {
         .collect()
 }
 
-/// Waits until the registered bot `id` is active (its first ping passed), so the form offers it.
-async fn wait_active(server: &Server, id: &str) {
-    let start = Instant::now();
-    loop {
-        let (status, bot) = server.get(&format!("/api/bots/{id}")).await;
-        assert_eq!(status, StatusCode::OK, "{bot}");
-        if bot["status"] == "active" {
-            return;
-        }
-        assert!(start.elapsed() < PATIENCE, "the bot never became active");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
 /// Waits until the form lays out `players` seats (it reads the game's bots first).
 async fn seat_rows(browser: &Browser, players: usize) {
     let start = Instant::now();
@@ -122,7 +108,7 @@ async fn the_play_form_fits_a_phone_and_still_opens_a_table() {
     let bots = test_bots().await;
     let long = "Quintessential-Quokka-of-the-North-01";
     let bot = server.register(long, &bots.url("/good")).await;
-    wait_active(&server, bot["id"].as_str().unwrap()).await;
+    server.wait_active(bot["id"].as_str().unwrap()).await;
     let folder = chromium::artefacts("play-form");
     let browser = Browser::start().await;
     let mut wrong = Vec::new();

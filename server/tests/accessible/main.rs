@@ -62,19 +62,12 @@ async fn demo_server(db: &TempDb) -> Server {
 
 /// Polls `GET {path}` until `done` says its answer is final; gives it.
 async fn until(server: &Server, path: &str, done: impl Fn(&Value) -> bool) -> Value {
-    let start = Instant::now();
-    loop {
+    support::until(FINISH_TIMEOUT, &format!("{path} not done"), async || {
         let (status, body) = server.get(path).await;
         assert_eq!(status, StatusCode::OK, "{path}: {body}");
-        if done(&body) {
-            return body;
-        }
-        assert!(
-            start.elapsed() < FINISH_TIMEOUT,
-            "{path} not done after {FINISH_TIMEOUT:?}: {body}"
-        );
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+        done(&body).then_some(body)
+    })
+    .await
 }
 
 /// A page to check: its name (for messages and screenshots), path, and what shows it is drawn.

@@ -1,33 +1,11 @@
 //! The `/play` form in Chromium: opening a table, the limits said in words, a link to no seat.
 
-use std::time::Instant;
-
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
 use crate::chromium::{Browser, WINDOW};
-use crate::seat::{
-    NARROW, POLL, STATE_TIMEOUT, artefacts, open_table, seat_state, server, wait_attr_not,
-    wait_text,
-};
+use crate::seat::{NARROW, artefacts, open_table, seat_state, server, wait_attr_not, wait_text};
 use crate::support::{self, Server, TempDb, config, test_bots};
-
-/// Waits until the registered bot `id` is active (its first ping passed).
-async fn wait_active(server: &Server, id: &str) {
-    let start = Instant::now();
-    loop {
-        let (status, bot) = server.get(&format!("/api/bots/{id}")).await;
-        assert_eq!(status, StatusCode::OK, "{bot}");
-        if bot["status"] == "active" {
-            return;
-        }
-        assert!(
-            start.elapsed() < STATE_TIMEOUT,
-            "the bot never became active: {bot}"
-        );
-        tokio::time::sleep(POLL).await;
-    }
-}
 
 /// The `/play` form: a three-seat durak table with a registered bot (live ones only are
 /// offered), you at seat 1 and an open seat for another person; Start lands on your seat, which
@@ -46,7 +24,7 @@ async fn the_play_form_opens_a_table_and_lands_on_your_seat() {
     let down = server
         .register("down-bot", &support::closed_port_url().await)
         .await;
-    wait_active(&server, live_id).await;
+    server.wait_active(live_id).await;
     let browser = Browser::start().await;
     browser.open(&server.url("/play?game=durak")).await;
     browser.wait_attr("#new-table", "data-ready", "1").await;

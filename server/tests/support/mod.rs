@@ -248,6 +248,22 @@ impl Server {
         }
         panic!("match {id} did not finish within 30 s");
     }
+
+    /// Waits (up to 30 s) until the registered bot `id` is active: its first ping passed, so the
+    /// pages offer it.
+    pub async fn wait_active(&self, id: &str) {
+        let path = format!("/api/bots/{id}");
+        until(
+            Duration::from_secs(30),
+            "the bot never became active",
+            async || {
+                let (status, bot) = self.get(&path).await;
+                assert_eq!(status, StatusCode::OK, "{bot}");
+                (bot["status"] == "active").then_some(())
+            },
+        )
+        .await
+    }
 }
 
 async fn status_and_json(response: reqwest::Response) -> (StatusCode, Value) {
