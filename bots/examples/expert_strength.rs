@@ -12,7 +12,6 @@
 
 use std::time::{Duration, Instant};
 
-use cardarena_bots::expert::place_value;
 use cardarena_bots::{Bot, GameVisitor, HouseGame, game_ids, play_match, with_game};
 use cardarena_engine::playout::random_playout;
 use cardarena_engine::shuffle::{below, derive_seed, rng};
@@ -96,7 +95,7 @@ impl GameVisitor for Strength {
             let played = runtime
                 .block_on(play_match::<G>(&Default::default(), seed, &mut bots))
                 .unwrap();
-            total += place_value(&played.outcome, seat);
+            total += played.outcome.place_value(seat);
             for (step, &actor) in played.steps.iter().zip(&played.actors) {
                 if actor == seat {
                     expert_ms += u64::from(step.ms);

@@ -227,7 +227,31 @@ pub struct Outcome {
     pub seats: Vec<SeatResult>,
 }
 
+/// The place value of a seat ranked `rank` among the places `ranks` of every seat (`rank` one of
+/// them): a value from 1 (first) to 0 (last), tied seats sharing the places they occupy.
+///
+/// A seat whose group of tied seats occupies places b + 1 … b + g (b seats placed strictly
+/// better, g seats in the group) has the average place p = b + (g + 1) / 2, and the value
+/// (n − p) / (n − 1) for n seats: a sole winner 1, a sole loser 0, two survivors of three-player
+/// durak 0.75 each, every seat 0.5 when all tie. The values of a match add up to n / 2, as the
+/// places 1 … n are shared out whole. A lone seat scores 1.
+pub fn place_value(ranks: impl Iterator<Item = u32> + Clone, rank: u32) -> f64 {
+    let n = ranks.clone().count();
+    if n < 2 {
+        return 1.0;
+    }
+    let better = ranks.clone().filter(|&r| r < rank).count() as f64;
+    let tied = ranks.filter(|&r| r == rank).count() as f64;
+    let place = better + (tied + 1.0) / 2.0;
+    (n as f64 - place) / (n as f64 - 1.0)
+}
+
 impl Outcome {
+    /// `seat`'s [`place_value`] in this outcome.
+    pub fn place_value(&self, seat: Seat) -> f64 {
+        place_value(self.seats.iter().map(|s| s.rank), self.seats[seat].rank)
+    }
+
     /// Whether every seat shares first place: nobody won or lost.
     pub fn is_draw(&self) -> bool {
         self.seats.iter().all(|s| s.rank == 1)

@@ -20,6 +20,6 @@ pub mod verdict;
 pub use card_list::{CardList, InlineList};
 pub use cards::{Card, CardSet, ParseCardError, Rank, Suit};
 pub use determinize::Determinize;
-pub use game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
+pub use game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError, place_value};
 pub use table::{Eye, Layout, Pile, Table};
 pub use verdict::Verdict;

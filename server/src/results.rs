@@ -15,26 +15,12 @@ pub struct SeatResult {
     pub faulted: bool,
 }
 
-/// The place value of every seat of a match, from the match's places by seat.
-///
-/// A seat whose group of tied seats occupies places b + 1 … b + g (b seats placed strictly
-/// better, g seats in the group) has the average place p = b + (g + 1) / 2, and the value
-/// (n − p) / (n − 1) for n seats: a sole winner 1, a sole loser 0, two survivors of three-player
-/// durak 0.75 each, every seat 0.5 when all tie. The values of a match add up to n / 2, as the
-/// places 1 … n are shared out whole. A lone seat scores 1.
+/// The place value of every seat of a match, from the match's places by seat
+/// ([`cardarena_engine::place_value`]: 1 first, 0 last, tied seats sharing their places).
 pub fn place_values(ranks: &[u32]) -> Vec<f64> {
-    let n = ranks.len();
-    if n < 2 {
-        return vec![1.0; n];
-    }
     ranks
         .iter()
-        .map(|&rank| {
-            let better = ranks.iter().filter(|&&r| r < rank).count() as f64;
-            let tied = ranks.iter().filter(|&&r| r == rank).count() as f64;
-            let place = better + (tied + 1.0) / 2.0;
-            (n as f64 - place) / (n as f64 - 1.0)
-        })
+        .map(|&rank| cardarena_engine::place_value(ranks.iter().copied(), rank))
         .collect()
 }
 

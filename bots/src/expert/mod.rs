@@ -20,8 +20,8 @@ mod tests;
 
 use std::marker::PhantomData;
 
+use cardarena_engine::Seat;
 use cardarena_engine::shuffle::{below, derive_seed, rng};
-use cardarena_engine::{Outcome, Seat};
 use rand_chacha::ChaCha8Rng;
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
@@ -204,25 +204,11 @@ fn rollout<G: HouseGame>(
         }
         steps += 1;
         if let Some(cut) = G::rollout_cut(start, game) {
-            return (place_value(&cut, seat), u64::from(steps));
+            return (cut.place_value(seat), u64::from(steps));
         }
     }
-    let value = game.outcome().map_or(0.5, |o| place_value(&o, seat));
+    let value = game.outcome().map_or(0.5, |o| o.place_value(seat));
     (value, u64::from(steps))
-}
-
-/// `seat`'s place value in `outcome`: (n − p)/(n − 1) for n seats and p its average place, tied
-/// seats sharing the places they occupy (the scale the ladder and tournaments use).
-pub fn place_value(outcome: &Outcome, seat: Seat) -> f64 {
-    let n = outcome.seats.len();
-    if n < 2 {
-        return 1.0;
-    }
-    let rank = outcome.seats[seat].rank;
-    let better = outcome.seats.iter().filter(|s| s.rank < rank).count() as f64;
-    let tied = outcome.seats.iter().filter(|s| s.rank == rank).count() as f64;
-    let place = better + (tied + 1.0) / 2.0;
-    (n as f64 - place) / (n as f64 - 1.0)
 }
 
 impl<G: HouseGame> Bot<G> for Expert<G> {

@@ -37,17 +37,17 @@ fn ids_name_one_of_the_listed_budgets() {
 
 #[test]
 fn place_values_share_tied_places() {
-    use cardarena_engine::SeatResult;
+    use cardarena_engine::{Outcome, SeatResult};
     let outcome = |ranks: &[u32]| Outcome {
         seats: ranks
             .iter()
             .map(|&rank| SeatResult { rank, score: 0.0 })
             .collect(),
     };
-    assert_eq!(place_value(&outcome(&[1, 2]), 0), 1.0);
-    assert_eq!(place_value(&outcome(&[1, 2]), 1), 0.0);
-    assert_eq!(place_value(&outcome(&[1, 2, 1]), 0), 0.75);
-    assert_eq!(place_value(&outcome(&[1, 1, 1, 1]), 2), 0.5);
+    assert_eq!(outcome(&[1, 2]).place_value(0), 1.0);
+    assert_eq!(outcome(&[1, 2]).place_value(1), 0.0);
+    assert_eq!(outcome(&[1, 2, 1]).place_value(0), 0.75);
+    assert_eq!(outcome(&[1, 1, 1, 1]).place_value(2), 0.5);
 }
 
 /// A budget small enough for debug builds: a few rounds of samples.
