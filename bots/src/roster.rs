@@ -10,6 +10,7 @@ use cardarena_engine::games::prsi::Prsi;
 use cardarena_engine::{Determinize, Game, Outcome};
 
 use crate::bot::Bot;
+use crate::expert::Calibration;
 
 /// A game together with its house bots; it can be rebuilt from a seat's view, for the house bot
 /// `expert` that every game has.
@@ -20,6 +21,10 @@ pub trait HouseGame: Game + Determinize {
     /// The most decisions a match may take before the runner cuts it off; far above any real
     /// game's length.
     const MAX_DECISIONS: u32 = 10_000;
+
+    /// How the expert's budget in ms turns into engine steps in this game (see
+    /// [`crate::expert::Calibration`]).
+    const EXPERT: Calibration;
 
     /// Where the expert's rollouts ([`crate::expert`]) may stop short of the match's end: the
     /// result to score a rollout by once `now`, played on from `start`, has gone far enough

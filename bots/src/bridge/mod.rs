@@ -22,6 +22,7 @@ pub(crate) const EXPERT: Calibration = Calibration {
 };
 
 impl HouseGame for Bridge {
+    const EXPERT: Calibration = EXPERT;
     /// `demo` first: it is the substitute that finishes a faulted seat's game.
     const HOUSE_BOTS: &'static [&'static str] = &["demo", "greedy", "random", expert::ID];
 
@@ -49,7 +50,7 @@ impl HouseGame for Bridge {
             "demo" => Some(Box::new(Demo::new(seed))),
             "greedy" => Some(Box::new(Greedy)),
             "random" => Some(Box::new(RandomBot::<Bridge>::new(seed))),
-            id => Expert::<Bridge>::from_id(id, seed, EXPERT)
+            id => Expert::<Bridge>::from_id(id, seed, Self::EXPERT)
                 .map(|bot| Box::new(bot) as Box<dyn Bot<Bridge>>),
         }
     }

@@ -22,6 +22,7 @@ pub(crate) const EXPERT: Calibration = Calibration {
 };
 
 impl HouseGame for Durak {
+    const EXPERT: Calibration = EXPERT;
     const HOUSE_BOTS: &'static [&'static str] = &["reference", "greedy", "random", expert::ID];
 
     fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<Durak>>> {
@@ -29,7 +30,7 @@ impl HouseGame for Durak {
             "reference" => Some(Box::new(Reference)),
             "greedy" => Some(Box::new(Greedy)),
             "random" => Some(Box::new(RandomBot::<Durak>::new(seed))),
-            id => Expert::<Durak>::from_id(id, seed, EXPERT)
+            id => Expert::<Durak>::from_id(id, seed, Self::EXPERT)
                 .map(|bot| Box::new(bot) as Box<dyn Bot<Durak>>),
         }
     }

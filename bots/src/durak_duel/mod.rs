@@ -20,6 +20,7 @@ pub(crate) const EXPERT: Calibration = Calibration {
 };
 
 impl HouseGame for DurakDuel {
+    const EXPERT: Calibration = EXPERT;
     /// `greedy` first: it is the substitute that finishes a faulted seat's game.
     const HOUSE_BOTS: &'static [&'static str] = &["greedy", "random", expert::ID];
 
@@ -27,7 +28,7 @@ impl HouseGame for DurakDuel {
         match id {
             "greedy" => Some(Box::new(Greedy)),
             "random" => Some(Box::new(RandomBot::<DurakDuel>::new(seed))),
-            id => Expert::<DurakDuel>::from_id(id, seed, EXPERT)
+            id => Expert::<DurakDuel>::from_id(id, seed, Self::EXPERT)
                 .map(|bot| Box::new(bot) as Box<dyn Bot<DurakDuel>>),
         }
     }

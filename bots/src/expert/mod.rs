@@ -105,9 +105,43 @@ impl<G: HouseGame> Expert<G> {
             return Choice {
                 action,
                 mean: 0.0,
+                values: Vec::new(),
                 rollouts: 0,
             };
         }
+        if legal.len() <= 1 {
+            return Choice {
+                action: legal[0].clone(),
+                mean: 1.0,
+                values: Vec::new(),
+                rollouts: 0,
+            };
+        }
+        self.search(seat, decision, view, legal)
+    }
+
+    /// The expected place value of each of `legal` (not empty) for `seat` seeing `view`, in
+    /// `legal`'s order, as the search estimates them at decision number `decision`: what an
+    /// analysis of a played match reports. Unlike [`Expert::choose`] it searches every decision,
+    /// a forced one and one the game leaves to its rule of thumb included.
+    pub fn evaluate(
+        &self,
+        seat: Seat,
+        decision: u32,
+        view: &G::View,
+        legal: &[G::Action],
+    ) -> Vec<f64> {
+        self.search(seat, decision, view, legal).values
+    }
+
+    /// Searches `legal` for `seat`, the generator seeded by the expert's seed and `decision`.
+    fn search(
+        &self,
+        seat: Seat,
+        decision: u32,
+        view: &G::View,
+        legal: &[G::Action],
+    ) -> Choice<G::Action> {
         search::<G>(
             Search {
                 seat,
@@ -128,6 +162,9 @@ pub struct Choice<A> {
     pub action: A,
     /// Its mean place value over its rollouts (1 when it was the only action).
     pub mean: f64,
+    /// Every legal action's mean place value, in the legal order (empty when nothing was
+    /// searched).
+    pub values: Vec<f64>,
     /// Rollouts played over all actions.
     pub rollouts: u64,
 }
@@ -148,13 +185,6 @@ fn search<G: HouseGame>(
     view: &G::View,
     legal: &[G::Action],
 ) -> Choice<G::Action> {
-    if legal.len() <= 1 {
-        return Choice {
-            action: legal[0].clone(),
-            mean: 1.0,
-            rollouts: 0,
-        };
-    }
     let mut totals = vec![0.0; legal.len()];
     let mut rounds = 0u64;
     let mut spent = 0u64;
@@ -176,9 +206,11 @@ fn search<G: HouseGame>(
         rounds += 1;
     }
     let best = (0..legal.len()).fold(0, |best, i| if totals[i] > totals[best] { i } else { best });
+    let values: Vec<f64> = totals.iter().map(|total| total / rounds as f64).collect();
     Choice {
         action: legal[best].clone(),
-        mean: totals[best] / rounds as f64,
+        mean: values[best],
+        values,
         rollouts: rounds * legal.len() as u64,
     }
 }

@@ -159,3 +159,44 @@ async fn a_house_expert_answers_through_the_bot_trait_as_its_search_does() {
     let search = Expert::<Durak>::from_id("expert:5", 11, crate::durak::EXPERT).unwrap();
     assert_eq!(reply.action, search.choose(seat, 1, &view, &legal).action);
 }
+
+struct Evaluates {
+    seed: u64,
+}
+
+impl GameVisitor for Evaluates {
+    type Output = ();
+    fn visit<G: HouseGame>(self) {
+        let mut game = G::new(&Default::default(), G::PLAYERS.default, self.seed).unwrap();
+        let mut choices = rng(self.seed);
+        let expert = Expert::<G>::new(self.seed, 1, SMALL);
+        for decision in 0..30 {
+            let Some(seat) = game.to_act() else { return };
+            let (view, legal) = (game.view(seat), game.legal_actions());
+            let values = expert.evaluate(seat, decision, &view, &legal);
+            assert_eq!(values.len(), legal.len(), "{}", G::ID);
+            assert!(values.iter().all(|v| (0.0..=1.0).contains(v)), "{values:?}");
+            let choice = expert.choose(seat, decision, &view, &legal);
+            if legal.len() > 1 && !choice.values.is_empty() {
+                // The choice is the first action of the best value the evaluation found.
+                let best = values.iter().cloned().fold(f64::MIN, f64::max);
+                let first = values.iter().position(|&v| v == best).unwrap();
+                assert_eq!(choice.action, legal[first], "{}", G::ID);
+                assert_eq!(choice.values, values);
+            }
+            game.apply(&legal[below(&mut choices, legal.len())])
+                .unwrap();
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3))]
+
+    #[test]
+    fn an_evaluation_values_every_legal_action_and_agrees_with_the_choice(seed: u64) {
+        for id in game_ids() {
+            with_game(id, Evaluates { seed });
+        }
+    }
+}

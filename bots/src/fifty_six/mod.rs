@@ -21,6 +21,7 @@ pub(crate) const EXPERT: Calibration = Calibration {
 };
 
 impl HouseGame for FiftySix {
+    const EXPERT: Calibration = EXPERT;
     /// `greedy` first: it is the substitute that finishes a faulted seat's game.
     const HOUSE_BOTS: &'static [&'static str] =
         &["greedy", "bold", "cautious", "random", expert::ID];
@@ -43,7 +44,7 @@ impl HouseGame for FiftySix {
                 bidding: Bidding::Cautious,
             })),
             "random" => Some(Box::new(RandomBot::<FiftySix>::new(seed))),
-            id => Expert::<FiftySix>::from_id(id, seed, EXPERT)
+            id => Expert::<FiftySix>::from_id(id, seed, Self::EXPERT)
                 .map(|bot| Box::new(bot) as Box<dyn Bot<FiftySix>>),
         }
     }

@@ -19,6 +19,7 @@ pub(crate) const EXPERT: Calibration = Calibration {
 };
 
 impl HouseGame for Most {
+    const EXPERT: Calibration = EXPERT;
     /// `greedy` first: it is the substitute that finishes a faulted seat's game.
     const HOUSE_BOTS: &'static [&'static str] = &["greedy", "random", expert::ID];
 
@@ -29,7 +30,7 @@ impl HouseGame for Most {
         match id {
             "greedy" => Some(Box::new(Greedy)),
             "random" => Some(Box::new(RandomBot::<Most>::new(seed))),
-            id => Expert::<Most>::from_id(id, seed, EXPERT)
+            id => Expert::<Most>::from_id(id, seed, Self::EXPERT)
                 .map(|bot| Box::new(bot) as Box<dyn Bot<Most>>),
         }
     }

@@ -19,6 +19,7 @@ pub(crate) const EXPERT: Calibration = Calibration {
 };
 
 impl HouseGame for Prsi {
+    const EXPERT: Calibration = EXPERT;
     /// `greedy` first: it is the substitute that finishes a faulted seat's game.
     const HOUSE_BOTS: &'static [&'static str] = &["greedy", "random", expert::ID];
 
@@ -26,7 +27,7 @@ impl HouseGame for Prsi {
         match id {
             "greedy" => Some(Box::new(Greedy)),
             "random" => Some(Box::new(RandomBot::<Prsi>::new(seed))),
-            id => Expert::<Prsi>::from_id(id, seed, EXPERT)
+            id => Expert::<Prsi>::from_id(id, seed, Self::EXPERT)
                 .map(|bot| Box::new(bot) as Box<dyn Bot<Prsi>>),
         }
     }
