@@ -10,56 +10,25 @@
 //! size, one seat the expert named ID, rotating, the others `greedy`, and prints the expert's
 //! mean place value and the time its decisions took (`OPPONENT=random` for other opponents).
 
-use std::time::{Duration, Instant};
-
+use cardarena_bots::expert::calibrate;
 use cardarena_bots::{Bot, GameVisitor, HouseGame, game_ids, play_match, with_game};
-use cardarena_engine::playout::random_playout;
-use cardarena_engine::shuffle::{below, derive_seed, rng};
+use cardarena_engine::shuffle::derive_seed;
 
-/// Times random playouts and samples over many positions of random games of `G`.
+/// Measures the expert's rollouts in `G` and prints the calibration beside the one in use.
 struct Calibrate;
 
 impl GameVisitor for Calibrate {
     type Output = ();
     fn visit<G: HouseGame>(self) {
-        let (mut steps, mut play_time) = (0u64, Duration::ZERO);
-        let (mut samples, mut sample_time) = (0u64, Duration::ZERO);
-        let mut buffer = Vec::new();
-        for seed in 0..40 {
-            let mut game = G::new(&Default::default(), G::PLAYERS.default, seed).unwrap();
-            let mut choices = rng(seed);
-            let mut decision = 0;
-            while let Some(seat) = game.to_act() {
-                decision += 1;
-                if decision % 5 == 0 {
-                    let view = game.view(seat);
-                    let start = Instant::now();
-                    let mut sampled = Vec::with_capacity(20);
-                    for k in 0..20 {
-                        sampled.push(G::determinize(&view, &mut rng(k)));
-                    }
-                    sample_time += start.elapsed();
-                    samples += 20;
-                    let start = Instant::now();
-                    for (k, mut sample) in sampled.into_iter().enumerate() {
-                        steps +=
-                            random_playout(&mut sample, &mut rng(k as u64), &mut buffer).unwrap();
-                    }
-                    play_time += start.elapsed();
-                }
-                let legal = game.legal_actions();
-                game.apply(&legal[below(&mut choices, legal.len())])
-                    .unwrap();
-                if decision > 400 {
-                    break;
-                }
-            }
-        }
-        let per_ms = steps as f64 / play_time.as_secs_f64() / 1000.0;
-        let sample_steps = sample_time.as_secs_f64() / samples as f64 * per_ms * 1000.0;
+        let measured = calibrate::measure::<G>(40);
         println!(
-            "{:<11} {per_ms:>8.0} steps/ms, a sample costs {sample_steps:>5.1} steps",
-            G::ID
+            "{:<11} {:>6} steps/ms, a sample {:>3} steps, random play {:>6} steps/ms (in use: {} and {})",
+            G::ID,
+            measured.expert.steps_per_ms,
+            measured.expert.sample_steps,
+            measured.random_steps_per_ms,
+            G::EXPERT.steps_per_ms,
+            G::EXPERT.sample_steps
         );
     }
 }

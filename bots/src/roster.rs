@@ -35,6 +35,12 @@ pub trait HouseGame: Game + Determinize {
         None
     }
 
+    /// The move the expert's rollouts play for whoever acts in `game`, among `legal` (not
+    /// empty): the game's `greedy` on that seat's view, so a rollout plays out as sensible
+    /// players would and its end judges the move searched, not the noise of random play. `None`
+    /// plays a uniformly random move.
+    fn rollout_move(game: &Self, legal: &[Self::Action]) -> Option<Self::Action>;
+
     /// A decision the expert leaves to the game's own rule of thumb, where rollouts of random
     /// play judge badly (fifty-six's bids: random bidders overbid whatever the expert does, so
     /// every bid looks alike and the search would pick one by noise); `None`, the default,

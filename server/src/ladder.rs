@@ -1,6 +1,6 @@
 //! The ladder: rated matches between the active bots of each game, queued at a steady pace so
 //! that the leaderboard keeps moving. A game's ladder runs when it has an active contestant's bot
-//! (the house bots but the expert join it as yardsticks), or always in demo mode. A paused bot (see
+//! (the house bots join it as yardsticks, the expert one match at a time), or always in demo mode. A paused bot (see
 //! [`crate::health`]) is never seated.
 
 use std::time::Duration;
@@ -72,17 +72,20 @@ async fn queue(
     // A contestant's bot plays one ladder match of a game at a time, so a slow bot holds at most
     // one of the game's pending slots and the others keep the pace; a bot with a backlog of
     // `bot_concurrency` matches (a hog's practice) sits these rounds out rather than hold one up.
-    let busy = store.busy_on_ladder(game, config.bot_concurrency).await?;
+    // The expert plays too, at its default budget and in one ladder match at a time on the
+    // whole server: its search costs a core 50 ms a decision, so it is a yardstick that costs
+    // the server one core at most (see docs/architecture.md, "The expert").
+    let busy = store
+        .busy_on_ladder(game, config.bot_concurrency, expert::ID)
+        .await?;
     let mut pool: Vec<BotRecord> = store.active_bots(game).await?;
     // Nor is a bot the pause rule is about to pause: its record counts a match as soon as the
     // result is stored, a moment before the pause, and a match seated in that moment would be one
     // more than the rule allows.
     let about_to_pause = |b: &BotRecord| b.kind.is_contestant() && fault_pause(&b.health).is_some();
-    // Nor the expert at any budget: its search costs a core 50 ms or more a decision, so it
-    // plays where it is named (practice, tables, tournaments), not as a yardstick (see
-    // docs/architecture.md, "The expert").
-    let expert = |b: &BotRecord| matches!(&b.kind, BotKind::House { house_id } if expert::budget_ms(house_id).is_some());
-    pool.retain(|b| !busy.contains(&b.id) && !about_to_pause(b) && !expert(b));
+    // Nor an expert with a budget of its own (`expert:200`): those play where they are named.
+    let named_expert = |b: &BotRecord| matches!(&b.kind, BotKind::House { house_id } if house_id != expert::ID && expert::budget_ms(house_id).is_some());
+    pool.retain(|b| !busy.contains(&b.id) && !about_to_pause(b) && !named_expert(b));
     let contestants = pool.iter().filter(|b| b.kind.is_contestant()).count();
     if (contestants == 0 && !config.demo) || pool.len() < players.min {
         return Ok(false);

@@ -544,3 +544,40 @@ async fn three_player_durak_standings_share_tied_places_and_a_gauntlet_counts_ow
         "{list_page}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_expert_with_a_budget_is_a_house_stage_boss() {
+    let db = TempDb::new();
+    let server = server(&db).await;
+    let bots = test_bots().await;
+    let stages = json!([{"kind": "house", "opponents": ["expert:5"], "matches": 2}]);
+    let body = json!({"name": "Boss", "game": "durak-duel", "stages": stages});
+    let (status, created) = server
+        .send(Method::POST, "/api/tournaments", Some(ADMIN), Some(body))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let bot = (server.register_for("durak-duel", "challenger", &bots.url("/good"))).await;
+    let (status, answer) = enter(&server, &id, &bot).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let start = format!("/api/tournaments/{id}/start");
+    assert_eq!(
+        server.send(Method::POST, &start, Some(ADMIN), None).await.0,
+        StatusCode::OK
+    );
+    stage_over(&server, &id, 0).await;
+    let store = &server.running.store;
+    let played = store
+        .matches_of_bot(bot["id"].as_str().unwrap(), 10)
+        .await
+        .unwrap();
+    assert_eq!(played.len(), 2);
+    for m in played {
+        let (_, m) = server.get(&format!("/api/matches/{}", m.id)).await;
+        assert_eq!(m["status"], "finished", "{m}");
+        let names: Vec<&str> = (m["seats"].as_array().unwrap().iter())
+            .map(|s| s["name"].as_str().unwrap())
+            .collect();
+        assert!(names.contains(&"expert:5@durak-duel"), "{names:?}");
+    }
+}

@@ -4,6 +4,7 @@ mod greedy;
 mod reference;
 
 use cardarena_engine::Card;
+use cardarena_engine::Game;
 use cardarena_engine::games::durak::{Durak, DurakAction, DurakView};
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
@@ -17,12 +18,16 @@ pub use reference::Reference;
 /// The expert's search speed in this game (see [`Calibration`]), measured by
 /// `examples/expert_strength.rs calibrate`.
 pub(crate) const EXPERT: Calibration = Calibration {
-    steps_per_ms: 9_000,
-    sample_steps: 7,
+    steps_per_ms: 2_360,
+    sample_steps: 2,
 };
 
 impl HouseGame for Durak {
     const EXPERT: Calibration = EXPERT;
+
+    fn rollout_move(game: &Self, legal: &[Self::Action]) -> Option<Self::Action> {
+        Greedy.choose(&game.view(game.to_act()?), legal)
+    }
     const HOUSE_BOTS: &'static [&'static str] = &["reference", "greedy", "random", expert::ID];
 
     fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<Durak>>> {

@@ -3,6 +3,7 @@
 mod greedy;
 
 use cardarena_engine::Card;
+use cardarena_engine::Game;
 use cardarena_engine::games::durak_duel::{DurakDuel, DurakDuelAction, DurakDuelView};
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
@@ -15,12 +16,16 @@ pub use greedy::Greedy;
 /// The expert's search speed in this game (see [`Calibration`]), measured by
 /// `examples/expert_strength.rs calibrate`.
 pub(crate) const EXPERT: Calibration = Calibration {
-    steps_per_ms: 8_000,
-    sample_steps: 4,
+    steps_per_ms: 3_130,
+    sample_steps: 2,
 };
 
 impl HouseGame for DurakDuel {
     const EXPERT: Calibration = EXPERT;
+
+    fn rollout_move(game: &Self, legal: &[Self::Action]) -> Option<Self::Action> {
+        Greedy.choose(&game.view(game.to_act()?), legal)
+    }
     /// `greedy` first: it is the substitute that finishes a faulted seat's game.
     const HOUSE_BOTS: &'static [&'static str] = &["greedy", "random", expert::ID];
 

@@ -15,6 +15,7 @@
 //! one core in a release build. Its id is `expert` (50 ms) or `expert:N` for a budget of N ms,
 //! N one of [`BUDGETS_MS`].
 
+pub mod calibrate;
 #[cfg(test)]
 mod tests;
 
@@ -37,6 +38,9 @@ pub const BUDGETS_MS: &[u32] = &[5, 10, 20, 50, 100, 200, 500, 1000, 2000];
 /// The most actions one rollout plays; a rollout still running then counts as a middle place
 /// (0.5), so a game random play drags on cannot eat the budget.
 const MAX_ROLLOUT_STEPS: u32 = 2_000;
+/// How often in a hundred a rollout plays a random move instead of the game's rollout move
+/// ([`HouseGame::rollout_move`]): a little noise, so the rollouts of one deal are not all alike.
+const RANDOM_MOVES_PERCENT: usize = 10;
 
 /// The budgets an id may name, for messages: "5, 10, 20, …".
 pub fn budgets_in_words() -> String {
@@ -218,7 +222,7 @@ fn search<G: HouseGame>(
 /// Plays `game` (dealt as `start`) out with uniformly random actions: `seat`'s place value at
 /// the end or where the game cuts rollouts short ([`HouseGame::rollout_cut`]), 0.5 when the game
 /// runs past [`MAX_ROLLOUT_STEPS`], and the actions played.
-fn rollout<G: HouseGame>(
+pub(super) fn rollout<G: HouseGame>(
     start: &G,
     game: &mut G,
     seat: Seat,
@@ -231,7 +235,14 @@ fn rollout<G: HouseGame>(
             return (0.5, u64::from(steps));
         }
         game.legal_actions_into(buffer);
-        if buffer.is_empty() || game.apply(&buffer[below(rng, buffer.len())]).is_err() {
+        if buffer.is_empty() {
+            return (0.5, u64::from(steps));
+        }
+        let guided = (below(rng, 100) >= RANDOM_MOVES_PERCENT)
+            .then(|| G::rollout_move(game, buffer))
+            .flatten();
+        let action = guided.unwrap_or_else(|| buffer[below(rng, buffer.len())].clone());
+        if game.apply(&action).is_err() {
             return (0.5, u64::from(steps));
         }
         steps += 1;

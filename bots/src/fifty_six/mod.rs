@@ -4,6 +4,7 @@
 
 mod greedy;
 
+use cardarena_engine::Game;
 use cardarena_engine::games::fifty_six::{FiftySix, FiftySixAction, FiftySixView, Phase};
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
@@ -16,12 +17,16 @@ pub use greedy::{Bidding, Greedy};
 /// The expert's search speed in this game (see [`Calibration`]), measured by
 /// `examples/expert_strength.rs calibrate`.
 pub(crate) const EXPERT: Calibration = Calibration {
-    steps_per_ms: 9_500,
-    sample_steps: 30,
+    steps_per_ms: 2_540,
+    sample_steps: 8,
 };
 
 impl HouseGame for FiftySix {
     const EXPERT: Calibration = EXPERT;
+
+    fn rollout_move(game: &Self, legal: &[Self::Action]) -> Option<Self::Action> {
+        Greedy::default().choose(&game.view(game.to_act()?), legal)
+    }
     /// `greedy` first: it is the substitute that finishes a faulted seat's game.
     const HOUSE_BOTS: &'static [&'static str] =
         &["greedy", "bold", "cautious", "random", expert::ID];

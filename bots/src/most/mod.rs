@@ -2,6 +2,7 @@
 
 mod greedy;
 
+use cardarena_engine::Game;
 use cardarena_engine::games::most::Most;
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
@@ -14,12 +15,16 @@ pub use greedy::Greedy;
 /// The expert's search speed in this game (see [`Calibration`]), measured by
 /// `examples/expert_strength.rs calibrate`.
 pub(crate) const EXPERT: Calibration = Calibration {
-    steps_per_ms: 800,
+    steps_per_ms: 625,
     sample_steps: 2,
 };
 
 impl HouseGame for Most {
     const EXPERT: Calibration = EXPERT;
+
+    fn rollout_move(game: &Self, legal: &[Self::Action]) -> Option<Self::Action> {
+        Greedy.choose(&game.view(game.to_act()?), legal)
+    }
     /// `greedy` first: it is the substitute that finishes a faulted seat's game.
     const HOUSE_BOTS: &'static [&'static str] = &["greedy", "random", expert::ID];
 

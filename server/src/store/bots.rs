@@ -355,16 +355,28 @@ impl Store {
     /// or running ladder match of it, and those with `bot_concurrency` or more matches of any kind
     /// running or queued (a ladder match seating one would only wait for a slot behind its own
     /// backlog, holding the ladder back).
+    ///
+    /// So is the house bot `one_at_a_time` of `game` while it (of any game) sits in a queued or
+    /// running ladder match: a house bot whose every match costs a core (the expert) plays one
+    /// ladder match at a time on the whole server.
     pub async fn busy_on_ladder(
         &self,
         game: &str,
         bot_concurrency: u32,
+        one_at_a_time: &str,
     ) -> Result<Vec<String>, StoreError> {
         let ids = sqlx::query_scalar(
             "SELECT s.bot_id FROM matches m
              JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
              WHERE m.status IN ('queued', 'running') AND m.kind = 'ladder' AND m.game = $1
                AND b.kind IN ('http', 'dial')
+             UNION
+             SELECT h.id FROM bots h
+             WHERE h.game = $1 AND h.kind = 'house' AND h.house_id = $3 AND EXISTS (
+                 SELECT 1 FROM matches m
+                 JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
+                 WHERE m.status IN ('queued', 'running') AND m.kind = 'ladder'
+                   AND b.kind = 'house' AND b.house_id = $3)
              UNION
              SELECT s.bot_id FROM matches m
              JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
@@ -373,6 +385,7 @@ impl Store {
         )
         .bind(game)
         .bind(i64::from(bot_concurrency))
+        .bind(one_at_a_time)
         .fetch_all(&self.pool)
         .await?;
         Ok(ids)

@@ -235,7 +235,7 @@ async fn ladder_seats_of_busy_bots(db: &Db) {
         .create_matches(&[new_match(MatchKind::Ladder, 1, &[hog, &random])])
         .await
         .unwrap();
-    let busy = store.busy_on_ladder("durak", 3).await.unwrap();
+    let busy = store.busy_on_ladder("durak", 3, "expert").await.unwrap();
     assert_eq!(busy, [hog.to_string()], "seated in a pending ladder match");
     // Three practice matches make a backlog at a concurrency of 3: the ladder match behind it
     // is cancelled, and the calm bot is not touched.
@@ -263,11 +263,41 @@ async fn ladder_seats_of_busy_bots(db: &Db) {
     );
     let m = store.match_summary(&ladder[0]).await.unwrap().unwrap();
     assert_eq!(m.status.as_str(), "cancelled");
-    let busy = store.busy_on_ladder("durak", 3).await.unwrap();
+    let busy = store.busy_on_ladder("durak", 3, "expert").await.unwrap();
     assert_eq!(
         busy,
         [hog.to_string()],
         "its backlog keeps it off the ladder"
     );
-    assert!(store.busy_on_ladder("durak", 4).await.unwrap().is_empty());
+    assert!(
+        store
+            .busy_on_ladder("durak", 4, "expert")
+            .await
+            .unwrap()
+            .is_empty()
+    );
+
+    // The expert plays one ladder match at a time on the whole server: seated in one of prsi,
+    // it is busy for durak too; a practice match does not count.
+    let durak_expert = store.ensure_house_bot("durak", "expert").await.unwrap();
+    let prsi_expert = store.ensure_house_bot("prsi", "expert").await.unwrap();
+    let prsi_random = store.ensure_house_bot("prsi", "random").await.unwrap();
+    let mut prsi_practice = new_match(MatchKind::Practice, 5, &[&prsi_expert, &prsi_random]);
+    prsi_practice.game = "prsi".into();
+    store.create_matches(&[prsi_practice]).await.unwrap();
+    assert!(
+        store
+            .busy_on_ladder("durak", 4, "expert")
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let mut prsi_ladder = new_match(MatchKind::Ladder, 6, &[&prsi_expert, &prsi_random]);
+    prsi_ladder.game = "prsi".into();
+    store.create_matches(&[prsi_ladder]).await.unwrap();
+    assert_eq!(
+        store.busy_on_ladder("durak", 4, "expert").await.unwrap(),
+        [durak_expert],
+        "the expert is on a ladder already"
+    );
 }

@@ -167,7 +167,7 @@ async fn dial_out_bots_are_contestants(db: &Db) {
         .await
         .unwrap();
     assert_eq!(
-        store.busy_on_ladder("durak", 4).await.unwrap(),
+        store.busy_on_ladder("durak", 4, "expert").await.unwrap(),
         [bot.to_string()]
     );
     let removed = store
