@@ -7,7 +7,7 @@ use cardarena_engine::games::durak_duel::DurakDuel;
 use cardarena_engine::games::fifty_six::FiftySix;
 use cardarena_engine::games::most::Most;
 use cardarena_engine::games::prsi::Prsi;
-use cardarena_engine::{Determinize, Game, Outcome};
+use cardarena_engine::{Determinize, Game, Seat};
 
 use crate::bot::Bot;
 use crate::expert::Calibration;
@@ -27,19 +27,24 @@ pub trait HouseGame: Game + Determinize {
     const EXPERT: Calibration;
 
     /// Where the expert's rollouts ([`crate::expert`]) may stop short of the match's end: the
-    /// result to score a rollout by once `now`, played on from `start`, has gone far enough
-    /// (bridge: the deal is over, placed by the totals); `None` plays on. By default every
-    /// rollout plays to the end.
-    fn rollout_cut(start: &Self, now: &Self) -> Option<Outcome> {
-        let _ = (start, now);
+    /// value (0 to 1, as a place value) of `now` for `seat` once it, played on from `start`, has
+    /// gone far enough (bridge: the deal is over, valued by the totals); `None` plays on. By
+    /// default every rollout plays to the end.
+    fn rollout_cut(start: &Self, now: &Self, seat: Seat) -> Option<f64> {
+        let _ = (start, now, seat);
         None
     }
 
     /// The move the expert's rollouts play for whoever acts in `game`, among `legal` (not
     /// empty): the game's `greedy` on that seat's view, so a rollout plays out as sensible
-    /// players would and its end judges the move searched, not the noise of random play. `None`
-    /// plays a uniformly random move.
-    fn rollout_move(game: &Self, legal: &[Self::Action]) -> Option<Self::Action>;
+    /// players would and its end judges the move searched, not the noise of random play. `view`
+    /// is a view of this game to write that seat's view over ([`Game::view_into`]), so the
+    /// rollout allocates nothing for it. `None` plays a uniformly random move.
+    fn rollout_move(
+        game: &Self,
+        view: &mut Self::View,
+        legal: &[Self::Action],
+    ) -> Option<Self::Action>;
 
     /// A decision the expert leaves to the game's own rule of thumb, where rollouts of random
     /// play judge badly (fifty-six's bids: random bidders overbid whatever the expert does, so

@@ -433,21 +433,36 @@ fn demo_finishes_the_match_of_a_faulted_seat() {
 }
 
 #[test]
-fn the_expert_s_rollouts_stop_at_the_end_of_the_deal_placed_by_the_totals() {
+fn the_expert_s_rollouts_stop_at_the_end_of_the_deal_valued_by_the_totals() {
     use cardarena_engine::shuffle::{below, rng};
     let start = Bridge::new(&BridgeOptions::default(), 3, 5).unwrap();
     let mut game = start.clone();
     let mut choices = rng(5);
     while game.deal_number() == start.deal_number() {
-        assert_eq!(Bridge::rollout_cut(&start, &game), None);
+        assert_eq!(Bridge::rollout_cut(&start, &game, 0), None);
         let legal = game.legal_actions();
         game.apply(&legal[below(&mut choices, legal.len())])
             .unwrap();
     }
-    let cut = Bridge::rollout_cut(&start, &game).expect("the deal is over");
-    let totals = game.totals();
-    for (seat, result) in cut.seats.iter().enumerate() {
-        let better = totals.iter().filter(|&&t| t < totals[seat]).count() as u32;
-        assert_eq!(result.rank, 1 + better);
+    let totals = game.totals().to_vec();
+    let values: Vec<f64> = (0..3)
+        .map(|seat| Bridge::rollout_cut(&start, &game, seat).expect("the deal is over"))
+        .collect();
+    // Each a soft win against the others: between 0 and 1, ordered as the totals are (fewer
+    // points, more value), equal totals equal values, and summing to half the seats as places
+    // do.
+    for seat in 0..3 {
+        assert!((0.0..=1.0).contains(&values[seat]), "{values:?}");
+        for other in 0..3 {
+            if totals[seat] < totals[other] {
+                assert!(values[seat] > values[other], "{totals:?} {values:?}");
+            } else if totals[seat] == totals[other] {
+                assert_eq!(values[seat], values[other]);
+            }
+        }
     }
+    assert!(
+        (values.iter().sum::<f64>() - 1.5).abs() < 1e-9,
+        "{values:?}"
+    );
 }

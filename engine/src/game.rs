@@ -123,6 +123,13 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// What `seat` may see: never a card that seat may not know.
     fn view(&self, seat: Seat) -> Self::View;
 
+    /// [`Game::view`] written over `out`, a view of this game held before: the same value, its
+    /// lists rebuilt in the memory `out` holds, so a search that reads a view at every step of
+    /// its rollouts allocates nothing once the lists have grown. The default builds a new view.
+    fn view_into(&self, seat: Seat, out: &mut Self::View) {
+        *out = self.view(seat);
+    }
+
     /// The result once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 

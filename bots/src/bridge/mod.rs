@@ -4,7 +4,7 @@ mod demo;
 mod greedy;
 
 use cardarena_engine::games::bridge::{Bridge, BridgeAction, BridgeView};
-use cardarena_engine::{Card, CardSet, Game, Outcome, Rank, SeatResult, Suit};
+use cardarena_engine::{Card, CardSet, Game, Rank, Seat, Suit};
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
 use crate::expert::{self, Calibration, Expert};
@@ -13,6 +13,10 @@ use crate::roster::HouseGame;
 
 pub use demo::Demo;
 pub use greedy::Greedy;
+
+/// The gap in points at which a rollout cut at a deal's end counts a seat ahead of another at
+/// odds of e to 1 (see `rollout_cut`): about one card of points.
+const SOFT_PLACE_POINTS: f64 = 15.0;
 
 /// The expert's search speed in this game (see [`Calibration`]), measured by
 /// `examples/expert_strength.rs calibrate`.
@@ -24,8 +28,13 @@ pub(crate) const EXPERT: Calibration = Calibration {
 impl HouseGame for Bridge {
     const EXPERT: Calibration = EXPERT;
 
-    fn rollout_move(game: &Self, legal: &[Self::Action]) -> Option<Self::Action> {
-        Greedy.choose(&game.view(game.to_act()?), legal)
+    fn rollout_move(
+        game: &Self,
+        view: &mut Self::View,
+        legal: &[Self::Action],
+    ) -> Option<Self::Action> {
+        game.view_into(game.to_act()?, view);
+        Greedy.choose(view, legal)
     }
     /// `demo` first: it is the substitute that finishes a faulted seat's game.
     const HOUSE_BOTS: &'static [&'static str] = &["demo", "greedy", "random", expert::ID];
@@ -33,20 +42,23 @@ impl HouseGame for Bridge {
     /// A match runs to 125 points over many deals: random play averages over a thousand decisions.
     const MAX_DECISIONS: u32 = 200_000;
 
-    /// A rollout stops when the deal ends, placed by the totals then (lower is better): a match
-    /// to 125 is a thousand random moves and more, a deal a few dozen.
-    fn rollout_cut(start: &Bridge, now: &Bridge) -> Option<Outcome> {
+    /// A rollout stops when the deal ends (a match to 125 is a thousand random moves and more,
+    /// a deal a few dozen), valued by the totals then (lower is better): the mean over the other
+    /// seats of a soft win against each, a logistic curve of the gap in points
+    /// ([`SOFT_PLACE_POINTS`] for odds of e to 1). A hard place would leave every move alike
+    /// whenever the gaps are wider than one deal's points; a soft one still weighs each point.
+    fn rollout_cut(start: &Bridge, now: &Bridge, seat: Seat) -> Option<f64> {
         if now.deal_number() == start.deal_number() || now.outcome().is_some() {
             return None;
         }
         let totals = now.totals();
-        let seats = (totals.iter())
-            .map(|&mine| SeatResult {
-                rank: 1 + totals.iter().filter(|&&other| other < mine).count() as u32,
-                score: -f64::from(mine),
-            })
-            .collect();
-        Some(Outcome { seats })
+        let mine = f64::from(totals[seat]);
+        let others = (totals.iter().enumerate()).filter(|&(other, _)| other != seat);
+        let wins: f64 = others
+            .clone()
+            .map(|(_, &total)| 1.0 / (1.0 + ((mine - f64::from(total)) / SOFT_PLACE_POINTS).exp()))
+            .sum();
+        Some(wins / others.count().max(1) as f64)
     }
 
     fn house_bot(id: &str, seed: u64) -> Option<Box<dyn Bot<Bridge>>> {

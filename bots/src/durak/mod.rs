@@ -25,8 +25,13 @@ pub(crate) const EXPERT: Calibration = Calibration {
 impl HouseGame for Durak {
     const EXPERT: Calibration = EXPERT;
 
-    fn rollout_move(game: &Self, legal: &[Self::Action]) -> Option<Self::Action> {
-        Greedy.choose(&game.view(game.to_act()?), legal)
+    fn rollout_move(
+        game: &Self,
+        view: &mut Self::View,
+        legal: &[Self::Action],
+    ) -> Option<Self::Action> {
+        game.view_into(game.to_act()?, view);
+        Greedy.choose(view, legal)
     }
     const HOUSE_BOTS: &'static [&'static str] = &["reference", "greedy", "random", expert::ID];
 

@@ -23,8 +23,13 @@ pub(crate) const EXPERT: Calibration = Calibration {
 impl HouseGame for DurakDuel {
     const EXPERT: Calibration = EXPERT;
 
-    fn rollout_move(game: &Self, legal: &[Self::Action]) -> Option<Self::Action> {
-        Greedy.choose(&game.view(game.to_act()?), legal)
+    fn rollout_move(
+        game: &Self,
+        view: &mut Self::View,
+        legal: &[Self::Action],
+    ) -> Option<Self::Action> {
+        game.view_into(game.to_act()?, view);
+        Greedy.choose(view, legal)
     }
     /// `greedy` first: it is the substitute that finishes a faulted seat's game.
     const HOUSE_BOTS: &'static [&'static str] = &["greedy", "random", expert::ID];

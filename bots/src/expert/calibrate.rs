@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 use cardarena_engine::playout::random_playout;
 use cardarena_engine::shuffle::{below, rng};
 
-use super::{Calibration, rollout};
+use super::Calibration;
+use super::search::{Scratch, rollout};
 use crate::roster::HouseGame;
 
 /// How many times the measurement runs; the fastest run counts, as the one least disturbed by
@@ -50,6 +51,7 @@ fn run<G: HouseGame>(games: u64) -> Measured {
             decision += 1;
             if decision % 5 == 0 {
                 let view = game.view(seat);
+                let mut scratch = Scratch::<G>::new(&view);
                 let start = Instant::now();
                 let sampled: Vec<G> = (0..20)
                     .map(|k| G::determinize(&view, &mut rng(k)))
@@ -59,7 +61,7 @@ fn run<G: HouseGame>(games: u64) -> Measured {
                 let start = Instant::now();
                 for (k, sample) in sampled.iter().enumerate() {
                     let mut played = sample.clone();
-                    steps += rollout(sample, &mut played, seat, &mut rng(k as u64), &mut buffer).1;
+                    steps += rollout(sample, &mut played, seat, &mut rng(k as u64), &mut scratch).1;
                 }
                 play_time += start.elapsed();
                 let start = Instant::now();

@@ -16,17 +16,18 @@
 //! N one of [`BUDGETS_MS`].
 
 pub mod calibrate;
+mod search;
 #[cfg(test)]
 mod tests;
 
 use std::marker::PhantomData;
 
 use cardarena_engine::Seat;
-use cardarena_engine::shuffle::{below, derive_seed, rng};
-use rand_chacha::ChaCha8Rng;
+use cardarena_engine::shuffle::{derive_seed, rng};
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
 use crate::roster::HouseGame;
+use search::{Search, search};
 
 /// The id of the expert with its default budget.
 pub const ID: &str = "expert";
@@ -171,87 +172,6 @@ pub struct Choice<A> {
     pub values: Vec<f64>,
     /// Rollouts played over all actions.
     pub rollouts: u64,
-}
-
-/// A search's fixed terms.
-#[derive(Debug, Clone, Copy)]
-struct Search {
-    seat: Seat,
-    steps: u64,
-    calibration: Calibration,
-}
-
-/// Rounds of one sampled deal each, every legal action played out on it, until the budget is
-/// spent (at least one round).
-fn search<G: HouseGame>(
-    search: Search,
-    rng: &mut ChaCha8Rng,
-    view: &G::View,
-    legal: &[G::Action],
-) -> Choice<G::Action> {
-    let mut totals = vec![0.0; legal.len()];
-    let mut rounds = 0u64;
-    let mut spent = 0u64;
-    let mut buffer = Vec::new();
-    while rounds == 0 || spent < search.steps {
-        let deal = G::determinize(view, rng);
-        spent += search.calibration.sample_steps;
-        for (action, total) in legal.iter().zip(totals.iter_mut()) {
-            let mut game = deal.clone();
-            let (value, steps) = match game.apply(action) {
-                Ok(()) => rollout(&deal, &mut game, search.seat, rng, &mut buffer),
-                // A sample always offers the view's legal actions; should one not, the action
-                // is worth nothing on it.
-                Err(_) => (0.0, 0),
-            };
-            *total += value;
-            spent += steps + 1;
-        }
-        rounds += 1;
-    }
-    let best = (0..legal.len()).fold(0, |best, i| if totals[i] > totals[best] { i } else { best });
-    let values: Vec<f64> = totals.iter().map(|total| total / rounds as f64).collect();
-    Choice {
-        action: legal[best].clone(),
-        mean: values[best],
-        values,
-        rollouts: rounds * legal.len() as u64,
-    }
-}
-
-/// Plays `game` (dealt as `start`) out with uniformly random actions: `seat`'s place value at
-/// the end or where the game cuts rollouts short ([`HouseGame::rollout_cut`]), 0.5 when the game
-/// runs past [`MAX_ROLLOUT_STEPS`], and the actions played.
-pub(super) fn rollout<G: HouseGame>(
-    start: &G,
-    game: &mut G,
-    seat: Seat,
-    rng: &mut ChaCha8Rng,
-    buffer: &mut Vec<G::Action>,
-) -> (f64, u64) {
-    let mut steps = 0;
-    while game.to_act().is_some() {
-        if steps == MAX_ROLLOUT_STEPS {
-            return (0.5, u64::from(steps));
-        }
-        game.legal_actions_into(buffer);
-        if buffer.is_empty() {
-            return (0.5, u64::from(steps));
-        }
-        let guided = (below(rng, 100) >= RANDOM_MOVES_PERCENT)
-            .then(|| G::rollout_move(game, buffer))
-            .flatten();
-        let action = guided.unwrap_or_else(|| buffer[below(rng, buffer.len())].clone());
-        if game.apply(&action).is_err() {
-            return (0.5, u64::from(steps));
-        }
-        steps += 1;
-        if let Some(cut) = G::rollout_cut(start, game) {
-            return (cut.place_value(seat), u64::from(steps));
-        }
-    }
-    let value = game.outcome().map_or(0.5, |o| o.place_value(seat));
-    (value, u64::from(steps))
 }
 
 impl<G: HouseGame> Bot<G> for Expert<G> {

@@ -533,7 +533,12 @@ impl Game for Bridge {
     }
 
     fn view(&self, seat: Seat) -> BridgeView {
-        view::view(self, seat)
+        view::view(self, seat, None)
+    }
+
+    fn view_into(&self, seat: Seat, out: &mut BridgeView) {
+        let view = view::view(self, seat, Some(out));
+        *out = view;
     }
 
     fn table(&self, eye: crate::table::Eye) -> crate::table::Table<BridgeLayout> {

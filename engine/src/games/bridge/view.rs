@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::Bridge;
 use crate::cards::{Card, Suit};
 use crate::game::Seat;
+use crate::reuse::{cloned, refill};
 
 /// Where the player to act is within their turn (public: everyone sees it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -61,11 +62,15 @@ pub struct BridgeView {
     pub single_deal: bool,
 }
 
-/// The view of `seat`.
-pub(super) fn view(game: &Bridge, seat: Seat) -> BridgeView {
+/// The view of `seat`, its lists built in `old`'s memory when there is one.
+pub(super) fn view(game: &Bridge, seat: Seat, mut old: Option<&mut BridgeView>) -> BridgeView {
     let n = game.players;
-    let mut hand: Vec<Card> = game.hands[seat].iter().collect();
-    hand.sort_by_key(|c| (c.suit(), c.rank()));
+    let mut hand = refill(old.as_mut().map(|o| &mut o.hand), game.hands[seat].iter());
+    hand.sort_unstable_by_key(|c| (c.suit(), c.rank()));
+    let last_deal = game.scores.last().map(|d| {
+        let buffer = old.as_mut().and_then(|o| o.last_deal.as_mut());
+        cloned(buffer, &d[..n])
+    });
     BridgeView {
         seat,
         players: n,
@@ -73,20 +78,23 @@ pub(super) fn view(game: &Bridge, seat: Seat) -> BridgeView {
         dealer: game.dealer,
         to_act: (!game.over).then_some(game.current),
         hand,
-        hand_sizes: game.hands[..n].iter().map(|h| h.len()).collect(),
+        hand_sizes: refill(
+            old.as_mut().map(|o| &mut o.hand_sizes),
+            game.hands[..n].iter().map(|h| h.len()),
+        ),
         deck_size: game.deck.len(),
-        pile: game.pile.clone(),
+        pile: cloned(old.as_mut().map(|o| &mut o.pile), &game.pile),
         top: game.top(),
         ordered_suit: game.ordered,
         turn: TurnView {
             opening: game.turn.opening,
             drew: game.turn.drew,
             must_cover: game.turn.must_cover,
-            played: game.turn.played.clone(),
+            played: cloned(old.as_mut().map(|o| &mut o.turn.played), &game.turn.played),
         },
-        skips: game.skips[..n].to_vec(),
-        totals: game.totals[..n].to_vec(),
-        last_deal: game.scores.last().map(|d| d[..n].to_vec()),
+        skips: cloned(old.as_mut().map(|o| &mut o.skips), &game.skips[..n]),
+        totals: cloned(old.as_mut().map(|o| &mut o.totals), &game.totals[..n]),
+        last_deal,
         target: game.options.target,
         single_deal: game.options.single_deal,
     }

@@ -592,6 +592,10 @@ impl Game for Durak {
         DurakView::of(self, seat)
     }
 
+    fn view_into(&self, seat: Seat, out: &mut DurakView) {
+        out.refill(self, seat);
+    }
+
     fn describe(&self, action: &DurakAction) -> String {
         describe::describe(self, action)
     }

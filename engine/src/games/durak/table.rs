@@ -59,7 +59,7 @@ pub(super) fn table(game: &Durak, eye: Eye) -> Table<DurakLayout> {
             trump_suit: game.trump_suit,
             attacker: game.attacker,
             defender: game.defender,
-            table: pairs(game),
+            table: pairs(game).collect(),
             discard: Pile::up(game.discard.iter()),
             phase: game.phase,
             in_game: game.in_game[..players].to_vec(),
@@ -68,14 +68,11 @@ pub(super) fn table(game: &Durak, eye: Eye) -> Table<DurakLayout> {
 }
 
 /// This turn's cards as attack/defence pairs, in the order attacked.
-pub(super) fn pairs(game: &Durak) -> Vec<TablePair> {
-    game.played()
-        .chunks(2)
-        .map(|pair| TablePair {
-            attack: pair[0],
-            beat: pair.get(1).copied(),
-        })
-        .collect()
+pub(super) fn pairs(game: &Durak) -> impl Iterator<Item = TablePair> + '_ {
+    game.played().chunks(2).map(|pair| TablePair {
+        attack: pair[0],
+        beat: pair.get(1).copied(),
+    })
 }
 
 /// How the game ended, once it has: who is the fool (the last player holding cards, or the one

@@ -3,9 +3,11 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{Durak, Phase, sort_hand};
+use super::table::pairs;
+use super::{Durak, Phase, seed_order};
 use crate::cards::Card;
 use crate::game::Seat;
+use crate::reuse::refill;
 
 /// One attack card on the table and the card that beat it, if any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -58,21 +60,42 @@ pub struct DurakView {
 impl DurakView {
     /// The view of `game` for `seat`.
     pub fn of(game: &Durak, seat: Seat) -> DurakView {
+        DurakView::built(game, seat, None)
+    }
+
+    /// [`DurakView::of`] written over this view, its lists rebuilt in their memory.
+    pub fn refill(&mut self, game: &Durak, seat: Seat) {
+        let view = DurakView::built(game, seat, Some(self));
+        *self = view;
+    }
+
+    /// The view of `game` for `seat`, its lists built in `old`'s memory when there is one.
+    fn built(game: &Durak, seat: Seat, mut old: Option<&mut DurakView>) -> DurakView {
+        let players = game.players;
         DurakView {
             seat,
-            players: game.players,
+            players,
             turn: game.turn,
             phase: game.phase,
             to_act: crate::game::Game::to_act(game),
             attacker: game.attacker,
             defender: game.defender,
             trump: game.trump,
-            hand: sort_hand(game.hand(seat), game.trump_suit),
+            hand: refill(
+                old.as_mut().map(|o| &mut o.hand),
+                seed_order(game.hand(seat), game.trump_suit),
+            ),
             deck_size: game.deck().len(),
-            hand_sizes: (0..game.players).map(|s| game.hands[s].len()).collect(),
-            in_game: game.in_game[..game.players].to_vec(),
-            table: super::table::pairs(game),
-            discard: game.discard.iter().collect(),
+            hand_sizes: refill(
+                old.as_mut().map(|o| &mut o.hand_sizes),
+                game.hands[..players].iter().map(|h| h.len()),
+            ),
+            in_game: refill(
+                old.as_mut().map(|o| &mut o.in_game),
+                game.in_game[..players].iter().copied(),
+            ),
+            table: refill(old.as_mut().map(|o| &mut o.table), pairs(game)),
+            discard: refill(old.as_mut().map(|o| &mut o.discard), game.discard.iter()),
             stalled_turns: game.stalled,
         }
     }

@@ -548,6 +548,10 @@ impl Game for DurakDuel {
         DurakDuelView::of(self, seat)
     }
 
+    fn view_into(&self, seat: Seat, out: &mut DurakDuelView) {
+        out.refill(self, seat);
+    }
+
     fn table(&self, eye: crate::table::Eye) -> crate::table::Table<DurakDuelLayout> {
         table::table(self, eye)
     }

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::{DurakDuel, Phase};
 use crate::cards::Card;
 use crate::game::{Game, Seat};
+use crate::reuse::refill;
 
 /// One attack card on the table and the card that beat it, if any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -55,6 +56,17 @@ pub struct DurakDuelView {
 impl DurakDuelView {
     /// The view of `game` for `seat`.
     pub fn of(game: &DurakDuel, seat: Seat) -> DurakDuelView {
+        DurakDuelView::built(game, seat, None)
+    }
+
+    /// [`DurakDuelView::of`] written over this view, its lists rebuilt in their memory.
+    pub fn refill(&mut self, game: &DurakDuel, seat: Seat) {
+        let view = DurakDuelView::built(game, seat, Some(self));
+        *self = view;
+    }
+
+    /// The view of `game` for `seat`, its lists built in `old`'s memory when there is one.
+    fn built(game: &DurakDuel, seat: Seat, mut old: Option<&mut DurakDuelView>) -> DurakDuelView {
         DurakDuelView {
             seat,
             round: game.round,
@@ -64,15 +76,20 @@ impl DurakDuelView {
             attacker: game.attacker,
             defender: game.defender,
             trump: game.trump,
-            hand: game.hand(seat).iter().collect(),
+            hand: refill(old.as_mut().map(|o| &mut o.hand), game.hand(seat).iter()),
             deck_size: game.deck().len(),
-            hand_sizes: game.hands.iter().map(|h| h.len()).collect(),
-            table: game
-                .pairs()
-                .into_iter()
-                .map(|(attack, beat)| DuelTablePair { attack, beat })
-                .collect(),
-            discard: game.discard.iter().collect(),
+            hand_sizes: refill(
+                old.as_mut().map(|o| &mut o.hand_sizes),
+                game.hands.iter().map(|h| h.len()),
+            ),
+            table: refill(
+                old.as_mut().map(|o| &mut o.table),
+                (game.table_slots()).map(|i| DuelTablePair {
+                    attack: game.attacks[i],
+                    beat: game.beats[i],
+                }),
+            ),
+            discard: refill(old.as_mut().map(|o| &mut o.discard), game.discard.iter()),
             stalled_rounds: game.stalled,
         }
     }

@@ -537,6 +537,10 @@ impl Game for FiftySix {
         FiftySixView::of(self, seat)
     }
 
+    fn view_into(&self, seat: Seat, out: &mut FiftySixView) {
+        out.refill(self, seat);
+    }
+
     fn hidden(&self, action: &FiftySixAction) -> Option<String> {
         matches!(action, FiftySixAction::HideTrump { .. }).then(|| "hides a card as trump".into())
     }

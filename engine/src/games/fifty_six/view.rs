@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::{FiftySix, Phase, team, trick_winner};
 use crate::cards::{Card, Suit};
 use crate::game::{Game, Seat};
+use crate::reuse::{cloned, refill};
 
 /// A bid: who made it and how many card points it promises.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -39,7 +40,7 @@ pub struct PlayedCard {
 }
 
 /// The trick being played.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct Trick {
     /// The seat that leads (or led) the trick.
@@ -49,7 +50,7 @@ pub struct Trick {
 }
 
 /// A trick of this deal that is over.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct FinishedTrick {
     /// The seat that led it.
@@ -60,6 +61,41 @@ pub struct FinishedTrick {
     pub winner: Seat,
     /// The card points in it (J 3, 9 2, A 1, 10 1, K 0, Q 0), won by the winner's team.
     pub points: u32,
+}
+
+/// Cloned by hand so that `clone_from` keeps the list of cards' memory (a search copies tricks
+/// into games and views it holds).
+impl Clone for Trick {
+    fn clone(&self) -> Trick {
+        Trick {
+            leader: self.leader,
+            cards: self.cards.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Trick) {
+        self.leader = source.leader;
+        self.cards.clone_from(&source.cards);
+    }
+}
+
+/// Cloned by hand, as [`Trick`] is.
+impl Clone for FinishedTrick {
+    fn clone(&self) -> FinishedTrick {
+        FinishedTrick {
+            leader: self.leader,
+            cards: self.cards.clone(),
+            winner: self.winner,
+            points: self.points,
+        }
+    }
+
+    fn clone_from(&mut self, source: &FinishedTrick) {
+        self.leader = source.leader;
+        self.cards.clone_from(&source.cards);
+        self.winner = source.winner;
+        self.points = source.points;
+    }
 }
 
 /// When and by whom the trump was revealed.
@@ -156,7 +192,22 @@ pub struct FiftySixView {
 impl FiftySixView {
     /// The view of `game` for `seat`.
     pub fn of(game: &FiftySix, seat: Seat) -> FiftySixView {
+        FiftySixView::built(game, seat, None)
+    }
+
+    /// [`FiftySixView::of`] written over this view, its lists rebuilt in their memory.
+    pub fn refill(&mut self, game: &FiftySix, seat: Seat) {
+        let view = FiftySixView::built(game, seat, Some(self));
+        *self = view;
+    }
+
+    /// The view of `game` for `seat`, its lists built in `old`'s memory when there is one.
+    fn built(game: &FiftySix, seat: Seat, mut old: Option<&mut FiftySixView>) -> FiftySixView {
         let sees_trump = game.reveal.is_some() || game.bidder() == Some(seat);
+        let mut trick = old
+            .as_mut()
+            .map_or_else(Trick::default, |o| std::mem::take(&mut o.trick));
+        trick.clone_from(&game.trick);
         FiftySixView {
             seat,
             players: game.players,
@@ -167,18 +218,24 @@ impl FiftySixView {
             deal: game.deal,
             deals: game.deals,
             void_deals: game.void_deals,
-            hand: game.hand(seat).to_vec(),
-            hand_sizes: game.hands.iter().map(Vec::len).collect(),
-            bidding: game.bids.clone(),
+            hand: cloned(old.as_mut().map(|o| &mut o.hand), game.hand(seat)),
+            hand_sizes: refill(
+                old.as_mut().map(|o| &mut o.hand_sizes),
+                game.hands.iter().map(Vec::len),
+            ),
+            bidding: cloned(old.as_mut().map(|o| &mut o.bidding), &game.bids),
             standing_bid: game.standing,
             bidder: game.bidder(),
             trump_card: game.trump.filter(|_| sees_trump),
             trump_revealed: game.reveal.is_some(),
             reveal: game.reveal,
             tani: game.tani(),
-            sitting_out: game.sitting_out(),
-            trick: game.trick.clone(),
-            tricks: game.tricks.clone(),
+            sitting_out: refill(
+                old.as_mut().map(|o| &mut o.sitting_out),
+                (0..game.players).filter(|&s| !game.plays(s)),
+            ),
+            trick,
+            tricks: cloned(old.as_mut().map(|o| &mut o.tricks), &game.tricks),
             card_points: game.card_points(),
             totals: game.totals,
             last_deal: game.last_deal,

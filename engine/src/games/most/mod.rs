@@ -452,6 +452,10 @@ impl Game for Most {
         MostView::of(self, seat)
     }
 
+    fn view_into(&self, seat: Seat, out: &mut MostView) {
+        out.refill(self, seat);
+    }
+
     fn table(&self, eye: crate::table::Eye) -> crate::table::Table<MostLayout> {
         table::table(self, eye)
     }

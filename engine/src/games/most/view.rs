@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::{Most, Phase, TableMeld};
 use crate::cards::Card;
 use crate::game::{Game, Seat};
+use crate::reuse::{cloned, refill};
 
 /// What one seat may see of a most match.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -46,6 +47,17 @@ pub struct MostView {
 impl MostView {
     /// The view of `game` for `seat`.
     pub fn of(game: &Most, seat: Seat) -> MostView {
+        MostView::built(game, seat, None)
+    }
+
+    /// [`MostView::of`] written over this view, its lists rebuilt in their memory.
+    pub fn refill(&mut self, game: &Most, seat: Seat) {
+        let view = MostView::built(game, seat, Some(self));
+        *self = view;
+    }
+
+    /// The view of `game` for `seat`, its lists built in `old`'s memory when there is one.
+    fn built(game: &Most, seat: Seat, mut old: Option<&mut MostView>) -> MostView {
         MostView {
             seat,
             deals_played: game.deal,
@@ -53,14 +65,17 @@ impl MostView {
             phase: game.phase,
             to_act: game.to_act(),
             pending: game.pending,
-            hand: game.hand(seat).iter().collect(),
-            hand_sizes: game.hands.iter().map(|h| h.len()).collect(),
+            hand: refill(old.as_mut().map(|o| &mut o.hand), game.hand(seat).iter()),
+            hand_sizes: refill(
+                old.as_mut().map(|o| &mut o.hand_sizes),
+                game.hands.iter().map(|h| h.len()),
+            ),
             deck_size: game.deck.len(),
-            bridge: game.bridge.clone(),
-            melds: game.melds.clone(),
-            melded: game.melded.clone(),
-            totals: game.totals.clone(),
-            last_scores: game.last_scores().to_vec(),
+            bridge: cloned(old.as_mut().map(|o| &mut o.bridge), &game.bridge),
+            melds: cloned(old.as_mut().map(|o| &mut o.melds), &game.melds),
+            melded: cloned(old.as_mut().map(|o| &mut o.melded), &game.melded),
+            totals: cloned(old.as_mut().map(|o| &mut o.totals), &game.totals),
+            last_scores: cloned(old.as_mut().map(|o| &mut o.last_scores), game.last_scores()),
             target: game.options.target,
         }
     }

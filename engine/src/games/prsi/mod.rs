@@ -523,6 +523,10 @@ impl Game for Prsi {
         PrsiView::of(self, seat)
     }
 
+    fn view_into(&self, seat: Seat, out: &mut PrsiView) {
+        out.refill(self, seat);
+    }
+
     fn table(&self, eye: crate::table::Eye) -> crate::table::Table<PrsiLayout> {
         table::table(self, eye)
     }

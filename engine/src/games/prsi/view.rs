@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::Prsi;
 use crate::cards::{Card, Suit};
 use crate::game::{Game, Seat};
+use crate::reuse::{cloned, refill};
 
 /// What one seat may see of a prsi game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -43,20 +44,34 @@ pub struct PrsiView {
 impl PrsiView {
     /// The view of `game` for `seat`.
     pub fn of(game: &Prsi, seat: Seat) -> PrsiView {
+        PrsiView::built(game, seat, None)
+    }
+
+    /// [`PrsiView::of`] written over this view, its lists rebuilt in their memory.
+    pub fn refill(&mut self, game: &Prsi, seat: Seat) {
+        let view = PrsiView::built(game, seat, Some(self));
+        *self = view;
+    }
+
+    /// The view of `game` for `seat`, its lists built in `old`'s memory when there is one.
+    fn built(game: &Prsi, seat: Seat, mut old: Option<&mut PrsiView>) -> PrsiView {
         PrsiView {
             seat,
             to_act: game.to_act(),
             turn: game.turns,
-            hand: game.hand(seat).iter().collect(),
-            hand_sizes: game.hands.iter().map(|h| h.len()).collect(),
+            hand: refill(old.as_mut().map(|o| &mut o.hand), game.hand(seat).iter()),
+            hand_sizes: refill(
+                old.as_mut().map(|o| &mut o.hand_sizes),
+                game.hands.iter().map(|h| h.len()),
+            ),
             top: game.top(),
             suit: game.suit,
             aces: game.aces,
             sevens: game.sevens,
             seven_draw: game.seven_draw,
             deck_size: game.deck.len(),
-            pile: game.pile.clone(),
-            out: game.out.clone(),
+            pile: cloned(old.as_mut().map(|o| &mut o.pile), &game.pile),
+            out: cloned(old.as_mut().map(|o| &mut o.out), &game.out),
         }
     }
 
