@@ -21,7 +21,7 @@ const SOFT_PLACE_POINTS: f64 = 15.0;
 /// The expert's search speed in this game (see [`Calibration`]), measured by
 /// `examples/expert_strength.rs calibrate`.
 pub(crate) const EXPERT: Calibration = Calibration {
-    steps_per_ms: 1_925,
+    steps_per_ms: 2_230,
     sample_steps: 1,
 };
 

@@ -18,8 +18,8 @@ pub use reference::Reference;
 /// The expert's search speed in this game (see [`Calibration`]), measured by
 /// `examples/expert_strength.rs calibrate`.
 pub(crate) const EXPERT: Calibration = Calibration {
-    steps_per_ms: 2_360,
-    sample_steps: 2,
+    steps_per_ms: 4_950,
+    sample_steps: 3,
 };
 
 impl HouseGame for Durak {

@@ -16,8 +16,8 @@ pub use greedy::Greedy;
 /// The expert's search speed in this game (see [`Calibration`]), measured by
 /// `examples/expert_strength.rs calibrate`.
 pub(crate) const EXPERT: Calibration = Calibration {
-    steps_per_ms: 3_130,
-    sample_steps: 2,
+    steps_per_ms: 2_950,
+    sample_steps: 1,
 };
 
 impl HouseGame for DurakDuel {
