@@ -36,8 +36,9 @@ impl HouseGame for FiftySix {
     const HOUSE_BOTS: &'static [&'static str] =
         &["greedy", "bold", "cautious", "random", expert::ID];
 
-    /// The expert bids as `greedy` does (by its hand's value): random rollouts cannot tell one
-    /// bid from another.
+    /// The expert bids as `greedy` does (by its hand's value): rollouts judge a bid by the rest
+    /// of the deal played out from a sample, whose other hands are random, and searched bids
+    /// did worse (mean place value 0.47 against greedy over 60 matches, 0.63 bidding as greedy).
     fn expert_rule(view: &FiftySixView, legal: &[FiftySixAction]) -> Option<FiftySixAction> {
         (view.phase == Phase::Bidding)
             .then(|| Greedy::default().choose(view, legal))
