@@ -12,6 +12,7 @@ pub mod games;
 pub mod log;
 pub mod playout;
 pub mod relabel;
+mod reuse;
 pub mod schema;
 pub mod shuffle;
 pub mod table;
