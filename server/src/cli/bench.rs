@@ -1,6 +1,7 @@
 //! `cardarena bench`: random-vs-random games in process, timed, printed as one JSON line; with
 //! `--http` the match runner against a loopback bot, with `--queue` the queue and the database,
-//! with `--backup` a backup of a database of many matches.
+//! with `--backup` a backup of a database of many matches, with `--strength` a house bot's
+//! strength against another over duplicate deals.
 
 use std::time::Instant;
 
@@ -17,9 +18,10 @@ pub struct BenchArgs {
     /// The game to measure.
     #[arg(long, default_value = "durak")]
     game: String,
-    /// How many games to play.
-    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
-    games: u64,
+    /// How many games to play (default 100000); with --strength, how many deals, each played in
+    /// every seating (default 200).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    games: Option<u64>,
     /// Players per game (default: the game's usual count).
     #[arg(long)]
     players: Option<usize>,
@@ -64,6 +66,23 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 2, requires = "queue",
           value_parser = clap::value_parser!(u64).range(0..=1000))]
     think_ms: u64,
+    /// Measure a house bot's strength: --bot against --against over duplicate deals (each deal
+    /// in every seating), in process; prints its mean place value with a 95% interval and its
+    /// decision times.
+    #[arg(long, conflicts_with_all = ["http", "queue", "backup"], requires = "bot")]
+    strength: bool,
+    /// With --strength: the house bot measured, e.g. expert or expert:200.
+    #[arg(long, requires = "strength")]
+    bot: Option<String>,
+    /// With --strength: the house bot at every other seat.
+    #[arg(long, default_value = "greedy", requires = "strength")]
+    against: String,
+    /// With --strength: threads playing deals (default: the cores available).
+    #[arg(long, requires = "strength", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// With --strength: draw a progress bar on standard error.
+    #[arg(long, requires = "strength")]
+    progress: bool,
     /// With --queue: the most matches each process plays at once (a worker's --max-matches).
     #[arg(long, default_value_t = 16, requires = "queue",
           value_parser = clap::value_parser!(u16).range(1..))]
@@ -72,6 +91,19 @@ pub struct BenchArgs {
 
 /// Plays the games and prints the figures.
 pub fn run(args: BenchArgs) -> Result<(), CliError> {
+    if args.strength {
+        return super::bench_strength::run(super::bench_strength::StrengthBench {
+            deals: args.games.unwrap_or(200),
+            game: args.game,
+            bot: args.bot.unwrap_or_default(),
+            against: args.against,
+            players: args.players,
+            seed: args.seed,
+            options: args.options,
+            threads: args.threads.map(|t| t as usize),
+            progress: args.progress,
+        });
+    }
     if args.backup {
         return super::bench_backup::run(args.matches, &args.game);
     }
@@ -125,12 +157,13 @@ impl GameVisitor for Bench {
     fn visit<G: HouseGame>(self) -> Self::Output {
         let args = self.0;
         let players = args.players.unwrap_or(G::PLAYERS.default);
+        let games = args.games.unwrap_or(100_000);
         let options = super::options::game_options::<G>(args.options.as_deref(), None)?;
         let mut chooser = rng(args.seed);
         let mut legal = Vec::new();
         let mut decisions = 0u64;
         let start = Instant::now();
-        for index in 0..args.games {
+        for index in 0..games {
             let mut game = G::new(&options, players, derive_seed(args.seed, index))
                 .map_err(|e| CliError(e.to_string()))?;
             decisions += random_playout(&mut game, &mut chooser, &mut legal)
@@ -140,10 +173,10 @@ impl GameVisitor for Bench {
         Ok(Report {
             game: G::ID,
             players,
-            games: args.games,
+            games,
             decisions,
             seconds,
-            games_per_sec: args.games as f64 / seconds,
+            games_per_sec: games as f64 / seconds,
             decisions_per_sec: decisions as f64 / seconds,
         })
     }

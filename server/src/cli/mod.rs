@@ -6,6 +6,7 @@ mod bench;
 mod bench_backup;
 mod bench_http;
 mod bench_queue;
+mod bench_strength;
 mod faults;
 mod healthcheck;
 mod http_seats;
@@ -56,7 +57,8 @@ enum Command {
     /// copy; print what was copied (docs/operations.md, "Backups and restore").
     Backup(BackupArgs),
     /// Measure speed, printed as one JSON line: the engine's (random-vs-random games in
-    /// process), the match runner's (--http), the queue's (--queue) or a backup's (--backup).
+    /// process), the match runner's (--http), the queue's (--queue), a backup's (--backup), or
+    /// a house bot's strength against another over duplicate deals (--strength).
     Bench(BenchArgs),
     /// Ask a server's or a worker's readiness probe (default http://127.0.0.1:8080/readyz);
     /// exit 0 when it answers 2xx: a container's healthcheck.

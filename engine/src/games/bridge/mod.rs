@@ -5,6 +5,7 @@
 //! getCard, finishMove): [`BridgeAction::Play`], [`BridgeAction::Draw`], [`BridgeAction::EndTurn`].
 //! The rules and every decision on the seed's gaps are in RULES.md beside this file.
 
+mod clone;
 mod deal;
 mod describe;
 mod determinize;
@@ -102,7 +103,7 @@ pub fn hand_points(hand: CardSet) -> u32 {
 }
 
 /// Where the player to act is within their turn.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 struct Turn {
     /// The deal's first turn, on the turned-up card: it may end at once.
     opening: bool,
@@ -134,7 +135,7 @@ impl Turn {
 }
 
 /// A bridge match: a series of deals until a player goes over the target (or one deal).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct Bridge {
     players: usize,
     options: BridgeOptions,

@@ -7,6 +7,7 @@
 //! are in RULES.md beside this file.
 
 mod bidding;
+mod clone;
 mod deal;
 mod describe;
 mod determinize;
@@ -31,6 +32,7 @@ pub use view::{Bid, BidEntry, DealResult, FiftySixView, FinishedTrick, PlayedCar
 use crate::cards::{Card, Rank, Suit, pack};
 use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
 use crate::relabel;
+use crate::reuse::Buffers;
 use crate::shuffle::ShuffleModel;
 
 /// Cards dealt to each player, and tricks in a deal.
@@ -169,7 +171,7 @@ fn distinct(hand: &[Card]) -> impl Iterator<Item = Card> + '_ {
 }
 
 /// A fifty-six match in progress: the whole state, hidden cards included.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct FiftySix {
     players: usize,
     seed: u64,
@@ -205,15 +207,16 @@ pub struct FiftySix {
 }
 
 /// Buffers kept from deal to deal, so that dealing, bidding and playing tricks allocate nothing
-/// once the match is set up: scratch space, not state, so any two compare equal.
-#[derive(Debug, Default)]
+/// once the match is set up: scratch space, not state (but for the pack), so any two compare
+/// equal.
+#[derive(Debug)]
 struct Spare {
     /// The pack as it comes out of the box for this table.
     pack: Vec<Card>,
     /// The deck being shuffled and dealt.
     deck: Vec<Card>,
     /// Emptied card lists of finished tricks, for the tricks to come.
-    tricks: Vec<Vec<PlayedCard>>,
+    tricks: Buffers<PlayedCard>,
 }
 
 impl Spare {
@@ -223,38 +226,18 @@ impl Spare {
         Spare {
             deck: Vec::with_capacity(pack.len()),
             pack,
-            tricks: (0..=HAND_SIZE)
-                .map(|_| Vec::with_capacity(players))
-                .collect(),
+            tricks: Buffers::with(HAND_SIZE + 1, players),
         }
     }
 
     /// An empty list for a trick's cards.
     fn trick(&mut self) -> Vec<PlayedCard> {
-        self.tricks.pop().unwrap_or_default()
+        self.tricks.take()
     }
 
     /// Keeps `cards`' buffer for a later trick.
-    fn keep(&mut self, mut cards: Vec<PlayedCard>) {
-        if cards.capacity() > 0 && self.tricks.len() < self.tricks.capacity() {
-            cards.clear();
-            self.tricks.push(cards);
-        }
-    }
-}
-
-impl Clone for Spare {
-    /// Buffers of the same sizes, empty.
-    fn clone(&self) -> Spare {
-        Spare {
-            pack: self.pack.clone(),
-            deck: Vec::with_capacity(self.deck.capacity()),
-            tricks: {
-                let mut tricks = Vec::with_capacity(self.tricks.capacity());
-                tricks.extend(self.tricks.iter().map(|t| Vec::with_capacity(t.capacity())));
-                tricks
-            },
-        }
+    fn keep(&mut self, cards: Vec<PlayedCard>) {
+        self.tricks.keep(cards);
     }
 }
 

@@ -2,6 +2,7 @@
 //! shape, the card kept for the discard.
 
 use super::{Most, MostAction, Phase, meld_shape};
+use crate::card_list::CardList;
 use crate::cards::{Card, CardSet};
 use crate::game::RuleError;
 
@@ -62,15 +63,19 @@ impl Most {
                         return illegal(format!("a joker may not stand for {}", j.stands_for));
                     }
                 }
-                let represented: Vec<Card> = cards
-                    .iter()
-                    .copied()
-                    .chain(jokers.iter().map(|j| j.stands_for))
-                    .collect();
-                if meld_shape(&represented).is_none() {
+                let mut represented = [Card::BLACK_JOKER; CardList::CAPACITY + 2];
+                let count = cards.len() + jokers.len();
+                let stands_for = jokers.iter().map(|j| j.stands_for);
+                for (slot, card) in represented
+                    .iter_mut()
+                    .zip(cards.iter().copied().chain(stands_for))
+                {
+                    *slot = card;
+                }
+                if meld_shape(&represented[..count]).is_none() {
                     return illegal("not a run or a set of three or more".into());
                 }
-                if represented.len() >= hand.len() {
+                if count >= hand.len() {
                     return illegal("a card must stay in hand for the discard".into());
                 }
                 match self.pending {

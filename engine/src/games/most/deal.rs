@@ -1,7 +1,7 @@
 //! Dealing and ending a deal: the shuffle (uniform, or a dealer's riffles from the cards as the
 //! table gathers them), the deal's scores and the match's end.
 
-use super::{HAND_SIZE, Most, PACK_SIZE, Phase, most_pack};
+use super::{HAND_SIZE, Most, PACK, PACK_SIZE, Phase, most_pack};
 use crate::cards::{Card, CardSet};
 use crate::shuffle::{self, ShuffleModel};
 
@@ -29,7 +29,10 @@ impl Most {
         self.dealer = self.deal as usize % self.players;
         let mut cards = match self.options.shuffle {
             ShuffleModel::Uniform => {
-                let mut cards = most_pack();
+                // A new pack into the last deal's deck buffer.
+                let mut cards = std::mem::take(&mut self.deck);
+                cards.clear();
+                cards.extend_from_slice(&PACK);
                 shuffle::shuffle_with_seed(&mut cards, seed);
                 self.suits.cards(&mut cards);
                 for seat in 0..self.players {
@@ -70,7 +73,9 @@ impl Most {
         self.bridge
             .push(cards.pop().expect("a card for the bridge"));
         self.deck = cards;
-        self.melds.clear();
+        for meld in self.melds.drain(..) {
+            self.spare.keep(meld.slots);
+        }
         self.melded.fill(false);
         self.to_act = (self.dealer + 1) % self.players;
         self.phase = Phase::Draw;

@@ -42,7 +42,7 @@ fn decision(game: &Most, action: &MostAction) -> String {
                 .copied()
                 .chain(jokers.iter().map(|j| j.stands_for))
                 .collect();
-            let order = meld_shape(&represented).map_or(represented, |(_, order)| order);
+            let order = meld_shape(&represented).map_or(represented, |(_, order)| order.to_vec());
             let texts: Vec<String> = order
                 .iter()
                 .map(|&card| match jokers.iter().find(|j| j.stands_for == card) {

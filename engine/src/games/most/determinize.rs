@@ -3,9 +3,11 @@
 use rand_chacha::ChaCha8Rng;
 
 use super::{Most, MostOptions, MostView, most_pack};
+use crate::card_list::CardList;
 use crate::cards::CardSet;
 use crate::determinize::{Determinize, Unseen};
 use crate::relabel::SuitMap;
+use crate::reuse::Buffers;
 
 impl Determinize for Most {
     /// The other hands and the deck are dealt from the cards the view does not show (the bridge
@@ -55,6 +57,8 @@ impl Determinize for Most {
             totals: view.totals.clone(),
             scores,
             turns: 0,
+            // The spare lists come as the sample's melds need them.
+            spare: Buffers::with(0, CardList::CAPACITY),
         }
     }
 }

@@ -14,26 +14,27 @@ fn card_at(pos: usize, suit: Suit) -> Card {
 }
 
 /// The shape of a meld made of these represented (standard) cards, with its cards in table
-/// order; `None` when they are not three or more distinct cards forming a run or a set.
-pub fn meld_shape(cards: &[Card]) -> Option<(MeldKind, Vec<Card>)> {
+/// order; `None` when they are not three or more distinct cards forming a run or a set (at most
+/// a suit's thirteen).
+pub fn meld_shape(cards: &[Card]) -> Option<(MeldKind, CardList)> {
     let set: CardSet = cards.iter().copied().collect();
-    if cards.len() < 3 || set.len() != cards.len() || cards.iter().any(|c| c.is_joker()) {
+    let distinct = set.len() == cards.len() && cards.len() <= CardList::CAPACITY;
+    if cards.len() < 3 || !distinct || cards.iter().any(|c| c.is_joker()) {
         return None;
     }
     let first = cards[0];
     if cards.iter().all(|c| c.rank() == first.rank()) {
-        let order: Vec<Card> = set.iter().collect();
-        return Some((MeldKind::Set, order));
+        return Some((MeldKind::Set, set.iter().collect()));
     }
     let suit = first.suit()?;
     if cards.iter().any(|c| c.suit() != Some(suit)) {
         return None;
     }
     let has = |pos: usize| set.contains(card_at(pos, suit));
-    let starts: Vec<usize> = (0..13).filter(|&p| has(p) && !has((p + 12) % 13)).collect();
-    let start = match starts.as_slice() {
-        [] => 0,
-        [s] => *s,
+    let mut starts = (0..13).filter(|&p| has(p) && !has((p + 12) % 13));
+    let start = match (starts.next(), starts.next()) {
+        (None, _) => 0,
+        (Some(s), None) => s,
         _ => return None,
     };
     let order = (0..cards.len()).map(|k| card_at(start + k, suit)).collect();

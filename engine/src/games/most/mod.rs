@@ -5,6 +5,7 @@
 //! The rules and every decision on the seed's gaps are in RULES.md beside this file.
 
 mod check;
+mod clone;
 mod deal;
 mod describe;
 mod determinize;
@@ -32,6 +33,7 @@ use crate::card_list::{Blank, CardList, InlineList};
 use crate::cards::{Card, CardSet, Rank, Suit, pack};
 use crate::game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError};
 use crate::relabel::{self, SuitMap};
+use crate::reuse::Buffers;
 use crate::shuffle::ShuffleModel;
 
 /// The cards each player is dealt.
@@ -182,7 +184,7 @@ pub enum Phase {
 }
 
 /// A most match in progress: the whole state, hidden cards included.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Most {
     options: MostOptions,
     players: usize,
@@ -208,6 +210,8 @@ pub struct Most {
     scores: Vec<i32>,
     /// Turns finished in this deal.
     turns: u32,
+    /// Emptied slot lists of the last deal's melds, for the melds to come.
+    spare: Buffers<Slot>,
 }
 
 /// A card's points: 2 to 9 count 5, 10 to king 10, ace 15; a joker 0.
@@ -227,6 +231,20 @@ pub fn hand_penalty(card: Card) -> i32 {
     } else {
         card_points(card)
     }
+}
+
+/// [`most_pack`], made once.
+static PACK: std::sync::LazyLock<Vec<Card>> = std::sync::LazyLock::new(most_pack);
+
+/// The most melds a deal can put down: every card of the pack in melds of three.
+const MAX_MELDS: usize = PACK_SIZE / 3;
+
+/// The most deals whose scores a match has room for from the start.
+const SCORES_ROOM: u32 = 50;
+
+/// Slot lists for every meld a deal can put down, each with room for a whole suit.
+fn spare_slots() -> Buffers<Slot> {
+    Buffers::with(MAX_MELDS, CardList::CAPACITY)
 }
 
 /// The 54 cards of a fresh pack: the standard cards, then the black and red jokers.
@@ -367,6 +385,7 @@ impl Most {
             totals: vec![0; players],
             scores: Vec::new(),
             turns: 0,
+            spare: spare_slots(),
         }
     }
 }
@@ -413,14 +432,15 @@ impl Game for Most {
             deck: Vec::new(),
             bridge: Vec::new(),
             hands: vec![CardSet::EMPTY; players],
-            melds: Vec::new(),
+            melds: Vec::with_capacity(MAX_MELDS),
             melded: vec![false; players],
             to_act: 0,
             phase: Phase::Draw,
             pending: None,
             totals: vec![0; players],
-            scores: Vec::new(),
+            scores: Vec::with_capacity(players * options.max_deals.min(SCORES_ROOM) as usize),
             turns: 0,
+            spare: spare_slots(),
         };
         game.start_deal();
         Ok(game)

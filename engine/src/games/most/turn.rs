@@ -1,7 +1,7 @@
 //! A turn's actions: what the seat to act may do now, and what each action does.
 
 use super::{Most, MostAction, Phase, Slot, TableMeld, meld_shape};
-use crate::cards::Card;
+use crate::card_list::CardList;
 
 impl Most {
     /// Every legal action of the seat to act, in the order RULES.md gives.
@@ -75,34 +75,22 @@ impl Most {
             }
             MostAction::Take { index } => self.take(*index),
             MostAction::Meld { cards, jokers } => {
-                let mut slots: Vec<Slot> = Vec::new();
-                for &card in cards {
+                let represented: CardList = (cards.iter().copied())
+                    .chain(jokers.iter().map(|j| j.stands_for))
+                    .collect();
+                let (kind, order) = meld_shape(&represented).expect("checked");
+                // Each card of the meld is a standard card from hand or a joker standing for it.
+                let mut slots = self.spare.take();
+                for stands_for in order {
+                    let joker = jokers.iter().find(|j| j.stands_for == stands_for);
+                    let card = joker.map_or(stands_for, |j| j.joker);
                     self.hands[seat].remove(card);
                     slots.push(Slot {
                         card,
-                        stands_for: card,
+                        stands_for,
                         by: seat,
                     });
                 }
-                for j in jokers {
-                    self.hands[seat].remove(j.joker);
-                    slots.push(Slot {
-                        card: j.joker,
-                        stands_for: j.stands_for,
-                        by: seat,
-                    });
-                }
-                let represented: Vec<Card> = slots.iter().map(|s| s.stands_for).collect();
-                let (kind, order) = meld_shape(&represented).expect("checked");
-                let slots = order
-                    .iter()
-                    .map(|c| {
-                        *slots
-                            .iter()
-                            .find(|s| s.stands_for == *c)
-                            .expect("same cards")
-                    })
-                    .collect();
                 self.melds.push(TableMeld {
                     owner: seat,
                     kind,

@@ -5,6 +5,7 @@
 //! A turn is one atomic action: play one to four cards of one value, draw, or stand (against
 //! aces). The rules and every decision on the seed's gaps are in RULES.md beside this file.
 
+mod clone;
 mod describe;
 mod determinize;
 mod table;
@@ -84,7 +85,7 @@ pub enum PrsiAction {
 }
 
 /// A prsi game in progress: the whole state, hidden cards included.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Prsi {
     seed: u64,
     seven_draw: u32,
