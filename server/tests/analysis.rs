@@ -264,3 +264,26 @@ async fn an_analysis_made_under_other_rules_or_format_is_not_served() {
         assert_eq!(done(&server, &id).await, analysis, "deterministic");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_is_made_on_postgres() {
+    let pg = postgres::Database::new();
+    let dir = TempDb::new();
+    let mut config = analysing(&dir);
+    config.database_url = pg.url.clone();
+    let key = std::env::temp_dir().join(format!("cardarena-analysis-{}.key", uuid::Uuid::new_v4()));
+    config.key_file = Some(key.clone());
+    let server = Server::start(config).await;
+    let bots = test_bots().await;
+    let id = finished_durak(&server, &bots.url("/good"), "on-postgres").await;
+    let (status, queued) = request(&server, &id).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{queued}");
+    let analysis = done(&server, &id).await;
+    check("durak", &analysis, &frames(&server, &id).await);
+    let stored = pg.query(&format!(
+        "SELECT status, done = total, budget_ms, octet_length(result) > 0 FROM analyses \
+         WHERE match_id = '{id}'"
+    ));
+    assert_eq!(stored, [["done", "t", "5", "t"]]);
+    let _ = std::fs::remove_file(key);
+}
