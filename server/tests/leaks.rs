@@ -4,9 +4,8 @@
 //! one queued). Every GET route of the OpenAPI document and every page is walked for each of them:
 //! no answer holds a pending match's seed, and no answer about a match holds a card that match (or
 //! another table of its deal) has not shown face up, and none of them is analysed (POST
-//! .../analysis: 409). Once the gates open and the stage ends, the
-//! seeds, all-hands frames and downloads are all there, and `cardarena replay` confirms every
-//! match.
+//! .../analysis: 409). Once the gates open and the stage ends, the seeds, all-hands frames and
+//! downloads are all there, and `cardarena replay` confirms every match.
 
 mod support;
 
