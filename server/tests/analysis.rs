@@ -287,3 +287,36 @@ async fn an_analysis_is_made_on_postgres() {
     assert_eq!(stored, [["done", "t", "5", "t"]]);
     let _ = std::fs::remove_file(key);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_expert_at_the_analysis_budget_loses_nothing_by_its_own_analysis() {
+    let db = TempDb::new();
+    let server = Server::start(analysing(&db)).await;
+    let bots = test_bots().await;
+    let bot = server.register("against-expert", &bots.url("/good")).await;
+    let expert = format!("expert:{BUDGET_MS}");
+    let id = server.practice(&bot, 1, &[expert.as_str()]).await.remove(0);
+    let frames = frames(&server, &id).await;
+    let (status, _) = request(&server, &id).await;
+    assert_eq!(status, StatusCode::ACCEPTED);
+    let analysis = done(&server, &id).await;
+    check("durak", &analysis, &frames);
+    // The analysis seeds each seat's expert as the match seeded a house bot of that seat and
+    // searches the same decision: where the expert played, it finds nothing better.
+    let seat = frames["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|s| s["name"].as_str().unwrap().starts_with("expert"))
+        .unwrap();
+    let own: Vec<&Value> = analysis["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["seat"] == seat)
+        .collect();
+    assert!(own.len() > 5, "{own:?}");
+    for d in own {
+        assert_eq!(d["loss"], 0.0, "{d}");
+    }
+}

@@ -117,6 +117,8 @@ impl Analyses {
                     tokio::select! {
                         _ = self.inner.wake.notified() => {}
                         _ = tokio::time::sleep(IDLE_POLL) => {
+                            // Addresses whose share is whole again need no entry.
+                            self.inner.requests.retain_recent();
                             if store.shared() && let Err(e) = store.requeue_analyses(None).await {
                                 tracing::warn!("requeueing stale analyses: {e}");
                             }

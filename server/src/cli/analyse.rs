@@ -210,28 +210,25 @@ fn text(id: &str, game: &str, names: &[&str], analysis: &Analysis, seat: Option<
     );
     let _ = writeln!(
         out,
-        "{:>5} {:>4}  {:<28} {:>5}  {:<28} {:>5} {:>6}",
-        "step", "seat", "played", "value", "the expert would play", "value", "loss"
+        "{:>5} {:>4} {:>6} {:<7}  played (value)  |  the expert would play (value)",
+        "step", "seat", "loss", ""
     );
     let shown = |s: usize| seat.is_none_or(|only| only == s);
     for d in analysis.decisions.iter().filter(|d| shown(d.seat)) {
         let best = match d.best == d.taken {
             true => "=".to_string(),
-            false => d.texts[d.best].clone(),
+            false => format!("{} ({:.3})", d.texts[d.best], d.values[d.best]),
         };
-        let line = format!(
-            "{:>5} {:>4}  {:<28} {:>5.3}  {:<28} {:>5.3} {:>6.3} {}",
+        let _ = writeln!(
+            out,
+            "{:>5} {:>4} {:>6.3} {:<7}  {} ({:.3})  |  {best}",
             d.step,
             d.seat,
+            d.loss,
+            mark(d),
             d.texts[d.taken],
             d.values[d.taken],
-            best,
-            d.values[d.best],
-            d.loss,
-            mark(d)
         );
-        out.push_str(line.trim_end());
-        out.push('\n');
     }
     let _ = writeln!(
         out,
@@ -252,4 +249,61 @@ fn text(id: &str, game: &str, names: &[&str], analysis: &Analysis, seat: Option<
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn decision(step: u32, seat: usize, values: Vec<f64>, taken: usize) -> Decision {
+        let best = if values[0] >= values[1] { 0 } else { 1 };
+        Decision {
+            step,
+            seat,
+            loss: crate::analysis::round3(values[best] - values[taken]),
+            actions: vec![json!("a"), json!("b")],
+            texts: vec!["plays A".into(), "plays B".into()],
+            values,
+            best,
+            taken,
+        }
+    }
+
+    #[test]
+    fn each_line_marks_mistakes_and_blunders_and_the_seats_add_them_up() {
+        let analysis = Analysis::new(
+            50,
+            2,
+            vec![
+                decision(1, 0, vec![0.7, 0.5], 1),
+                decision(2, 1, vec![0.4, 0.46], 0),
+                decision(3, 0, vec![0.5, 0.5], 1),
+                decision(4, 1, vec![0.3, 0.6], 1),
+            ],
+        );
+        let out = text("m", "durak", &["rick", "morty"], &analysis, None);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines[2],
+            "    1    0  0.200 blunder  plays B (0.500)  |  plays A (0.700)"
+        );
+        assert_eq!(
+            lines[3],
+            "    2    1  0.060 mistake  plays A (0.400)  |  plays B (0.460)"
+        );
+        assert_eq!(
+            lines[4],
+            "    3    0  0.000          plays B (0.500)  |  plays A (0.500)"
+        );
+        assert_eq!(lines[5], "    4    1  0.000          plays B (0.600)  |  =");
+        assert!(out.contains("seat 0 rick: 2 decisions, mean loss 0.100, 0 mistakes, 1 blunders"));
+        assert!(out.contains("seat 1 morty: 2 decisions, mean loss 0.030, 1 mistakes, 0 blunders"));
+        let one = text("m", "durak", &["rick", "morty"], &analysis, Some(1));
+        assert!(
+            !one.contains("rick") && one.lines().count() == 2 + 2 + 2,
+            "{one}"
+        );
+    }
 }
