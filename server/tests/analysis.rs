@@ -85,6 +85,7 @@ fn check(game: &str, analysis: &Value, frames: &Value) {
         let what = format!("{game} step {}", f["step"]);
         assert_eq!(d["step"], f["step"], "{what}");
         assert_eq!(d["seat"], f["seat"], "{what}");
+        assert_eq!(d["by"], f["by"], "{what}");
         assert_eq!(d["actions"], f["sent"]["legal_actions"], "{what}");
         let values: Vec<f64> = d["values"]
             .as_array()
@@ -125,9 +126,10 @@ fn check(game: &str, analysis: &Value, frames: &Value) {
         );
     }
     for seat in analysis["seats"].as_array().unwrap() {
+        // A seat's accuracy is its own bot's: a substitute's decisions are not counted.
         let own: Vec<&Value> = decisions
             .iter()
-            .filter(|d| d["seat"] == seat["seat"])
+            .filter(|d| d["seat"] == seat["seat"] && d["by"] == "bot")
             .collect();
         let loss = |d: &&Value| d["loss"].as_f64().unwrap();
         assert_eq!(seat["decisions"], own.len(), "{game}: {seat}");
@@ -319,4 +321,40 @@ async fn the_expert_at_the_analysis_budget_loses_nothing_by_its_own_analysis() {
     for d in own {
         assert_eq!(d["loss"], 0.0, "{d}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_faulted_seats_substitute_is_analysed_apart_from_its_bot() {
+    let db = TempDb::new();
+    let server = Server::start(analysing(&db)).await;
+    let bots = test_bots().await;
+    // It answers after the deadline: its first decision faults, a house bot plays on for it.
+    let id = finished_durak(&server, &bots.url("/slow"), "too-slow").await;
+    let frames = frames(&server, &id).await;
+    let fault = &frames["faults"][0];
+    let seat = fault["seat"].as_u64().unwrap();
+    let (status, _) = request(&server, &id).await;
+    assert_eq!(status, StatusCode::ACCEPTED);
+    let analysis = done(&server, &id).await;
+    check("durak", &analysis, &frames);
+    let subbed: Vec<&Value> = analysis["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["by"] == "substitute")
+        .collect();
+    assert!(!subbed.is_empty(), "{analysis}");
+    assert!(
+        subbed
+            .iter()
+            .all(|d| d["seat"] == seat && d["step"].as_u64() >= fault["step"].as_u64())
+    );
+    let own = &analysis["seats"][seat as usize];
+    let bots_own = analysis["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["seat"] == seat && d["by"] == "bot")
+        .count();
+    assert_eq!(own["decisions"], bots_own, "{own}");
 }

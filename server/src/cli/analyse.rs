@@ -7,6 +7,7 @@ use std::fmt::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
+use cardarena_bots::By;
 use clap::Args;
 
 use super::CliError;
@@ -84,7 +85,9 @@ pub fn run(args: AnalyseArgs) -> Result<(), CliError> {
                 let budget = args
                     .budget_ms
                     .unwrap_or(cardarena_bots::expert::DEFAULT_BUDGET_MS);
-                let analysis = compute(&detail, budget).await?;
+                let record = store.play_record(&m.id).await.map_err(failed)?;
+                let fault_steps = record.fault_steps(players);
+                let analysis = compute(&detail, fault_steps, budget).await?;
                 let encoded = analysis.encode().map_err(|e| CliError(e.to_string()))?;
                 store
                     .save_analysis(&m.id, &m.game, analysis.total, budget, &encoded)
@@ -145,7 +148,11 @@ async fn analysable(store: &Store, detail: &MatchDetail) -> Result<(), CliError>
 }
 
 /// Analyses the match on a blocking thread, telling the progress on standard error.
-async fn compute(detail: &MatchDetail, budget_ms: u32) -> Result<Analysis, CliError> {
+async fn compute(
+    detail: &MatchDetail,
+    fault_steps: Vec<Option<u32>>,
+    budget_ms: u32,
+) -> Result<Analysis, CliError> {
     let detail = detail.clone();
     let total = detail.actions.len();
     let done = Arc::new(AtomicU32::new(0));
@@ -158,6 +165,7 @@ async fn compute(detail: &MatchDetail, budget_ms: u32) -> Result<Analysis, CliEr
             players: m.seats.len(),
             seed: m.seed,
             actions: &detail.actions,
+            fault_steps: &fault_steps,
         };
         analyse(&played, budget_ms, &mut |n| {
             counter.store(n, Ordering::Relaxed)
@@ -199,8 +207,8 @@ fn mark(decision: &Decision) -> &'static str {
     }
 }
 
-/// The analysis in words: a line per decision (only `seat`'s if given), then each seat's
-/// accuracy.
+/// The analysis in words: a line per decision (only `seat`'s if given; a substitute's marked),
+/// then each seat's accuracy (its own bot's decisions).
 fn text(id: &str, game: &str, names: &[&str], analysis: &Analysis, seat: Option<usize>) -> String {
     let mut out = String::new();
     let _ = writeln!(
@@ -221,13 +229,17 @@ fn text(id: &str, game: &str, names: &[&str], analysis: &Analysis, seat: Option<
         };
         let _ = writeln!(
             out,
-            "{:>5} {:>4} {:>6.3} {:<7}  {} ({:.3})  |  {best}",
+            "{:>5} {:>4} {:>6.3} {:<7}  {} ({:.3})  |  {best}{}",
             d.step,
             d.seat,
             d.loss,
             mark(d),
             d.texts[d.taken],
             d.values[d.taken],
+            match d.by {
+                By::Bot => "",
+                By::Substitute => "  [substitute]",
+            }
         );
     }
     let _ = writeln!(
@@ -262,6 +274,7 @@ mod tests {
         Decision {
             step,
             seat,
+            by: By::Bot,
             loss: crate::analysis::round3(values[best] - values[taken]),
             actions: vec![json!("a"), json!("b")],
             texts: vec!["plays A".into(), "plays B".into()],
