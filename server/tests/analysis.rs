@@ -3,8 +3,10 @@
 //! against the served OpenAPI document by the support client. A finished match of every game is
 //! analysed, one decision per frame, each consistent (the best an argmax, the loss the best's
 //! value less the taken one's); a running match is refused; a second request costs nothing; a
-//! client past its share is refused; an analysis made under other rules is not served; queued
-//! analyses survive a restart; `cardarena analyse` prints and stores one.
+//! client past its share is refused; an analysis made under other rules is not served; a
+//! substitute's decisions are told apart from the bot's; on PostgreSQL, an analysis another
+//! process runs is left to it until it stops reporting. (The binary's restart and
+//! `cardarena analyse`: analysis_cli.rs.)
 
 mod support;
 
@@ -287,6 +289,30 @@ async fn an_analysis_is_made_on_postgres() {
          WHERE match_id = '{id}'"
     ));
     assert_eq!(stored, [["done", "t", "5", "t"]]);
+    // Another process claimed it and reports: it is left to that process. Once it stops
+    // reporting (dead), it is queued again and made here.
+    let claim = |heartbeat: &str| {
+        format!(
+            "UPDATE analyses SET status = 'running', done = 3, worker = 'elsewhere', \
+             heartbeat_at = {heartbeat} WHERE match_id = '{id}'"
+        )
+    };
+    pg.query(&claim("(extract(epoch from now()) * 1000)::bigint"));
+    tokio::time::sleep(Duration::from_secs(7)).await;
+    let path = format!("/api/matches/{id}/analysis");
+    let (_, running) = server.get(&path).await;
+    assert_eq!(
+        running,
+        serde_json::json!({"status": "running", "done": 3, "total": analysis["total"]})
+    );
+    pg.query(&claim("0"));
+    // Queued again, it starts from 0.
+    until(Duration::from_secs(30), "never queued again", async || {
+        let (_, progress) = server.get(&path).await;
+        (progress["done"] != 3).then_some(())
+    })
+    .await;
+    assert_eq!(done(&server, &id).await, analysis);
     let _ = std::fs::remove_file(key);
 }
 
