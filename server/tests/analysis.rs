@@ -4,10 +4,9 @@
 //! analysed, one decision per frame, each consistent (the best an argmax, the loss the best's
 //! value less the taken one's); a running match is refused; a second request costs nothing; a
 //! client past its share is refused; an analysis made under other rules is not served, one made
-//! outlives the match's log; a
-//! substitute's decisions are told apart from the bot's; on PostgreSQL, an analysis another
-//! process runs is left to it until it stops reporting. (The binary's restart and
-//! `cardarena analyse`: analysis_cli.rs.)
+//! outlives the match's log; a substitute's decisions are told apart from the bot's; on
+//! PostgreSQL, an analysis another process runs is left to it until it stops reporting. (The
+//! binary's restart and `cardarena analyse`: analysis_cli.rs.)
 
 mod support;
 
