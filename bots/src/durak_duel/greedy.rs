@@ -2,8 +2,9 @@
 //! deck lasts, counterattacks when that costs a low non-trump, and takes rather than spend high
 //! trumps early.
 
+use cardarena_engine::card_list::CardList;
 use cardarena_engine::games::durak_duel::{DurakDuelAction, DurakDuelView, Phase, beats};
-use cardarena_engine::{Card, Rank};
+use cardarena_engine::{Card, CardSet, Rank};
 
 use super::{Strategy, is_trump};
 
@@ -87,28 +88,29 @@ fn most_of(
 }
 
 /// The cheapest way to beat every unbeaten attack card, one card each: the hardest attack card
-/// first, each with the cheapest card left that beats it. `None` when some card cannot be beaten.
-fn defence_plan(view: &DurakDuelView) -> Option<Vec<(Card, Card)>> {
+/// first, each with the cheapest card left that beats it, as (attack, card) pairs. `None` when
+/// some card cannot be beaten. Held inline (a table holds at most six attack cards), so a
+/// search that asks at every move of its rollouts allocates nothing.
+fn defence_plan(view: &DurakDuelView) -> Option<impl Iterator<Item = (Card, Card)>> {
     let trump = view.trump.suit()?;
-    let mut attacks: Vec<Card> = view
-        .table
-        .iter()
+    let mut attacks: CardList = (view.table.iter())
         .filter(|p| p.beat.is_none())
         .map(|p| p.attack)
         .collect();
-    attacks.sort_by_key(|&c| std::cmp::Reverse(cost(view, c)));
-    let mut hand = view.hand.clone();
-    let mut plan = Vec::new();
-    for attack in attacks {
-        let (i, &card) = hand
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| beats(c, attack, trump))
-            .min_by_key(|&(_, &c)| cost(view, c))?;
-        hand.remove(i);
-        plan.push((attack, card));
+    let played = |c: Card| view.table.iter().position(|p| p.attack == c);
+    attacks
+        .as_mut_slice()
+        .sort_unstable_by_key(|&c| (std::cmp::Reverse(cost(view, c)), played(c)));
+    let mut hand: CardSet = view.hand.iter().copied().collect();
+    let mut answers = CardList::new();
+    for &attack in attacks.iter() {
+        let card = (hand.iter())
+            .filter(|&c| beats(c, attack, trump))
+            .min_by_key(|&c| (cost(view, c), view.hand.iter().position(|&h| h == c)))?;
+        hand.remove(card);
+        answers.push(card);
     }
-    Some(plan)
+    Some(attacks.into_iter().zip(answers))
 }
 
 impl Greedy {
@@ -185,17 +187,16 @@ impl Greedy {
             return DurakDuelAction::Pass;
         };
         let early = view.deck_size > 8 && view.table.len() <= 2;
-        let high_trumps = plan
-            .iter()
-            .filter(|&&(_, c)| is_trump(view, c) && c.rank() >= Some(Rank::Queen))
-            .count();
-        let trumps = plan.iter().filter(|&&(_, c)| is_trump(view, c)).count();
+        let (mut first, mut high_trumps, mut trumps) = (None, 0, 0);
+        for (attack, card) in plan {
+            first = first.or(Some(DurakDuelAction::Defend { attack, card }));
+            high_trumps += usize::from(is_trump(view, card) && card.rank() >= Some(Rank::Queen));
+            trumps += usize::from(is_trump(view, card));
+        }
         if early && (high_trumps > 0 || trumps > 1) {
             return DurakDuelAction::Pass;
         }
-        plan.first()
-            .map(|&(attack, card)| DurakDuelAction::Defend { attack, card })
-            .unwrap_or(DurakDuelAction::Pass)
+        first.unwrap_or(DurakDuelAction::Pass)
     }
 }
 

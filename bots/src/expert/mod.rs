@@ -16,6 +16,8 @@
 //! N one of [`BUDGETS_MS`].
 
 pub mod calibrate;
+#[cfg(test)]
+mod hot_path_tests;
 mod search;
 #[cfg(test)]
 mod tests;
