@@ -465,4 +465,18 @@ fn the_expert_s_rollouts_stop_at_the_end_of_the_deal_valued_by_the_totals() {
         (values.iter().sum::<f64>() - 1.5).abs() < 1e-9,
         "{values:?}"
     );
+
+    // A match's last deal is valued the same way: a single deal's end too.
+    let options = BridgeOptions {
+        single_deal: true,
+        ..BridgeOptions::default()
+    };
+    let start = Bridge::new(&options, 3, 5).unwrap();
+    let mut game = start.clone();
+    while game.to_act().is_some() {
+        let legal = game.legal_actions();
+        game.apply(&legal[below(&mut choices, legal.len())])
+            .unwrap();
+    }
+    assert!(Bridge::rollout_cut(&start, &game, 0).is_some());
 }

@@ -43,12 +43,13 @@ impl HouseGame for Bridge {
     const MAX_DECISIONS: u32 = 200_000;
 
     /// A rollout stops when the deal ends (a match to 125 is a thousand random moves and more,
-    /// a deal a few dozen), valued by the totals then (lower is better): the mean over the other
-    /// seats of a soft win against each, a logistic curve of the gap in points
-    /// ([`SOFT_PLACE_POINTS`] for odds of e to 1). A hard place would leave every move alike
-    /// whenever the gaps are wider than one deal's points; a soft one still weighs each point.
+    /// a deal a few dozen), the match's last included, valued by the totals then (lower is
+    /// better): the mean over the other seats of a soft win against each, a logistic curve of
+    /// the gap in points ([`SOFT_PLACE_POINTS`] for odds of e to 1). A hard place would leave
+    /// every move alike whenever the gaps are wider than one deal's points; a soft one still
+    /// weighs each point.
     fn rollout_cut(start: &Bridge, now: &Bridge, seat: Seat) -> Option<f64> {
-        if now.deal_number() == start.deal_number() || now.outcome().is_some() {
+        if now.deal_number() == start.deal_number() && now.to_act().is_some() {
             return None;
         }
         let totals = now.totals();

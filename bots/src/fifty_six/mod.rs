@@ -4,8 +4,8 @@
 
 mod greedy;
 
-use cardarena_engine::Game;
-use cardarena_engine::games::fifty_six::{FiftySix, FiftySixAction, FiftySixView, Phase};
+use cardarena_engine::games::fifty_six::{FiftySix, FiftySixAction, FiftySixView, Phase, team};
+use cardarena_engine::{Game, Seat};
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
 use crate::expert::{self, Calibration, Expert};
@@ -13,6 +13,10 @@ use crate::random::RandomBot;
 use crate::roster::HouseGame;
 
 pub use greedy::{Bidding, Greedy};
+
+/// Card points over or under the bid that count as one game point of lead in a rollout cut
+/// at a deal's end (see `rollout_cut`).
+const SOFT_CONTRACT_POINTS: f64 = 8.0;
 
 /// The expert's search speed in this game (see [`Calibration`]), measured by
 /// `examples/expert_strength.rs calibrate`.
@@ -23,6 +27,27 @@ pub(crate) const EXPERT: Calibration = Calibration {
 
 impl HouseGame for FiftySix {
     const EXPERT: Calibration = EXPERT;
+
+    /// A rollout stops when a deal is played out, the match's last included, valued for the
+    /// seat's team by the match totals then and, within the same totals, by how far the
+    /// contract was made or missed: a logistic curve of the lead in game points plus the card
+    /// points over (or under) the bid in units of [`SOFT_CONTRACT_POINTS`]. A rollout to the
+    /// match's end plays every later deal from random hands; a hard result at the deal's end
+    /// would weigh a contract made by one card point as one made by twenty.
+    fn rollout_cut(start: &FiftySix, now: &FiftySix, seat: Seat) -> Option<f64> {
+        if now.deals_done() == start.deals_done() && now.to_act().is_some() {
+            return None;
+        }
+        let ours = team(seat);
+        let totals = now.totals();
+        let mut lead = f64::from(totals[ours] - totals[1 - ours]);
+        if let Some(deal) = now.last_deal() {
+            let over = f64::from(deal.card_points) - f64::from(deal.bid);
+            let sign = if deal.team == ours { 1.0 } else { -1.0 };
+            lead += sign * over / SOFT_CONTRACT_POINTS;
+        }
+        Some(1.0 / (1.0 + (-lead).exp()))
+    }
 
     fn rollout_move(
         game: &Self,
