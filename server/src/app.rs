@@ -79,6 +79,8 @@ pub struct ServeConfig {
     pub metrics_addr: Option<SocketAddr>,
     /// The bound of the cache of finished matches' compressed frames, in bytes.
     pub frames_cache_bytes: usize,
+    /// How matches are analysed ([`crate::analysis`]).
+    pub analysis: crate::analysis::AnalysisConfig,
 }
 
 impl ServeConfig {
@@ -116,6 +118,7 @@ impl ServeConfig {
             rate_people: false,
             metrics_addr: None,
             frames_cache_bytes: crate::frames::cache::DEFAULT_CACHE_BYTES,
+            analysis: crate::analysis::AnalysisConfig::default(),
         }
     }
 
@@ -181,6 +184,8 @@ pub struct AppState {
     pub frames_cache: crate::frames::cache::FramesCache,
     /// The frames and downloads in progress per client address.
     pub heavy_reads: api::heavy::HeavyReads,
+    /// The analyses of played matches this process computes.
+    pub analyses: crate::analysis::Analyses,
 }
 
 /// Why the server could not start.
@@ -269,6 +274,10 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         if requeued > 0 {
             tracing::info!("{requeued} interrupted matches queued again");
         }
+    }
+    let requeued = store.requeue_analyses(writer.as_ref()).await?;
+    if requeued > 0 {
+        tracing::info!("{requeued} interrupted analyses queued again");
     }
     for game in games::games() {
         for house_id in game.house_bots {
@@ -389,6 +398,8 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         }
         None => (Some(metrics.router(sources)), None),
     };
+    let analyses = crate::analysis::Analyses::new(store.clone(), config.analysis);
+    tokio::spawn(analyses.clone().run());
     let state = AppState {
         admin_hash: crate::secrets::hash(&admin_token),
         store: store.clone(),
@@ -407,6 +418,7 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
             crate::frames::cache::FramesCache::default_builds(),
         ),
         heavy_reads: api::heavy::HeavyReads::default(),
+        analyses,
     };
     let app = Router::new()
         .nest("/api", api::router(config.body_timeout))

@@ -1,6 +1,7 @@
 //! cardarena-server: the `cardarena` binary's library. The CLI ([`cli`]), the HTTP server
 //! ([`app`]: API and pages), the match scheduler and runner, ratings and storage.
 
+pub mod analysis;
 pub mod api;
 pub mod app;
 pub mod cli;

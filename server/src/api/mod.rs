@@ -1,6 +1,7 @@
 //! The JSON API under /api: bots, practice matches, tables for people, matches, leaderboards and
 //! games.
 
+mod analysis;
 mod auth;
 mod bot_versions;
 mod bots;
@@ -71,6 +72,7 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(connect::connect))
         .routes(routes!(matches::show))
         .routes(routes!(frames::frames))
+        .routes(routes!(analysis::request, analysis::show))
         .routes(routes!(live::live))
         .routes(compressed(routes!(downloads::replay)))
         .routes(compressed(routes!(downloads::log_text)))

@@ -9,6 +9,7 @@ use ipnet::IpNet;
 
 use super::CliError;
 use super::playing::PlayingArgs;
+use crate::analysis::AnalysisConfig;
 use crate::app::{ServeConfig, start};
 use crate::listener::ConnectionLimits;
 use crate::proxy::TrustedProxies;
@@ -128,9 +129,39 @@ pub struct ServeArgs {
     /// (the longest matches measured take about 0.2 MB each).
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(0..=65_536))]
     frames_cache_mb: u32,
+    /// Milliseconds of the expert's search per decision when analysing a match, one of 5, 10,
+    /// 20, 50, 100, 200, 500, 1000, 2000 (a long bridge match takes about a minute at 50).
+    #[arg(long, default_value_t = cardarena_bots::expert::DEFAULT_BUDGET_MS,
+          value_parser = analysis_budget)]
+    analysis_budget_ms: u32,
+    /// Analyses this process computes at once, each on a core of its own.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    analysis_workers: u32,
+    /// The most analyses queued or running (all processes together); past it a request is
+    /// answered 503 busy.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    analysis_queue: u32,
+    /// Analyses one client address may queue per hour (answers of analyses already made are
+    /// not counted).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    analyses_per_hour: u32,
     /// Milliseconds a request's body may take to arrive (408 after).
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
     body_timeout_ms: u64,
+}
+
+/// An analysis budget from the command line: one of the expert's budgets.
+fn analysis_budget(text: &str) -> Result<u32, String> {
+    let budgets = cardarena_bots::expert::BUDGETS_MS;
+    text.parse()
+        .ok()
+        .filter(|ms| budgets.contains(ms))
+        .ok_or_else(|| {
+            format!(
+                "not one of the expert's budgets: {}",
+                cardarena_bots::expert::budgets_in_words()
+            )
+        })
 }
 
 /// Runs the server until it is stopped (Ctrl-C or a signal).
@@ -180,6 +211,12 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         rate_people: args.rate_people,
         metrics_addr: args.metrics_addr,
         frames_cache_bytes: args.frames_cache_mb as usize * 1024 * 1024,
+        analysis: AnalysisConfig {
+            budget_ms: args.analysis_budget_ms,
+            workers: args.analysis_workers as usize,
+            max_pending: args.analysis_queue,
+            per_hour: args.analyses_per_hour,
+        },
         ..ServeConfig::new(args.addr, args.database_url)
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| CliError(e.to_string()))?;

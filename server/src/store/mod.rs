@@ -8,6 +8,7 @@
 //! Each backend's schema is in its own folder of migrations/, applied when the store opens.
 //! Transactions that write are serialised (`backend::Backend::begin_write`).
 
+pub mod analyses;
 mod backend;
 pub mod backup;
 mod bot_health;
@@ -36,6 +37,7 @@ use std::sync::Arc;
 
 use sqlx::AnyPool;
 
+pub use analyses::{AnalysisState, ClaimedAnalysis, Requested, StoredAnalysis};
 use backend::Backend;
 pub use backend::redacted;
 pub use bots::{BotHealth, BotKind, BotRecord, NewBot, PauseReason, RECENT_MATCHES};

