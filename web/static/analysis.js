@@ -232,7 +232,7 @@ function drawStrip() {
       x: g.x(d.step),
       y,
       width: Math.max(g.bar - gap, 0.5),
-      height: Math.max(g.base - y, 1),
+      height: Math.max(g.base - y, 2),
       "data-step": d.step,
     });
     const tip = svg("title");
@@ -244,8 +244,12 @@ function drawStrip() {
     if (d.best !== d.taken) {
       bars.append(svg("line", { class: "best", x1: g.x(d.step), x2: g.x(d.step) + Math.max(g.bar, 2), y1: g.y(best), y2: g.y(best) }));
     }
-    const what = kind(d);
-    if (what) marks.append(mark(g, d.step, what));
+  }
+  // Mistakes first, so that a blunder's mark lies on top where two marks touch.
+  for (const what of ["mistake", "blunder"]) {
+    for (const d of state.result.decisions) {
+      if (kind(d) === what) marks.append(mark(g, d.step, what));
+    }
   }
   picture.append(bars, marks);
   picture.addEventListener("click", (e) => {
