@@ -92,7 +92,7 @@ function handle({ status, body }) {
   if ((status === 200 || status === 202) && body && body.status === "done") {
     progress.hidden = true;
     button.hidden = true;
-    say("");
+    say(body.budget_ms ? "The expert searched " + body.budget_ms + " ms a decision." : "");
     show(body);
     return;
   }

@@ -167,7 +167,35 @@ async fn the_match_page_marks_the_step_where_a_bot_threw_away_a_won_position() {
     open(&browser, &server, &page, LAPTOP).await;
     wait_state(&browser, "none").await;
     accessible(&browser, &source, "before the analysis at 1280 px").await;
+    let folder = chromium::artefacts("analysis");
+    scroll_to(&browser, "#analysis").await;
+    browser.screenshot(&folder.join("offer-1280.png")).await;
     browser.click("#analyse").await;
+    // While it runs (in a debug build it takes seconds), the page counts the decisions done.
+    let progress = until(PATIENCE, "the page never left its offer", async || {
+        let now = browser
+            .script(
+                "const s = document.getElementById('analysis');
+                 const p = document.getElementById('analysis-progress');
+                 return [s.dataset.state || '', p.hidden, p.max, p.value,
+                         document.getElementById('analysis-status').textContent];",
+            )
+            .await;
+        (now[0] != "none").then_some(now)
+    })
+    .await;
+    if progress[0] != "done" {
+        assert_eq!(progress[1], false, "no progress bar: {progress}");
+        let status = progress[4].as_str().unwrap();
+        let counted = format!("Analysing: {} of {} decisions.", progress[3], progress[2]);
+        let want = if progress[0] == "queued" {
+            "Queued: the analysis starts once those before it are done."
+        } else {
+            counted.as_str()
+        };
+        assert_eq!(status, want, "{progress}");
+        browser.screenshot(&folder.join("progress-1280.png")).await;
+    }
     wait_state(&browser, "done").await;
 
     // The page draws what the API answers.
@@ -293,7 +321,6 @@ async fn the_match_page_marks_the_step_where_a_bot_threw_away_a_won_position() {
         "the list of blunders does not name step {step}"
     );
 
-    let folder = chromium::artefacts("analysis");
     scroll_to(&browser, "#watch").await;
     browser.screenshot(&folder.join("step-1280.png")).await;
     scroll_to(&browser, "#analysis").await;
