@@ -241,7 +241,7 @@ function drawStrip() {
       (d.best === d.taken ? " (the expert's choice)" : "; the best, " + words(d.texts && d.texts[d.best]) + ", " + fixed(best));
     bar.append(tip);
     bars.append(bar);
-    if (d.best !== d.taken) {
+    if (d.loss > 0) {
       bars.append(svg("line", { class: "best", x1: g.x(d.step), x2: g.x(d.step) + Math.max(g.bar, 2), y1: g.y(best), y2: g.y(best) }));
     }
   }
@@ -367,8 +367,9 @@ function atStep(n) {
   const line = document.querySelector("#step-info p.move");
   if (!d || !line) return;
   const note = el("span", "expert-says");
-  if (d.best === d.taken) {
-    add(note, "the expert's choice too (worth " + fixed(d.values[d.taken]) + ")");
+  if (d.best === d.taken || d.loss <= 0) {
+    const same = d.best === d.taken ? "the expert's choice too" : "as good as the expert's choice";
+    add(note, same + " (worth " + fixed(d.values[d.taken]) + ")");
   } else {
     add(
       note,
@@ -407,6 +408,7 @@ async function start() {
   await poll();
 }
 
+/** Wires the button, the player's events and the strip's redraw when its box is resized. */
 function wire() {
   if (!root || !section) return;
   $("analyse").addEventListener("click", request);
