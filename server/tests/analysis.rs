@@ -192,3 +192,98 @@ async fn a_running_match_is_not_analysed() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(missing["error"], "not_found", "{missing}");
 }
+
+/// A finished durak match of a bot that plays its first legal action against greedy; its id.
+async fn finished_durak(server: &Server, url: &str, name: &str) -> String {
+    let bot = server.register(name, url).await;
+    let id = server.practice(&bot, 1, &["greedy"]).await.remove(0);
+    let m = server.finished_match(&id).await;
+    assert_eq!(m["status"], "finished", "{m}");
+    id
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_past_its_share_or_a_full_queue_is_refused() {
+    let db = TempDb::new();
+    let mut config = analysing(&db);
+    config.analysis.workers = 1;
+    config.analysis.max_pending = 1;
+    config.analysis.per_hour = 2;
+    let server = Server::start(config).await;
+    let bots = test_bots().await;
+    let url = bots.url("/good");
+    let first = finished_durak(&server, &url, "first").await;
+    let second = finished_durak(&server, &url, "second").await;
+    let third = finished_durak(&server, &url, "third").await;
+    let (status, queued) = request(&server, &first).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{queued}");
+    // The queue holds one: the next is refused while the first is queued or running (a
+    // durak match's analysis takes seconds in a debug build).
+    let (status, busy) = request(&server, &second).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{busy}");
+    assert_eq!(busy["error"], "busy", "{busy}");
+    // Asking again after an analysis already asked for is free; a third new one is past the
+    // address's share of two an hour.
+    let (status, pending) = request(&server, &first).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{pending}");
+    let response = server
+        .http
+        .post(server.url(&format!("/api/matches/{third}/analysis")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 429);
+    assert!(response.headers().contains_key("retry-after"));
+    let limited: Value = response.json().await.unwrap();
+    assert_eq!(limited["error"], "rate_limited", "{limited}");
+    done(&server, &first).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_made_under_other_rules_or_format_is_not_served() {
+    let db = TempDb::new();
+    let server = Server::start(analysing(&db)).await;
+    let bots = test_bots().await;
+    let id = finished_durak(&server, &bots.url("/good"), "stamped").await;
+    let (status, _) = request(&server, &id).await;
+    assert_eq!(status, StatusCode::ACCEPTED);
+    let analysis = done(&server, &id).await;
+    let path = format!("/api/matches/{id}/analysis");
+    let pool = sqlx::SqlitePool::connect(&db.url()).await.unwrap();
+    for stale in [
+        "UPDATE analyses SET rules_version = rules_version + 1",
+        "UPDATE analyses SET format = format - 1",
+    ] {
+        sqlx::query(stale).execute(&pool).await.unwrap();
+        let (status, missing) = server.get(&path).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{stale}: {missing}");
+        assert_eq!(missing["error"], "not_analysed", "{missing}");
+        // Asked again, it is made again, under this engine's stamp.
+        let (status, queued) = request(&server, &id).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{stale}: {queued}");
+        assert_eq!(done(&server, &id).await, analysis, "deterministic");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_is_made_on_postgres() {
+    let pg = postgres::Database::new();
+    let dir = TempDb::new();
+    let mut config = analysing(&dir);
+    config.database_url = pg.url.clone();
+    let key = std::env::temp_dir().join(format!("cardarena-analysis-{}.key", uuid::Uuid::new_v4()));
+    config.key_file = Some(key.clone());
+    let server = Server::start(config).await;
+    let bots = test_bots().await;
+    let id = finished_durak(&server, &bots.url("/good"), "on-postgres").await;
+    let (status, queued) = request(&server, &id).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{queued}");
+    let analysis = done(&server, &id).await;
+    check("durak", &analysis, &frames(&server, &id).await);
+    let stored = pg.query(&format!(
+        "SELECT status, done = total, budget_ms, octet_length(result) > 0 FROM analyses \
+         WHERE match_id = '{id}'"
+    ));
+    assert_eq!(stored, [["done", "t", "5", "t"]]);
+    let _ = std::fs::remove_file(key);
+}

@@ -3,9 +3,9 @@
 //! entrants the same deals, one entrant fast (its matches finish) and one held (one match running,
 //! one queued). Every GET route of the OpenAPI document and every page is walked for each of them:
 //! no answer holds a pending match's seed, and no answer about a match holds a card that match (or
-//! another table of its deal) has not shown face up. Once the gates open and the stage ends, the
-//! seeds, all-hands frames and downloads are all there, and `cardarena replay` confirms every
-//! match.
+//! another table of its deal) has not shown face up, and none of them is analysed (POST
+//! .../analysis: 409). Once the gates open and the stage ends, the seeds, all-hands frames and
+//! downloads are all there, and `cardarena replay` confirms every match.
 
 mod support;
 
@@ -393,6 +393,21 @@ async fn no_route_or_page_shows_a_pending_matchs_seed_or_hidden_cards() {
         assert_eq!(
             (status, &e["error"]),
             (StatusCode::CONFLICT, &json!("sealed"))
+        );
+        // Nor is it analysed: the analysis tells what each seat could know of the deal.
+        let path = format!("/api/matches/{}/analysis", f.id);
+        let (status, e) = server.send(Method::POST, &path, None, None).await;
+        assert_eq!(
+            (status, &e["error"]),
+            (StatusCode::CONFLICT, &json!("sealed"))
+        );
+    }
+    for id in [&practice, &table_id] {
+        let path = format!("/api/matches/{id}/analysis");
+        let (status, e) = server.send(Method::POST, &path, None, None).await;
+        assert_eq!(
+            (status, &e["error"]),
+            (StatusCode::CONFLICT, &json!("match_running"))
         );
     }
     let (_, m) = server.get(&format!("/api/matches/{practice}")).await;

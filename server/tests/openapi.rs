@@ -129,6 +129,8 @@ async fn every_route_is_in_the_document_and_every_documented_route_answers() {
         "post /api/bots/{id}/practice",
         "get /api/matches/{id}",
         "get /api/matches/{id}/frames",
+        "post /api/matches/{id}/analysis",
+        "get /api/matches/{id}/analysis",
         "get /api/matches/{id}/live",
         "get /api/matches/{id}/replay.json",
         "get /api/matches/{id}/log.txt",

@@ -81,7 +81,7 @@ fn file_name(read: &Read, extension: &str) -> String {
         headers(("content-disposition" = String, description = "attachment; filename=\"<game>-<id>.json\""))),
     (status = 409, description = "`not_finished`, or `sealed`: another table of its tournament deal is still to be played", body = ErrorBody),
     (status = 410, description = "`log_gone`: the log was dropped or cannot be read", body = ErrorBody),
-    (status = 429, description = "`rate_limited`: this address has 4 frames or downloads in progress", body = ErrorBody,
+    (status = 429, description = "`rate_limited`: this address has 4 frames, downloads or analyses in progress", body = ErrorBody,
         headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
 ))]
 pub async fn replay(
@@ -162,7 +162,7 @@ pub async fn replay(
     (status = 404, description = "`not_found`, or `no_text_log`: the game has no text log", body = ErrorBody),
     (status = 409, description = "`not_finished`, or `sealed`: another table of its tournament deal is still to be played", body = ErrorBody),
     (status = 410, description = "`log_gone`: the log was dropped or cannot be read", body = ErrorBody),
-    (status = 429, description = "`rate_limited`: this address has 4 frames or downloads in progress", body = ErrorBody,
+    (status = 429, description = "`rate_limited`: this address has 4 frames, downloads or analyses in progress", body = ErrorBody,
         headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
 ))]
 pub async fn log_text(

@@ -172,7 +172,7 @@ pub(super) fn log_json(log: &LogState) -> Value {
         headers(("etag" = String, description = "The answer's strong validator"))),
     (status = 304, description = "Not modified: the `If-None-Match` named this answer", headers(("etag" = String, description = "The answer's strong validator"))),
     (status = 404, description = "`not_found`: no such match", body = ErrorBody),
-    (status = 429, description = "`rate_limited`: this address has 4 frames or downloads in progress", body = ErrorBody,
+    (status = 429, description = "`rate_limited`: this address has 4 frames, downloads or analyses in progress", body = ErrorBody,
         headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
 ))]
 pub async fn frames(

@@ -1,8 +1,9 @@
-//! Heavy reads (a match's frames and downloads): at most [`MAX_HEAVY_READS_PER_ADDRESS`] at once
-//! per client address, counted from the request until its body is sent or dropped, so a few
-//! addresses cannot hold every build and every send (docs/api.md, "Heavy reads"). Their CPU has a
-//! share too: the answers decompressed for clients that do not take gzip take turns at a few
-//! permits (half the cores), so readers looping on them leave the other requests a core.
+//! Heavy reads (a match's frames, downloads and analysis): at most
+//! [`MAX_HEAVY_READS_PER_ADDRESS`] at once per client address, counted from the request until its
+//! body is sent or dropped, so a few addresses cannot hold every build and every send
+//! (docs/api.md, "Heavy reads"). Their CPU has a share too: the answers decompressed for clients
+//! that do not take gzip take turns at a few permits (half the cores), so readers looping on them
+//! leave the other requests a core.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -99,7 +100,7 @@ impl IntoResponse for PastShare {
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
             format!(
-                "this address has {MAX_HEAVY_READS_PER_ADDRESS} frames or downloads in progress; \
+                "this address has {MAX_HEAVY_READS_PER_ADDRESS} frames, downloads or analyses in progress; \
              try again when one ends"
             ),
         )

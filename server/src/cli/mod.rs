@@ -1,5 +1,6 @@
 //! Command-line arguments and the commands they run.
 
+mod analyse;
 mod backup;
 mod backup_postgres;
 mod bench;
@@ -20,6 +21,7 @@ mod worker;
 
 use clap::{Parser, Subcommand};
 
+pub use analyse::AnalyseArgs;
 pub use backup::BackupArgs;
 pub use bench::BenchArgs;
 pub use healthcheck::HealthcheckArgs;
@@ -52,6 +54,10 @@ enum Command {
     Worker(WorkerArgs),
     /// Re-run a stored match from its seed and actions and check its stored outcome.
     Replay(ReplayArgs),
+    /// Print the expert's analysis of a stored match: per decision the move played, the move
+    /// the expert would play and the loss, mistakes and blunders marked, then each seat's
+    /// accuracy (computed and stored when the database has none).
+    Analyse(AnalyseArgs),
     /// Copy the database, consistently, while `serve` runs on it, with its key file beside the
     /// copy; print what was copied (docs/operations.md, "Backups and restore").
     Backup(BackupArgs),
@@ -76,6 +82,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Serve(args) => serve::run(args),
         Command::Worker(args) => worker::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Analyse(args) => analyse::run(args),
         Command::Healthcheck(args) => healthcheck::run(args),
         Command::Backup(args) => backup::run(args),
     }

@@ -151,7 +151,7 @@ pub struct ServeArgs {
 }
 
 /// An analysis budget from the command line: one of the expert's budgets.
-fn analysis_budget(text: &str) -> Result<u32, String> {
+pub(super) fn analysis_budget(text: &str) -> Result<u32, String> {
     let budgets = cardarena_bots::expert::BUDGETS_MS;
     text.parse()
         .ok()
