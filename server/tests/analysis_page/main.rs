@@ -1,7 +1,8 @@
 //! The match page's analysis in a real browser against the real server on loopback (a temporary
 //! SQLite file): a durak bot that throws away a won position at one known step (thrower.rs, a
 //! real HTTP bot seeing only its view) plays a house bot; the match page, opened in headless
-//! Chromium, is asked to analyse the match, shows the progress and then the value strip with a
+//! Chromium while the match is played, offers the analysis once it has ended; asked, it shows
+//! the progress and then the value strip with a
 //! blunder marked at that step, the expert's move beside the move taken there, and the accuracy
 //! of each seat as `GET /api/matches/{id}/analysis` gives them; opened again it shows the
 //! analysis at once. axe finds no serious or critical violation on it at a phone's width or a
@@ -52,9 +53,12 @@ async fn server(db: &TempDb) -> Server {
 const MATCHES: usize = 8;
 
 /// Plays practice matches of the thrower against greedy until one has its blunder: that match's
-/// id, its `GET /api/matches/{id}` and the blunder.
+/// id, its `GET /api/matches/{id}` and the blunder. Each match's page is opened as soon as it is
+/// queued (the bot searching every decision, it is followed live) and must offer the analysis
+/// once the match has ended.
 async fn match_with_a_blunder(
     server: &Server,
+    browser: &Browser,
     bot: &thrower::Thrower,
     registered: &Value,
 ) -> (String, Value, thrower::Blunder) {
@@ -62,6 +66,7 @@ async fn match_with_a_blunder(
         let id = server
             .practice_with(registered, &json!(["greedy"]), &json!({}))
             .await;
+        open(browser, server, &format!("/matches/{id}"), LAPTOP).await;
         let m = until(PATIENCE, "the match never finished", async || {
             let (status, m) = server.get(&format!("/api/matches/{id}")).await;
             assert_eq!(status, StatusCode::OK, "{m}");
@@ -69,6 +74,11 @@ async fn match_with_a_blunder(
         })
         .await;
         assert_eq!(m["status"], "finished", "{m}");
+        wait_state(browser, "none").await;
+        let shown = browser
+            .script("return !document.getElementById('analysis').hidden;")
+            .await;
+        assert_eq!(shown, true, "the ended match's page offers no analysis");
         if let Some(blunder) = bot.blunder(&id) {
             return (id, m, blunder);
         }
@@ -139,7 +149,8 @@ async fn the_match_page_marks_the_step_where_a_bot_threw_away_a_won_position() {
     let bot = thrower::start().await;
     let registered = server.register_for("durak", "thrower", &bot.url).await;
     server.wait_active(registered["id"].as_str().unwrap()).await;
-    let (id, m, blunder) = match_with_a_blunder(&server, &bot, &registered).await;
+    let browser = Browser::start().await;
+    let (id, m, blunder) = match_with_a_blunder(&server, &browser, &bot, &registered).await;
 
     // The known step: the frame the bot said it on.
     let (status, frames) = server.get(&format!("/api/matches/{id}/frames")).await;
@@ -162,7 +173,6 @@ async fn the_match_page_marks_the_step_where_a_bot_threw_away_a_won_position() {
         .collect();
 
     let source = axe::source();
-    let browser = Browser::start().await;
     let page = format!("/matches/{id}");
     open(&browser, &server, &page, LAPTOP).await;
     wait_state(&browser, "none").await;
