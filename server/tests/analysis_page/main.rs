@@ -2,11 +2,11 @@
 //! SQLite file): a durak bot that throws away a won position at one known step (thrower.rs, a
 //! real HTTP bot seeing only its view) plays a house bot; the match page, opened in headless
 //! Chromium while the match is played, offers the analysis once it has ended; asked, it shows
-//! the progress and then the value strip with a
-//! blunder marked at that step, the expert's move beside the move taken there, and the accuracy
-//! of each seat as `GET /api/matches/{id}/analysis` gives them; opened again it shows the
-//! analysis at once. axe finds no serious or critical violation on it at a phone's width or a
-//! laptop's. Screenshots go to `target/test-artefacts/analysis/`.
+//! the progress and then the value strip with a blunder marked at that step, the expert's move
+//! beside the move taken there, and the accuracy of each seat as
+//! `GET /api/matches/{id}/analysis` gives them; opened again it shows the analysis at once. axe
+//! finds no serious or critical violation on it at a phone's width or a laptop's. Screenshots go
+//! to `target/test-artefacts/analysis/`.
 
 #[path = "../support/mod.rs"]
 mod support;
