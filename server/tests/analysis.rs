@@ -3,8 +3,10 @@
 //! against the served OpenAPI document by the support client. A finished match of every game is
 //! analysed, one decision per frame, each consistent (the best an argmax, the loss the best's
 //! value less the taken one's); a running match is refused; a second request costs nothing; a
-//! client past its share is refused; an analysis made under other rules is not served; queued
-//! analyses survive a restart; `cardarena analyse` prints and stores one.
+//! client past its share is refused; an analysis made under other rules is not served; a
+//! substitute's decisions are told apart from the bot's; on PostgreSQL, an analysis another
+//! process runs is left to it until it stops reporting. (The binary's restart and
+//! `cardarena analyse`: analysis_cli.rs.)
 
 mod support;
 
@@ -85,6 +87,7 @@ fn check(game: &str, analysis: &Value, frames: &Value) {
         let what = format!("{game} step {}", f["step"]);
         assert_eq!(d["step"], f["step"], "{what}");
         assert_eq!(d["seat"], f["seat"], "{what}");
+        assert_eq!(d["by"], f["by"], "{what}");
         assert_eq!(d["actions"], f["sent"]["legal_actions"], "{what}");
         let values: Vec<f64> = d["values"]
             .as_array()
@@ -125,9 +128,10 @@ fn check(game: &str, analysis: &Value, frames: &Value) {
         );
     }
     for seat in analysis["seats"].as_array().unwrap() {
+        // A seat's accuracy is its own bot's: a substitute's decisions are not counted.
         let own: Vec<&Value> = decisions
             .iter()
-            .filter(|d| d["seat"] == seat["seat"])
+            .filter(|d| d["seat"] == seat["seat"] && d["by"] == "bot")
             .collect();
         let loss = |d: &&Value| d["loss"].as_f64().unwrap();
         assert_eq!(seat["decisions"], own.len(), "{game}: {seat}");
@@ -285,5 +289,98 @@ async fn an_analysis_is_made_on_postgres() {
          WHERE match_id = '{id}'"
     ));
     assert_eq!(stored, [["done", "t", "5", "t"]]);
+    // Another process claimed it and reports: it is left to that process. Once it stops
+    // reporting (dead), it is queued again and made here.
+    let claim = |heartbeat: &str| {
+        format!(
+            "UPDATE analyses SET status = 'running', done = 3, worker = 'elsewhere', \
+             heartbeat_at = {heartbeat} WHERE match_id = '{id}'"
+        )
+    };
+    pg.query(&claim("(extract(epoch from now()) * 1000)::bigint"));
+    tokio::time::sleep(Duration::from_secs(7)).await;
+    let path = format!("/api/matches/{id}/analysis");
+    let (_, running) = server.get(&path).await;
+    assert_eq!(
+        running,
+        serde_json::json!({"status": "running", "done": 3, "total": analysis["total"]})
+    );
+    pg.query(&claim("0"));
+    // Queued again, it starts from 0.
+    until(Duration::from_secs(30), "never queued again", async || {
+        let (_, progress) = server.get(&path).await;
+        (progress["done"] != 3).then_some(())
+    })
+    .await;
+    assert_eq!(done(&server, &id).await, analysis);
     let _ = std::fs::remove_file(key);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_expert_at_the_analysis_budget_loses_nothing_by_its_own_analysis() {
+    let db = TempDb::new();
+    let server = Server::start(analysing(&db)).await;
+    let bots = test_bots().await;
+    let bot = server.register("against-expert", &bots.url("/good")).await;
+    let expert = format!("expert:{BUDGET_MS}");
+    let id = server.practice(&bot, 1, &[expert.as_str()]).await.remove(0);
+    let frames = frames(&server, &id).await;
+    let (status, _) = request(&server, &id).await;
+    assert_eq!(status, StatusCode::ACCEPTED);
+    let analysis = done(&server, &id).await;
+    check("durak", &analysis, &frames);
+    // The analysis seeds each seat's expert as the match seeded a house bot of that seat and
+    // searches the same decision: where the expert played, it finds nothing better.
+    let seat = frames["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|s| s["name"].as_str().unwrap().starts_with("expert"))
+        .unwrap();
+    let own: Vec<&Value> = analysis["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["seat"] == seat)
+        .collect();
+    assert!(own.len() > 5, "{own:?}");
+    for d in own {
+        assert_eq!(d["loss"], 0.0, "{d}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_faulted_seats_substitute_is_analysed_apart_from_its_bot() {
+    let db = TempDb::new();
+    let server = Server::start(analysing(&db)).await;
+    let bots = test_bots().await;
+    // It answers after the deadline: its first decision faults, a house bot plays on for it.
+    let id = finished_durak(&server, &bots.url("/slow"), "too-slow").await;
+    let frames = frames(&server, &id).await;
+    let fault = &frames["faults"][0];
+    let seat = fault["seat"].as_u64().unwrap();
+    let (status, _) = request(&server, &id).await;
+    assert_eq!(status, StatusCode::ACCEPTED);
+    let analysis = done(&server, &id).await;
+    check("durak", &analysis, &frames);
+    let subbed: Vec<&Value> = analysis["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["by"] == "substitute")
+        .collect();
+    assert!(!subbed.is_empty(), "{analysis}");
+    assert!(
+        subbed
+            .iter()
+            .all(|d| d["seat"] == seat && d["step"].as_u64() >= fault["step"].as_u64())
+    );
+    let own = &analysis["seats"][seat as usize];
+    let bots_own = analysis["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["seat"] == seat && d["by"] == "bot")
+        .count();
+    assert_eq!(own["decisions"], bots_own, "{own}");
 }

@@ -14,7 +14,7 @@ pub mod queue;
 use std::io::{self, Read};
 
 use cardarena_bots::expert::Expert;
-use cardarena_bots::{GameVisitor, HouseGame, with_game};
+use cardarena_bots::{By, GameVisitor, HouseGame, with_game};
 use cardarena_engine::Seat;
 use cardarena_engine::shuffle::derive_seed;
 use flate2::read::GzDecoder;
@@ -38,6 +38,8 @@ pub struct Decision {
     pub step: u32,
     /// The seat that took it.
     pub seat: Seat,
+    /// Whether the seat's own bot chose it or the substitute of a faulted seat (as in the frames).
+    pub by: By,
     /// The expected place value (0 to 1) of each legal action the seat was sent, in that order,
     /// rounded to 3 decimals.
     pub values: Vec<f64>,
@@ -65,14 +67,15 @@ impl Decision {
     }
 }
 
-/// One seat's accuracy over its decisions.
+/// One seat's accuracy over the decisions its own bot took (not its substitute's, after a
+/// fault).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SeatAccuracy {
     /// The seat.
     pub seat: Seat,
-    /// Its decisions.
+    /// Its bot's decisions.
     pub decisions: u32,
-    /// Its mean loss, rounded to 3 decimals (0 with no decision).
+    /// Their mean loss, rounded to 3 decimals (0 with no decision).
     pub mean_loss: f64,
     /// Its mistakes.
     pub mistakes: u32,
@@ -108,7 +111,10 @@ impl Analysis {
     pub fn new(budget_ms: u32, players: usize, decisions: Vec<Decision>) -> Analysis {
         let seats = (0..players)
             .map(|seat| {
-                let own: Vec<&Decision> = decisions.iter().filter(|d| d.seat == seat).collect();
+                let own: Vec<&Decision> = decisions
+                    .iter()
+                    .filter(|d| d.seat == seat && d.by == By::Bot)
+                    .collect();
                 let total: f64 = own.iter().map(|d| d.loss).sum();
                 SeatAccuracy {
                     seat,
@@ -169,6 +175,8 @@ pub struct Played<'a> {
     pub seed: u64,
     /// Every action in order.
     pub actions: &'a [SavedAction],
+    /// The step each seat faulted at (its substitute played from there on), if it did.
+    pub fault_steps: &'a [Option<u32>],
 }
 
 /// Why a match could not be analysed.
@@ -259,6 +267,7 @@ impl GameVisitor for Replay<'_, '_> {
             decisions.push(Decision {
                 step,
                 seat,
+                by: crate::frames::by_of(played.fault_steps, seat, step),
                 loss: round3(values[best] - values[taken]),
                 actions: legal
                     .iter()

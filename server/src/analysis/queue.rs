@@ -117,6 +117,8 @@ impl Analyses {
                     tokio::select! {
                         _ = self.inner.wake.notified() => {}
                         _ = tokio::time::sleep(IDLE_POLL) => {
+                            // Addresses whose share is whole again need no entry.
+                            self.inner.requests.retain_recent();
                             if store.shared() && let Err(e) = store.requeue_analyses(None).await {
                                 tracing::warn!("requeueing stale analyses: {e}");
                             }
@@ -149,6 +151,11 @@ async fn compute(store: &Store, claimed: &ClaimedAnalysis) {
     if let LogState::Dropped { .. } | LogState::Unreadable(_) = &detail.log {
         return fail(store, &id, "the match's log cannot be read").await;
     }
+    let record = match store.play_record(&id).await {
+        Ok(record) => record,
+        Err(e) => return tracing::warn!("reading match {id}'s play record to analyse: {e}"),
+    };
+    let fault_steps = record.fault_steps(summary.seats.len());
     let done = Arc::new(AtomicU32::new(0));
     let budget_ms = claimed.budget_ms;
     let counter = done.clone();
@@ -161,6 +168,7 @@ async fn compute(store: &Store, claimed: &ClaimedAnalysis) {
             players: m.seats.len(),
             seed: m.seed,
             actions: &detail.actions,
+            fault_steps: &fault_steps,
         };
         let started = std::time::Instant::now();
         let analysis = analyse(&played, budget_ms, &mut |n| {

@@ -127,7 +127,7 @@ fn compressed_of(stored: StoredAnalysis) -> Compressed {
     (status = 503, description = "`busy`: the analysis queue is full", body = ErrorBody,
         headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
 ))]
-pub async fn request(
+pub async fn request_analysis(
     State(app): State<AppState>,
     client: ClientAddr,
     Path(id): Path<String>,
@@ -212,7 +212,7 @@ fn answer_request(app: &AppState, id: &str, state: AnalysisState, headers: &Head
     (status = 429, description = "`rate_limited`: this address has 4 frames, downloads or analyses in progress", body = ErrorBody,
         headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
 ))]
-pub async fn show(
+pub async fn show_analysis(
     State(app): State<AppState>,
     client: ClientAddr,
     Path(id): Path<String>,

@@ -72,7 +72,7 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(connect::connect))
         .routes(routes!(matches::show))
         .routes(routes!(frames::frames))
-        .routes(routes!(analysis::request, analysis::show))
+        .routes(routes!(analysis::request_analysis, analysis::show_analysis))
         .routes(routes!(live::live))
         .routes(compressed(routes!(downloads::replay)))
         .routes(compressed(routes!(downloads::log_text)))

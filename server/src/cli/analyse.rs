@@ -7,6 +7,7 @@ use std::fmt::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
+use cardarena_bots::By;
 use clap::Args;
 
 use super::CliError;
@@ -84,7 +85,9 @@ pub fn run(args: AnalyseArgs) -> Result<(), CliError> {
                 let budget = args
                     .budget_ms
                     .unwrap_or(cardarena_bots::expert::DEFAULT_BUDGET_MS);
-                let analysis = compute(&detail, budget).await?;
+                let record = store.play_record(&m.id).await.map_err(failed)?;
+                let fault_steps = record.fault_steps(players);
+                let analysis = compute(&detail, fault_steps, budget).await?;
                 let encoded = analysis.encode().map_err(|e| CliError(e.to_string()))?;
                 store
                     .save_analysis(&m.id, &m.game, analysis.total, budget, &encoded)
@@ -145,7 +148,11 @@ async fn analysable(store: &Store, detail: &MatchDetail) -> Result<(), CliError>
 }
 
 /// Analyses the match on a blocking thread, telling the progress on standard error.
-async fn compute(detail: &MatchDetail, budget_ms: u32) -> Result<Analysis, CliError> {
+async fn compute(
+    detail: &MatchDetail,
+    fault_steps: Vec<Option<u32>>,
+    budget_ms: u32,
+) -> Result<Analysis, CliError> {
     let detail = detail.clone();
     let total = detail.actions.len();
     let done = Arc::new(AtomicU32::new(0));
@@ -158,6 +165,7 @@ async fn compute(detail: &MatchDetail, budget_ms: u32) -> Result<Analysis, CliEr
             players: m.seats.len(),
             seed: m.seed,
             actions: &detail.actions,
+            fault_steps: &fault_steps,
         };
         analyse(&played, budget_ms, &mut |n| {
             counter.store(n, Ordering::Relaxed)
@@ -199,8 +207,8 @@ fn mark(decision: &Decision) -> &'static str {
     }
 }
 
-/// The analysis in words: a line per decision (only `seat`'s if given), then each seat's
-/// accuracy.
+/// The analysis in words: a line per decision (only `seat`'s if given; a substitute's marked),
+/// then each seat's accuracy (its own bot's decisions).
 fn text(id: &str, game: &str, names: &[&str], analysis: &Analysis, seat: Option<usize>) -> String {
     let mut out = String::new();
     let _ = writeln!(
@@ -210,28 +218,29 @@ fn text(id: &str, game: &str, names: &[&str], analysis: &Analysis, seat: Option<
     );
     let _ = writeln!(
         out,
-        "{:>5} {:>4}  {:<28} {:>5}  {:<28} {:>5} {:>6}",
-        "step", "seat", "played", "value", "the expert would play", "value", "loss"
+        "{:>5} {:>4} {:>6} {:<7}  played (value)  |  the expert would play (value)",
+        "step", "seat", "loss", ""
     );
     let shown = |s: usize| seat.is_none_or(|only| only == s);
     for d in analysis.decisions.iter().filter(|d| shown(d.seat)) {
         let best = match d.best == d.taken {
             true => "=".to_string(),
-            false => d.texts[d.best].clone(),
+            false => format!("{} ({:.3})", d.texts[d.best], d.values[d.best]),
         };
-        let line = format!(
-            "{:>5} {:>4}  {:<28} {:>5.3}  {:<28} {:>5.3} {:>6.3} {}",
+        let _ = writeln!(
+            out,
+            "{:>5} {:>4} {:>6.3} {:<7}  {} ({:.3})  |  {best}{}",
             d.step,
             d.seat,
+            d.loss,
+            mark(d),
             d.texts[d.taken],
             d.values[d.taken],
-            best,
-            d.values[d.best],
-            d.loss,
-            mark(d)
+            match d.by {
+                By::Bot => "",
+                By::Substitute => "  [substitute]",
+            }
         );
-        out.push_str(line.trim_end());
-        out.push('\n');
     }
     let _ = writeln!(
         out,
@@ -252,4 +261,62 @@ fn text(id: &str, game: &str, names: &[&str], analysis: &Analysis, seat: Option<
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn decision(step: u32, seat: usize, values: Vec<f64>, taken: usize) -> Decision {
+        let best = if values[0] >= values[1] { 0 } else { 1 };
+        Decision {
+            step,
+            seat,
+            by: By::Bot,
+            loss: crate::analysis::round3(values[best] - values[taken]),
+            actions: vec![json!("a"), json!("b")],
+            texts: vec!["plays A".into(), "plays B".into()],
+            values,
+            best,
+            taken,
+        }
+    }
+
+    #[test]
+    fn each_line_marks_mistakes_and_blunders_and_the_seats_add_them_up() {
+        let analysis = Analysis::new(
+            50,
+            2,
+            vec![
+                decision(1, 0, vec![0.7, 0.5], 1),
+                decision(2, 1, vec![0.4, 0.46], 0),
+                decision(3, 0, vec![0.5, 0.5], 1),
+                decision(4, 1, vec![0.3, 0.6], 1),
+            ],
+        );
+        let out = text("m", "durak", &["rick", "morty"], &analysis, None);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines[2],
+            "    1    0  0.200 blunder  plays B (0.500)  |  plays A (0.700)"
+        );
+        assert_eq!(
+            lines[3],
+            "    2    1  0.060 mistake  plays A (0.400)  |  plays B (0.460)"
+        );
+        assert_eq!(
+            lines[4],
+            "    3    0  0.000          plays B (0.500)  |  plays A (0.500)"
+        );
+        assert_eq!(lines[5], "    4    1  0.000          plays B (0.600)  |  =");
+        assert!(out.contains("seat 0 rick: 2 decisions, mean loss 0.100, 0 mistakes, 1 blunders"));
+        assert!(out.contains("seat 1 morty: 2 decisions, mean loss 0.030, 1 mistakes, 0 blunders"));
+        let one = text("m", "durak", &["rick", "morty"], &analysis, Some(1));
+        assert!(
+            !one.contains("rick") && one.lines().count() == 2 + 2 + 2,
+            "{one}"
+        );
+    }
 }

@@ -41,6 +41,9 @@ pub struct AnalysedDecision {
     pub step: u32,
     /// The seat that took it.
     pub seat: u32,
+    /// Whether the seat's own bot chose it (`bot`) or the house bot that took over after its
+    /// fault (`substitute`), as in the frames.
+    pub by: super::matches::By,
     /// The expected place value (0 last to 1 first) of each legal action the seat was sent, in
     /// the order it was sent them, rounded to 3 decimals.
     pub values: Vec<f64>,
@@ -56,7 +59,7 @@ pub struct AnalysedDecision {
     pub loss: f64,
 }
 
-/// One seat's accuracy.
+/// One seat's accuracy, over the decisions its own bot took (`by` `bot`).
 #[derive(ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeatAccuracy {
