@@ -52,6 +52,11 @@ function nameOf(seat) {
   return state.names[seat] || "seat " + seat;
 }
 
+/** Who chose decision `d`: the seat's bot, or the house bot that took the seat over after its fault. */
+function chooser(d) {
+  return d.by === "substitute" ? "the house bot for " + nameOf(d.seat) : nameOf(d.seat);
+}
+
 /** A move's words with the seats named. */
 function words(text) {
   return withNames(text || "", { names: state.names });
@@ -237,7 +242,7 @@ function drawStrip() {
     });
     const tip = svg("title");
     tip.textContent =
-      "Step " + d.step + ", " + nameOf(d.seat) + ": " + words(d.texts && d.texts[d.taken]) + ", worth " + fixed(taken) +
+      "Step " + d.step + ", " + chooser(d) + ": " + words(d.texts && d.texts[d.taken]) + ", worth " + fixed(taken) +
       (d.best === d.taken ? " (the expert's choice)" : "; the best, " + words(d.texts && d.texts[d.best]) + ", " + fixed(best));
     bar.append(tip);
     bars.append(bar);
@@ -308,6 +313,8 @@ function drawAccuracy() {
     row.cells[4].classList.add("blunders");
     body.append(row);
   }
+  // A house bot that played a faulted seat's moves is not counted against the seat's bot.
+  $("accuracy-note").hidden = !state.result.decisions.some((d) => d.by === "substitute");
 }
 
 /** A badge naming how bad a move was. */
@@ -331,7 +338,7 @@ function drawErrors() {
       link,
       " ",
       badge(what),
-      " " + nameOf(d.seat) + " played ",
+      " " + chooser(d) + " played ",
       el("code", null, words(d.texts && d.texts[d.taken])),
       "; the expert would play ",
       el("code", null, words(d.texts && d.texts[d.best])),
