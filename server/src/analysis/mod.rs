@@ -285,3 +285,103 @@ impl GameVisitor for Replay<'_, '_> {
         Ok(decisions)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use cardarena_engine::Game;
+    use cardarena_engine::games::durak::Durak;
+    use serde_json::json;
+
+    use super::*;
+
+    /// The first `n` actions of a durak game from `seed`, each seat taking its first legal one.
+    fn first_actions(seed: u64, n: usize) -> Vec<SavedAction> {
+        let mut game = Durak::new(&Default::default(), 2, seed).unwrap();
+        let mut actions = Vec::new();
+        let mut legal = Vec::new();
+        while actions.len() < n
+            && let Some(seat) = game.to_act()
+        {
+            game.legal_actions_into(&mut legal);
+            actions.push(SavedAction {
+                seat,
+                action: serde_json::to_value(legal[0]).unwrap(),
+                say: None,
+            });
+            game.apply(&legal[0]).unwrap();
+        }
+        actions
+    }
+
+    #[test]
+    fn an_analysis_is_the_same_each_time_and_reads_back_as_stored() {
+        let actions = first_actions(7, 12);
+        let options = serde_json::to_value(<Durak as Game>::Options::default()).unwrap();
+        let played = Played {
+            game: "durak",
+            options: &options,
+            players: 2,
+            seed: 7,
+            actions: &actions,
+            fault_steps: &[None, Some(5)],
+        };
+        let mut progress = Vec::new();
+        let analysis = analyse(&played, 5, &mut |n| progress.push(n)).unwrap();
+        assert_eq!(progress, (1..=12).collect::<Vec<u32>>());
+        assert_eq!(analyse(&played, 5, &mut |_| ()).unwrap(), analysis);
+        assert_eq!(analysis.total, 12);
+        for d in &analysis.decisions {
+            assert_eq!(d.actions[d.taken], actions[d.step as usize - 1].action);
+            assert_eq!(d.by == By::Substitute, d.seat == 1 && d.step >= 5, "{d:?}");
+        }
+        let seat1 = analysis
+            .decisions
+            .iter()
+            .filter(|d| d.seat == 1 && d.step < 5);
+        assert_eq!(analysis.seats[1].decisions as usize, seat1.count());
+        let stored = analysis.encode().unwrap();
+        assert!(stored.gzip.len() < stored.plain_len as usize);
+        assert_eq!(Analysis::decode(&stored).unwrap(), analysis);
+        let json = serde_json::to_value(&analysis).unwrap();
+        assert_eq!(json["status"], json!("done"));
+        assert_eq!(json["decisions"][0]["by"], json!("bot"));
+    }
+
+    #[test]
+    fn an_action_the_match_did_not_allow_is_a_replay_error() {
+        let options = serde_json::to_value(<Durak as Game>::Options::default()).unwrap();
+        let bad = [SavedAction {
+            seat: 0,
+            action: json!({"kind": "take"}),
+            say: None,
+        }];
+        let played = Played {
+            game: "durak",
+            options: &options,
+            players: 2,
+            seed: 7,
+            actions: &bad,
+            fault_steps: &[],
+        };
+        let error = analyse(&played, 5, &mut |_| ()).unwrap_err();
+        assert!(
+            matches!(error, AnalysisError::Replay { index: 0, .. }),
+            "{error}"
+        );
+        let unknown = Played {
+            game: "chess",
+            ..played
+        };
+        assert_eq!(
+            analyse(&unknown, 5, &mut |_| ()).unwrap_err(),
+            AnalysisError::UnknownGame("chess".into())
+        );
+    }
+
+    #[test]
+    fn values_round_to_three_decimals() {
+        assert_eq!(round3(0.61249), 0.612);
+        assert_eq!(round3(0.6125001), 0.613);
+        assert_eq!(round3(1.0), 1.0);
+    }
+}

@@ -14,7 +14,7 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tokio::sync::{Notify, Semaphore};
 
 use super::{Played, analyse};
-use crate::store::{ClaimedAnalysis, LogState, MatchStatus, Store};
+use crate::store::{ClaimedAnalysis, LogState, MatchStatus, Store, StoreError};
 
 /// How often a running analysis writes its progress.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
@@ -135,14 +135,14 @@ impl Analyses {
     }
 }
 
-/// Computes the claimed analysis on a blocking thread and stores it (or why it failed). A store
-/// that fails meanwhile leaves the row running, to be queued again.
+/// Computes the claimed analysis on a blocking thread and stores it (or why it failed). Where
+/// the database is unavailable for a moment, the analysis goes back to the queue.
 async fn compute(store: &Store, claimed: &ClaimedAnalysis) {
     let id = claimed.match_id.clone();
     let detail = match store.match_detail(&id).await {
         Ok(Some(detail)) => detail,
         Ok(None) => return fail(store, &id, "the match is gone").await,
-        Err(e) => return tracing::warn!("reading match {id} to analyse: {e}"),
+        Err(e) => return failed_store(store, &id, "reading the match", &e).await,
     };
     let summary = &detail.summary;
     if summary.status != MatchStatus::Finished {
@@ -153,7 +153,7 @@ async fn compute(store: &Store, claimed: &ClaimedAnalysis) {
     }
     let record = match store.play_record(&id).await {
         Ok(record) => record,
-        Err(e) => return tracing::warn!("reading match {id}'s play record to analyse: {e}"),
+        Err(e) => return failed_store(store, &id, "reading its play record", &e).await,
     };
     let fault_steps = record.fault_steps(summary.seats.len());
     let done = Arc::new(AtomicU32::new(0));
@@ -201,11 +201,23 @@ async fn compute(store: &Store, claimed: &ClaimedAnalysis) {
                 stored.gzip.len()
             );
             if let Err(e) = store.finish_analysis(&id, &game, &stored).await {
-                tracing::warn!("storing the analysis of match {id}: {e}");
+                failed_store(store, &id, "storing it", &e).await;
             }
         }
         Ok((Err(e), _)) => fail(store, &id, &format!("encoding: {e}")).await,
         Err(e) => fail(store, &id, &e.to_string()).await,
+    }
+}
+
+/// The store failed the analysis of match `id` while `doing` something: back in the queue if
+/// the database is only unavailable for now, failed otherwise.
+async fn failed_store(store: &Store, id: &str, doing: &str, error: &StoreError) {
+    if !error.is_unavailable() {
+        return fail(store, id, &format!("{doing}: {error}")).await;
+    }
+    tracing::warn!("the analysis of match {id} is queued again: {doing}: {error}");
+    if let Err(e) = store.release_analysis(id).await {
+        tracing::warn!("queueing the analysis of match {id} again: {e}");
     }
 }
 

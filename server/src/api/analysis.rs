@@ -30,8 +30,8 @@ const BUSY_RETRY_SECS: u64 = 30;
 /// The `Retry-After` of a request past its address's share, in seconds.
 const LIMITED_RETRY_SECS: u64 = 60;
 
-/// The match `id`, if it may be analysed: finished, every hand open to all, its log kept and
-/// readable by this engine.
+/// The match `id`, if its analysis may be shown or made: finished, every hand open to all, and
+/// played under the rules this engine plays.
 async fn analysable(state: &AppState, id: &str) -> Result<MatchSummary, ApiError> {
     let id = checked_id(id)?;
     let summary = state
@@ -71,27 +71,37 @@ async fn analysable(state: &AppState, id: &str) -> Result<MatchSummary, ApiError
             ),
         ));
     }
-    let gone = |why: String| ApiError::new(StatusCode::GONE, "log_gone", why);
-    if state.store.log_dropped_at(id).await?.is_some() {
-        return Err(gone(format!(
-            "the log of match {id} was dropped by retention"
-        )));
-    }
     if let Some(why) = stamp_mismatch(&summary.game, summary.rules_version) {
-        return Err(gone(format!("the log of match {id} cannot be read: {why}")));
+        return Err(log_gone(id, &why));
     }
     Ok(summary)
 }
 
-/// The answer for an analysis in `state`, to a request with `headers`.
-fn answer(app: &AppState, id: &str, state: AnalysisState, headers: &HeaderMap) -> Response {
-    let progress = |status: &str, done: u32, total: u32, code: StatusCode| {
+/// 410 `log_gone`: match `id`'s log cannot be analysed, `why` saying why.
+fn log_gone(id: &str, why: &str) -> ApiError {
+    ApiError::new(
+        StatusCode::GONE,
+        "log_gone",
+        format!("the log of match {id} cannot be analysed: {why}"),
+    )
+}
+
+/// The answer for an analysis in `state`, to a request with `headers`; `pending` is the status
+/// of a progress answer.
+fn answer(
+    app: &AppState,
+    id: &str,
+    state: AnalysisState,
+    headers: &HeaderMap,
+    pending: StatusCode,
+) -> Response {
+    let progress = |status: &str, done: u32, total: u32| {
         let body = json!({"status": status, "done": done, "total": total});
-        (code, Json(body)).into_response()
+        (pending, Json(body)).into_response()
     };
     match state {
-        AnalysisState::Queued { done, total } => progress("queued", done, total, StatusCode::OK),
-        AnalysisState::Running { done, total } => progress("running", done, total, StatusCode::OK),
+        AnalysisState::Queued { done, total } => progress("queued", done, total),
+        AnalysisState::Running { done, total } => progress("running", done, total),
         AnalysisState::Done(stored) => {
             compressed::respond(compressed_of(stored), headers, app.heavy_reads.inflating())
         }
@@ -154,12 +164,10 @@ pub async fn request_analysis(
         .match_detail(id)
         .await?
         .ok_or_else(|| ApiError::not_found("match", id))?;
-    if let LogState::Dropped { .. } | LogState::Unreadable(_) = detail.log {
-        return Err(ApiError::new(
-            StatusCode::GONE,
-            "log_gone",
-            format!("the log of match {id} cannot be read"),
-        ));
+    match &detail.log {
+        LogState::Kept => {}
+        LogState::Dropped { .. } => return Err(log_gone(id, "retention dropped it")),
+        LogState::Unreadable(why) => return Err(log_gone(id, why)),
     }
     let config = app.analyses.config();
     let total = detail.actions.len() as u32;
@@ -190,15 +198,7 @@ pub async fn request_analysis(
 
 /// The answer to a request for an analysis in `state`: 202 while it is queued or running.
 fn answer_request(app: &AppState, id: &str, state: AnalysisState, headers: &HeaderMap) -> Response {
-    let pending = matches!(
-        state,
-        AnalysisState::Queued { .. } | AnalysisState::Running { .. }
-    );
-    let mut response = answer(app, id, state, headers);
-    if pending {
-        *response.status_mut() = StatusCode::ACCEPTED;
-    }
-    response
+    answer(app, id, state, headers, StatusCode::ACCEPTED)
 }
 
 /// GET /api/matches/{id}/analysis: the analysis's progress, or the analysis once done.
@@ -235,5 +235,6 @@ pub async fn show_analysis(
                 format!("match {id} has not been analysed: POST to this address to ask"),
             )
         })?;
-    Ok(heavy::holding(answer(&app, id, state, &headers), read))
+    let answer = answer(&app, id, state, &headers, StatusCode::OK);
+    Ok(heavy::holding(answer, read))
 }

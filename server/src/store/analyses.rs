@@ -269,6 +269,21 @@ impl Store {
         Ok(())
     }
 
+    /// Puts match `id`'s running analysis back in the queue (its process could not go on with
+    /// it for now: the database failed it).
+    pub async fn release_analysis(&self, id: &str) -> Result<(), StoreError> {
+        let mut tx = self.write().await?;
+        sqlx::query(
+            "UPDATE analyses SET status = 'queued', done = 0, worker = NULL, heartbeat_at = NULL
+             WHERE match_id = $1 AND status = 'running'",
+        )
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Marks match `id`'s analysis failed, `why` saying why.
     pub async fn fail_analysis(&self, id: &str, why: &str) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
