@@ -3,10 +3,10 @@
 //! against the served OpenAPI document by the support client. A finished match of every game is
 //! analysed, one decision per frame, each consistent (the best an argmax, the loss the best's
 //! value less the taken one's); a running match is refused; a second request costs nothing; a
-//! client past its share is refused; an analysis made under other rules is not served; a
-//! substitute's decisions are told apart from the bot's; on PostgreSQL, an analysis another
-//! process runs is left to it until it stops reporting. (The binary's restart and
-//! `cardarena analyse`: analysis_cli.rs.)
+//! client past its share is refused; an analysis made under other rules is not served, one made
+//! outlives the match's log; a substitute's decisions are told apart from the bot's; on
+//! PostgreSQL, an analysis another process runs is left to it until it stops reporting. (The
+//! binary's restart and `cardarena analyse`: analysis_cli.rs.)
 
 mod support;
 
@@ -267,6 +267,23 @@ async fn an_analysis_made_under_other_rules_or_format_is_not_served() {
         assert_eq!(status, StatusCode::ACCEPTED, "{stale}: {queued}");
         assert_eq!(done(&server, &id).await, analysis, "deterministic");
     }
+    // Retention drops the match's log: the analysis made stays (it holds all it shows), but none
+    // can be made again.
+    sqlx::query("UPDATE matches SET log = NULL, log_dropped_at = 1 WHERE id = $1")
+        .bind(&id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    assert_eq!(server.get(&path).await, (StatusCode::OK, analysis));
+    sqlx::query("UPDATE analyses SET format = format - 1")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let (status, gone) = request(&server, &id).await;
+    assert_eq!(
+        (status, &gone["error"]),
+        (StatusCode::GONE, &serde_json::json!("log_gone"))
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
