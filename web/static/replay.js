@@ -1,7 +1,9 @@
 // The match page's player: fetches /api/matches/{id}/frames once (or follows /live while the
 // match runs), and draws one step at a time with table.js and the game's renderer. Only the
 // current step is ever in the DOM, so a long match scrubs as fast as a short one. The controls
-// are the page's own (web/templates/match.html); `#step=N` in the URL opens step N.
+// are the page's own (web/templates/match.html); `#step=N` in the URL opens step N. It tells the
+// page's other scripts (analysis.js) each step it draws (a "step" event on #watch, the step as its
+// detail) and when a followed match has ended ("ended"), and goes to the step a "go" event names.
 import { add, distinctNames, drawTable, el, nameOf, ownView, text, withNames } from "/static/table.js";
 
 const root = document.getElementById("watch");
@@ -241,6 +243,7 @@ function draw() {
   faultInfo(n);
   seatPanel(n);
   markMove(n);
+  root.dispatchEvent(new CustomEvent("step", { detail: n }));
 }
 
 /** Starts or stops playing. */
@@ -336,6 +339,7 @@ async function showEnd() {
   drawFaultLink();
   if (m.status === "finished") await showMoves();
   root.dataset.ended = "1";
+  root.dispatchEvent(new CustomEvent("ended"));
 }
 
 /** Puts the stored moves list, the downloads and the facts (seed, end), which the server draws
@@ -435,6 +439,7 @@ function wire() {
   on(controls.prevDeal, () => go(jumpTarget(-1, false)));
   on(controls.nextDeal, () => go(jumpTarget(1, false)));
   on(controls.play, () => setPlaying(state.timer === null));
+  root.addEventListener("go", (e) => go(e.detail));
   controls.scrub.addEventListener("input", () => go(Number(controls.scrub.value)));
   controls.eye.addEventListener("change", () => {
     state.eye = controls.eye.value === "all" ? null : Number(controls.eye.value);

@@ -1,6 +1,7 @@
 //! The match page's static files: the card table (`/static/table.js`, `/static/table.css`), the
 //! player (`/static/replay.js`) and one renderer per game (`/static/games/<game>.js`), compiled
-//! into the binary; and the play pages' own (`/static/play.js`, `/static/seat.js`,
+//! into the binary, with its analysis (`/static/analysis.js`, `/static/analysis.css`: the value
+//! strip, blunders and accuracy drawn from the analysis API); and the play pages' own (`/static/play.js`, `/static/seat.js`,
 //! `/static/hand.js`, `/static/play.css`), whose seat page draws its table with the same
 //! modules, and the guides' (`/static/rules.js`), whose pictures are drawn with them too. The scripts are ES modules that import each other by plain paths; the page's import
 //! map sends each path to its content-hashed URL, so every file may be cached for a year and a
@@ -40,6 +41,18 @@ impl Asset {
 const REPLAY_JS: Asset = Asset {
     path: "/static/replay.js",
     body: include_str!("../../../../web/static/replay.js"),
+};
+
+/// The match page's analysis: asks for it, follows its progress and draws it.
+const ANALYSIS_JS: Asset = Asset {
+    path: "/static/analysis.js",
+    body: include_str!("../../../../web/static/analysis.js"),
+};
+
+/// The analysis's styles.
+const ANALYSIS_CSS: Asset = Asset {
+    path: "/static/analysis.css",
+    body: include_str!("../../../../web/static/analysis.css"),
 };
 
 /// The card table's styles.
@@ -112,7 +125,14 @@ const RULES_JS: Asset = Asset {
 pub(in crate::pages) fn routes() -> Router<Store> {
     let mut router = Router::new();
     let own = [
-        &REPLAY_JS, &TABLE_CSS, &PLAY_JS, &SEAT_JS, &PLAY_CSS, &RULES_JS,
+        &REPLAY_JS,
+        &ANALYSIS_JS,
+        &ANALYSIS_CSS,
+        &TABLE_CSS,
+        &PLAY_JS,
+        &SEAT_JS,
+        &PLAY_CSS,
+        &RULES_JS,
     ];
     for asset in MODULES.iter().chain(own) {
         let (content_type, body) = (asset.content_type(), asset.body);
@@ -124,10 +144,12 @@ pub(in crate::pages) fn routes() -> Router<Store> {
     router
 }
 
-/// The page's links: the player's and the stylesheet's versioned URLs, and the import map
-/// (JSON) from each module's path to its versioned URL.
+/// The page's links: the player's, the analysis's and the stylesheets' versioned URLs, and the
+/// import map (JSON) from each module's path to its versioned URL.
 pub(in crate::pages) struct Links {
     pub(in crate::pages) replay_js: String,
+    pub(in crate::pages) analysis_js: String,
+    pub(in crate::pages) analysis_css: String,
     pub(in crate::pages) table_css: String,
     pub(in crate::pages) import_map: String,
 }
@@ -140,6 +162,8 @@ pub(in crate::pages) fn links() -> Links {
         .collect();
     Links {
         replay_js: REPLAY_JS.versioned(),
+        analysis_js: ANALYSIS_JS.versioned(),
+        analysis_css: ANALYSIS_CSS.versioned(),
         table_css: TABLE_CSS.versioned(),
         import_map: serde_json::json!({ "imports": imports }).to_string(),
     }
