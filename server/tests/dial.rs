@@ -186,7 +186,15 @@ async fn a_dial_out_bot_plays_every_game_over_its_connection_and_passes_its_ping
             "{id}: {types:?}"
         );
         assert_eq!(*types.last().unwrap(), "match_end", "{id}: {types:?}");
-        assert!(types.contains(&"turn"), "{id}: {types:?}");
+        // It is asked for a turn whenever its seat acted: in most the first player can go out
+        // at once (about one single deal in 170), and the other then never acts.
+        let position = (finished["seats"].as_array().unwrap().iter())
+            .position(|s| s["bot_id"] == bot["id"])
+            .unwrap();
+        let acted = (finished["actions"].as_array().unwrap().iter())
+            .any(|a| a["seat"].as_u64() == Some(position as u64));
+        assert_eq!(types.contains(&"turn"), acted, "{id}: {types:?}");
+        assert!(acted || id == "most", "{id}: {types:?}");
         let ids: std::collections::HashSet<&str> = seen
             .iter()
             .map(|m| m["request_id"].as_str().unwrap())
