@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::frames::cache::Compressed;
-use crate::store::{SavedAction, StoredAnalysis};
+use crate::store::{MatchDetail, SavedAction, StoredAnalysis};
 
 pub use queue::{Analyses, AnalysisConfig};
 
@@ -177,6 +177,21 @@ pub struct Played<'a> {
     pub actions: &'a [SavedAction],
     /// The step each seat faulted at (its substitute played from there on), if it did.
     pub fault_steps: &'a [Option<u32>],
+}
+
+impl<'a> Played<'a> {
+    /// The stored match `detail` as played, its seats faulting at `fault_steps`.
+    pub fn of(detail: &'a MatchDetail, fault_steps: &'a [Option<u32>]) -> Played<'a> {
+        let m = &detail.summary;
+        Played {
+            game: &m.game,
+            options: &m.options,
+            players: m.seats.len(),
+            seed: m.seed,
+            actions: &detail.actions,
+            fault_steps,
+        }
+    }
 }
 
 /// Why a match could not be analysed.

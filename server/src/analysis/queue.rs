@@ -161,15 +161,7 @@ async fn compute(store: &Store, claimed: &ClaimedAnalysis) {
     let counter = done.clone();
     let game = summary.game.clone();
     let work = tokio::task::spawn_blocking(move || {
-        let m = &detail.summary;
-        let played = Played {
-            game: &m.game,
-            options: &m.options,
-            players: m.seats.len(),
-            seed: m.seed,
-            actions: &detail.actions,
-            fault_steps: &fault_steps,
-        };
+        let played = Played::of(&detail, &fault_steps);
         let started = std::time::Instant::now();
         let analysis = analyse(&played, budget_ms, &mut |n| {
             counter.store(n, Ordering::Relaxed)

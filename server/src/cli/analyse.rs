@@ -158,15 +158,7 @@ async fn compute(
     let done = Arc::new(AtomicU32::new(0));
     let counter = done.clone();
     let work = tokio::task::spawn_blocking(move || {
-        let m = &detail.summary;
-        let played = Played {
-            game: &m.game,
-            options: &m.options,
-            players: m.seats.len(),
-            seed: m.seed,
-            actions: &detail.actions,
-            fault_steps: &fault_steps,
-        };
+        let played = Played::of(&detail, &fault_steps);
         analyse(&played, budget_ms, &mut |n| {
             counter.store(n, Ordering::Relaxed)
         })
