@@ -86,8 +86,7 @@ impl Clone for FiftySix {
         if self.trick.cards.capacity() == 0 {
             self.trick.cards = self.spare.trick();
         }
-        self.trick.leader = trick.leader;
-        self.trick.cards.clone_from(&trick.cards);
+        self.trick.clone_from(trick);
         for finished in tricks {
             let mut cards = self.spare.trick();
             cards.clone_from(&finished.cards);
