@@ -35,16 +35,11 @@ pub trait HouseGame: Game + Determinize {
         None
     }
 
-    /// The move the expert's rollouts play for whoever acts in `game`, among `legal` (not
-    /// empty): the game's `greedy` on that seat's view, so a rollout plays out as sensible
-    /// players would and its end judges the move searched, not the noise of random play. `view`
-    /// is a view of this game to write that seat's view over ([`Game::view_into`]), so the
-    /// rollout allocates nothing for it. `None` plays a uniformly random move.
-    fn rollout_move(
-        game: &Self,
-        view: &mut Self::View,
-        legal: &[Self::Action],
-    ) -> Option<Self::Action>;
+    /// The move the expert's rollouts play for the seat to act, seeing `view`, among `legal`
+    /// (not empty): the game's `greedy`, so a rollout plays out as sensible players would and
+    /// its end judges the move searched, not the noise of random play. `None` plays a uniformly
+    /// random move.
+    fn rollout_move(view: &Self::View, legal: &[Self::Action]) -> Option<Self::Action>;
 
     /// A decision the expert leaves to the game's own rule of thumb, where rollouts of random
     /// play judge badly (fifty-six's bids: random bidders overbid whatever the expert does, so

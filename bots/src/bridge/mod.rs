@@ -19,7 +19,7 @@ pub use greedy::Greedy;
 const SOFT_PLACE_POINTS: f64 = 15.0;
 
 /// The expert's search speed in this game (see [`Calibration`]), measured by
-/// `examples/expert_strength.rs calibrate`.
+/// `examples/expert_calibrate.rs`.
 pub(crate) const EXPERT: Calibration = Calibration {
     steps_per_ms: 2_230,
     sample_steps: 1,
@@ -28,12 +28,7 @@ pub(crate) const EXPERT: Calibration = Calibration {
 impl HouseGame for Bridge {
     const EXPERT: Calibration = EXPERT;
 
-    fn rollout_move(
-        game: &Self,
-        view: &mut Self::View,
-        legal: &[Self::Action],
-    ) -> Option<Self::Action> {
-        game.view_into(game.to_act()?, view);
+    fn rollout_move(view: &Self::View, legal: &[Self::Action]) -> Option<Self::Action> {
         Greedy.choose(view, legal)
     }
     /// `demo` first: it is the substitute that finishes a faulted seat's game.

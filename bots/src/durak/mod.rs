@@ -4,7 +4,6 @@ mod greedy;
 mod reference;
 
 use cardarena_engine::Card;
-use cardarena_engine::Game;
 use cardarena_engine::games::durak::{Durak, DurakAction, DurakView};
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
@@ -16,7 +15,7 @@ pub use greedy::Greedy;
 pub use reference::Reference;
 
 /// The expert's search speed in this game (see [`Calibration`]), measured by
-/// `examples/expert_strength.rs calibrate`.
+/// `examples/expert_calibrate.rs`.
 pub(crate) const EXPERT: Calibration = Calibration {
     steps_per_ms: 4_950,
     sample_steps: 3,
@@ -25,12 +24,7 @@ pub(crate) const EXPERT: Calibration = Calibration {
 impl HouseGame for Durak {
     const EXPERT: Calibration = EXPERT;
 
-    fn rollout_move(
-        game: &Self,
-        view: &mut Self::View,
-        legal: &[Self::Action],
-    ) -> Option<Self::Action> {
-        game.view_into(game.to_act()?, view);
+    fn rollout_move(view: &Self::View, legal: &[Self::Action]) -> Option<Self::Action> {
         Greedy.choose(view, legal)
     }
     const HOUSE_BOTS: &'static [&'static str] = &["reference", "greedy", "random", expert::ID];

@@ -3,7 +3,6 @@
 mod greedy;
 
 use cardarena_engine::Card;
-use cardarena_engine::Game;
 use cardarena_engine::games::durak_duel::{DurakDuel, DurakDuelAction, DurakDuelView};
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
@@ -14,7 +13,7 @@ use crate::roster::HouseGame;
 pub use greedy::Greedy;
 
 /// The expert's search speed in this game (see [`Calibration`]), measured by
-/// `examples/expert_strength.rs calibrate`.
+/// `examples/expert_calibrate.rs`.
 pub(crate) const EXPERT: Calibration = Calibration {
     steps_per_ms: 2_950,
     sample_steps: 1,
@@ -23,12 +22,7 @@ pub(crate) const EXPERT: Calibration = Calibration {
 impl HouseGame for DurakDuel {
     const EXPERT: Calibration = EXPERT;
 
-    fn rollout_move(
-        game: &Self,
-        view: &mut Self::View,
-        legal: &[Self::Action],
-    ) -> Option<Self::Action> {
-        game.view_into(game.to_act()?, view);
+    fn rollout_move(view: &Self::View, legal: &[Self::Action]) -> Option<Self::Action> {
         Greedy.choose(view, legal)
     }
     /// `greedy` first: it is the substitute that finishes a faulted seat's game.

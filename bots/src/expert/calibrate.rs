@@ -1,6 +1,6 @@
 //! Measuring a game's [`Calibration`]: how many steps of the expert's own rollouts one core
 //! plays in a millisecond, and what a sampled deal costs in such steps. Run in a release build
-//! (`examples/expert_strength.rs calibrate`) on an idle machine; the figures go into each game's
+//! (`examples/expert_calibrate.rs`) on an idle machine; the figures go into each game's
 //! `EXPERT` constant.
 
 use std::time::{Duration, Instant};

@@ -103,7 +103,11 @@ pub(super) fn rollout<G: HouseGame>(
             return (0.5, u64::from(steps));
         }
         let guided = (below(rng, 100) >= RANDOM_MOVES_PERCENT)
-            .then(|| G::rollout_move(game, &mut scratch.view, buffer))
+            .then(|| {
+                // The seat's view written over the kept one, so reading it allocates nothing.
+                game.view_into(game.to_act()?, &mut scratch.view);
+                G::rollout_move(&scratch.view, buffer)
+            })
             .flatten();
         let action = guided.unwrap_or_else(|| buffer[below(rng, buffer.len())].clone());
         if game.apply(&action).is_err() {

@@ -19,7 +19,7 @@ pub use greedy::{Bidding, Greedy};
 const SOFT_CONTRACT_POINTS: f64 = 8.0;
 
 /// The expert's search speed in this game (see [`Calibration`]), measured by
-/// `examples/expert_strength.rs calibrate`.
+/// `examples/expert_calibrate.rs`.
 pub(crate) const EXPERT: Calibration = Calibration {
     steps_per_ms: 2_700,
     sample_steps: 9,
@@ -49,12 +49,7 @@ impl HouseGame for FiftySix {
         Some(1.0 / (1.0 + (-lead).exp()))
     }
 
-    fn rollout_move(
-        game: &Self,
-        view: &mut Self::View,
-        legal: &[Self::Action],
-    ) -> Option<Self::Action> {
-        game.view_into(game.to_act()?, view);
+    fn rollout_move(view: &Self::View, legal: &[Self::Action]) -> Option<Self::Action> {
         Greedy::default().choose(view, legal)
     }
     /// `greedy` first: it is the substitute that finishes a faulted seat's game.
