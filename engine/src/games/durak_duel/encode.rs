@@ -242,8 +242,9 @@ mod tests {
     fn random_games_meet_the_encoding_properties() {
         let used = check::<DurakDuel>(&DurakDuelOptions::default(), 2, 400);
         // Random hands seldom hold many cards of the table's ranks, so the block of sets of
-        // several ranks, sized for the largest such hands, is mostly unused (about 160 of 969).
-        assert!(used * 2 >= ACTIONS, "used {used} of {ACTIONS} ids");
+        // several ranks, sized for the largest such hands, is mostly unused (about 160 of 969);
+        // the rest is used but for the 18 one-rank sets of four no pile-on or counterattack has.
+        assert!(used * 20 >= ACTIONS * 9, "used {used} of {ACTIONS} ids");
     }
 
     /// Seat 1 attacking after every attack card was beaten: 9♥ by J♥, 7♣ by 7♠ (trump ♠).
