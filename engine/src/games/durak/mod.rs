@@ -7,6 +7,7 @@
 
 mod describe;
 mod determinize;
+mod encode;
 mod ending;
 mod order;
 mod table;

@@ -10,6 +10,7 @@ mod check;
 mod deal;
 mod describe;
 mod determinize;
+mod encode;
 mod ending;
 mod lists;
 mod table;

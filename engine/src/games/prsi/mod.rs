@@ -8,6 +8,7 @@
 mod clone;
 mod describe;
 mod determinize;
+mod encode;
 mod table;
 mod transcript;
 mod view;
