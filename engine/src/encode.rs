@@ -40,7 +40,7 @@ pub(crate) mod checks {
 
     use super::Encode;
     use crate::determinize::Determinize;
-    use crate::game::{Game, Seat};
+    use crate::game::Seat;
     use crate::shuffle::{below, rng};
 
     /// The observation of `seat` in `game`, checked for its length and range.
