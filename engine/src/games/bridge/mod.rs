@@ -8,6 +8,7 @@
 mod clone;
 mod deal;
 mod describe;
+mod encode;
 mod determinize;
 mod table;
 mod transcript;
