@@ -159,7 +159,9 @@ mod tests {
 
     #[test]
     fn ids_name_the_same_move_in_every_state() {
-        let view = Bridge::new(&BridgeOptions::default(), 4, 1).unwrap().view(0);
+        let view = Bridge::new(&BridgeOptions::default(), 4, 1)
+            .unwrap()
+            .view(0);
         let id = |action| Bridge::action_id(&view, &action);
         assert_eq!(id(play("6C", None)), 0);
         assert_eq!(id(play("9H", None)), 14);

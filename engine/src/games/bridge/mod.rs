@@ -8,8 +8,8 @@
 mod clone;
 mod deal;
 mod describe;
-mod encode;
 mod determinize;
+mod encode;
 mod table;
 mod transcript;
 mod view;
