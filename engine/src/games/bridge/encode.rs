@@ -3,7 +3,7 @@
 //! `docs/games/bridge.md`, "Encodings for learning".
 
 use super::{Bridge, BridgeAction, BridgeView, PACK_SIZE};
-use crate::cards::{Card, Rank, Suit};
+use crate::cards::{Card, Rank};
 use crate::encode::Encode;
 use crate::game::Seat;
 
@@ -129,6 +129,7 @@ impl Encode for Bridge {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::Suit;
     use crate::encode::checks::check;
     use crate::game::Game;
     use crate::games::bridge::BridgeOptions;
