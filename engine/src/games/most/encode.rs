@@ -133,7 +133,7 @@ fn window(shown: CardSet) -> (usize, Option<usize>) {
     let within = if len == 13 {
         RUN_WINDOWS - 1
     } else {
-        (len - 3) * 13 + start
+        len.saturating_sub(3) * 13 + start
     };
     (
         SET_WINDOWS + suit as usize * RUN_WINDOWS + within,
