@@ -11,6 +11,7 @@ mod clone;
 mod deal;
 mod describe;
 mod determinize;
+mod encode;
 mod play;
 mod table;
 mod transcript;

@@ -9,6 +9,7 @@ mod clone;
 mod deal;
 mod describe;
 mod determinize;
+mod encode;
 mod melds;
 mod search;
 mod table;

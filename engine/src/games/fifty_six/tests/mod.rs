@@ -7,6 +7,7 @@ use crate::shuffle::{self, RiffleShuffle};
 
 mod bidding;
 mod deal;
+mod encode;
 mod play;
 mod scoring;
 

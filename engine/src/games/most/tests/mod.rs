@@ -4,6 +4,7 @@
 use super::*;
 use crate::shuffle::{self, below, rng};
 
+mod encode;
 mod melds;
 mod riffle;
 mod rules;
