@@ -7,17 +7,21 @@
 pub mod arena;
 pub mod bot;
 pub mod bridge;
+#[cfg(feature = "remote")]
 pub mod dial;
 pub mod durak;
 pub mod durak_duel;
 pub mod expert;
 pub mod fifty_six;
+#[cfg(feature = "remote")]
 pub mod http;
 pub mod log_codec;
 pub mod most;
 pub mod prsi;
 pub mod random;
+#[cfg(feature = "remote")]
 pub mod remote;
+pub mod results;
 pub mod roster;
 
 pub use arena::{
@@ -25,7 +29,9 @@ pub use arena::{
     play_match_within,
 };
 pub use bot::{Bot, BotFault, BotFuture, FaultAnswer, FaultKind, Reply, Turn};
+#[cfg(feature = "remote")]
 pub use http::{AddressPolicy, HttpClient};
 pub use random::RandomBot;
+#[cfg(feature = "remote")]
 pub use remote::{DialBotConfig, HttpBotConfig, RemoteBot};
 pub use roster::{GameVisitor, HouseGame, game_ids, names_house_bot, with_game};

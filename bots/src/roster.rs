@@ -7,14 +7,14 @@ use cardarena_engine::games::durak_duel::DurakDuel;
 use cardarena_engine::games::fifty_six::FiftySix;
 use cardarena_engine::games::most::Most;
 use cardarena_engine::games::prsi::Prsi;
-use cardarena_engine::{Determinize, Game, Seat};
+use cardarena_engine::{Determinize, Encode, Game, Seat};
 
 use crate::bot::Bot;
 use crate::expert::Calibration;
 
 /// A game together with its house bots; it can be rebuilt from a seat's view, for the house bot
 /// `expert` that every game has.
-pub trait HouseGame: Game + Determinize {
+pub trait HouseGame: Game + Determinize + Encode {
     /// The ids of the game's house bots; `random` is always among them.
     const HOUSE_BOTS: &'static [&'static str];
 

@@ -107,11 +107,15 @@ def signed_by_cardarena(secret, body, header):
     return hmac.compare_digest(expected.encode(), header.strip().lower().encode())
 
 
+# The strategy run() was given in place of choose_action: None plays choose_action.
+strategy = None
+
+
 def answer_turn(request):
     """The answer to a turn: {"action_index": i} and maybe a "say"."""
     legal_actions = request["legal_actions"]
     try:
-        choice = choose_action(request.get("view"), legal_actions)
+        choice = (strategy or choose_action)(request.get("view"), legal_actions)
         say = None
         if isinstance(choice, tuple):
             choice, say = choice
@@ -555,7 +559,21 @@ def run_connected(server, bot_id, token, connections):
     raise SystemExit(refused_for_good.get())
 
 
-def main():
+def run(bot, argv=None):
+    """Runs this kit with bot as the strategy instead of choose_action: a function
+    bot(view, legal_actions) or an object with a method act(view, legal_actions), answering as
+    choose_action does. argv is the command line (default sys.argv[1:]): the bot serves HTTP, or
+    dials out with --connect. The Python package calls it (cardarena.kit.run), so that a bot
+    written and trained offline plays on the server through this same code."""
+    global strategy
+    act = getattr(bot, "act", None)
+    strategy = act if callable(act) else bot
+    if not callable(strategy):
+        raise TypeError("a bot is a function bot(view, legal_actions) or has act(view, legal_actions)")
+    main(argv)
+
+
+def main(argv=None):
     parser = argparse.ArgumentParser(description="A cardarena bot: serves HTTP, or with "
                                      "--connect dials out to the server over a WebSocket.")
     parser.add_argument("--connect", nargs="?", const="", metavar="SERVER",
@@ -567,7 +585,7 @@ def main():
     parser.add_argument("--connections", type=int, choices=range(1, 5), default=1, metavar="N",
                         help="connections to hold, 1 to 4 (default 1): calls go on while one"
                              " reconnects")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     try:
         if args.connect is None:
             return serve_http()

@@ -15,7 +15,6 @@ mod options;
 mod play;
 mod playing;
 mod replay;
-mod results;
 mod seats;
 mod serve;
 mod worker;

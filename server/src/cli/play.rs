@@ -3,6 +3,7 @@
 use std::hash::{BuildHasher, RandomState};
 use std::path::PathBuf;
 
+use cardarena_bots::results::Results;
 use cardarena_bots::{Bot, GameVisitor, HouseGame, Played, play_match, with_game};
 use cardarena_engine::shuffle::derive_seed;
 use futures_util::StreamExt;
@@ -11,7 +12,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::faults::{Fault, Faults};
 use super::http_seats::{FaultSlot, HttpSeatArgs, HttpSeats};
 use super::options::game_options;
-use super::results::Results;
 use super::seats::{SeatBot, SeatSpec, check_seats};
 use super::{CliError, unknown_game};
 
@@ -94,7 +94,10 @@ fn play<G: HouseGame>(args: PlayArgs) -> Result<(), CliError> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let mut results = Results::new(&seats);
+    let mut results = Results::new(
+        seats.iter().map(|s| (s.name.clone(), s.bot.to_string())),
+        seats.iter().any(|s| matches!(s.bot, SeatBot::Http(_))),
+    );
     let dir = (args.faults_dir.clone())
         .unwrap_or_else(|| std::env::temp_dir().join(format!("cardarena-play-{seed}")));
     let mut faults = Faults::new(dir);

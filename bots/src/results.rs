@@ -1,10 +1,9 @@
-//! The results table of a local tournament: one row per seat entry.
+//! The results table of local matches (`cardarena play`, and `cardarena.play` in the Python
+//! package): one row per seat entry, with its loss rate and a 95% interval.
 
 use std::fmt::Write;
 
 use cardarena_engine::{Outcome, Seat};
-
-use super::seats::{SeatBot, SeatSpec};
 
 /// The normal quantile of a two-sided 95% interval.
 const Z95: f64 = 1.959_964;
@@ -17,24 +16,45 @@ pub struct Results {
     faults_column: bool,
 }
 
-struct Row {
-    name: String,
-    bot: String,
-    games: u64,
-    wins: u64,
-    losses: u64,
-    draws: u64,
-    faults: u64,
+/// One entry's line of the table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// The entry's name.
+    pub name: String,
+    /// The bot that plays it.
+    pub bot: String,
+    /// The games it played.
+    pub games: u64,
+    /// The games it won (it alone, or its team, ranked first).
+    pub wins: u64,
+    /// The games it lost (ranked last).
+    pub losses: u64,
+    /// The games every seat tied.
+    pub draws: u64,
+    /// The games it faulted in.
+    pub faults: u64,
+}
+
+impl Row {
+    /// The loss rate and the bounds of its 95% interval (Wilson's score interval).
+    pub fn loss_rate(&self) -> (f64, f64, f64) {
+        loss_rate(self.losses, self.games)
+    }
 }
 
 impl Results {
-    /// An empty table for these entries.
-    pub fn new(seats: &[SeatSpec]) -> Results {
-        let rows = seats
-            .iter()
-            .map(|s| Row {
-                name: s.name.clone(),
-                bot: s.bot.to_string(),
+    /// An empty table for these entries, each a name and the bot that plays it (`greedy`,
+    /// `http://…`); `faults_column` when an entry can fault (a bot played over HTTP), to show
+    /// the games each one faulted in.
+    pub fn new(
+        entries: impl IntoIterator<Item = (String, String)>,
+        faults_column: bool,
+    ) -> Results {
+        let rows = entries
+            .into_iter()
+            .map(|(name, bot)| Row {
+                name,
+                bot,
                 games: 0,
                 wins: 0,
                 losses: 0,
@@ -42,11 +62,15 @@ impl Results {
                 faults: 0,
             })
             .collect();
-        let faults_column = seats.iter().any(|s| matches!(s.bot, SeatBot::Http(_)));
         Results {
             rows,
             faults_column,
         }
+    }
+
+    /// The lines of the table, one per entry.
+    pub fn rows(&self) -> &[Row] {
+        &self.rows
     }
 
     /// Counts one game for `entry`, which sat at `seat` and faulted if `faulted`.
@@ -92,7 +116,7 @@ impl Results {
         }
         out.push('\n');
         for r in &self.rows {
-            let (rate, low, high) = loss_rate(r.losses, r.games);
+            let (rate, low, high) = r.loss_rate();
             let _ = write!(
                 out,
                 "{:name_width$}  {:bot_width$}  {:>7}  {:>7}  {:>7}  {:>7}  {:>9.3}  {:>12}",

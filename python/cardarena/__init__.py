@@ -1,0 +1,41 @@
+"""cardarena's six card games at native speed, for training and testing bots offline.
+
+    import cardarena
+    g = cardarena.Game("durak", players=3, seed=7)
+    while not g.is_over:
+        g.apply(0)                      # an index into g.legal_actions(), or an action dict
+    print(g.outcome())
+
+The views, legal actions and outcomes are the JSON values a bot is sent by the server (as Python
+dicts and lists), so a bot written against them here plays unchanged on the server through the
+kit (`cardarena.kit`). Each game also has a fixed action space and an observation vector for
+learning (`num_actions`, `legal_mask()`, `observation(seat)`: docs/games/<game>.md), PettingZoo
+and Gymnasium environments (`cardarena.pettingzoo`, `cardarena.gym`), its house bots run natively
+(`HouseBot`) and local tournaments (`play`).
+"""
+
+from cardarena._native import (
+    Error,
+    Game,
+    GameOver,
+    HouseBot,
+    IllegalAction,
+    Results,
+    SetupError,
+    games,
+    play,
+    random_playouts,
+)
+
+__all__ = [
+    "Error",
+    "Game",
+    "GameOver",
+    "HouseBot",
+    "IllegalAction",
+    "Results",
+    "SetupError",
+    "games",
+    "play",
+    "random_playouts",
+]

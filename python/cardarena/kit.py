@@ -1,0 +1,1 @@
+../../bots/kits/python/bot.py

@@ -1,0 +1,115 @@
+//! The Python class `cardarena.HouseBot`: one of a game's house bots (random, greedy, expert, …),
+//! run natively, the same code that plays them on the server.
+
+use std::any::Any;
+use std::sync::Mutex;
+
+use cardarena_bots::{GameVisitor, HouseGame, names_house_bot, with_game};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::dynamic::HouseBot;
+use crate::errors::SetupError;
+use crate::game::PyGame;
+
+/// A house bot of one game, seated at one seat of one game at a time.
+#[pyclass(module = "cardarena._native", name = "HouseBot")]
+pub struct PyHouseBot {
+    game: &'static str,
+    id: String,
+    /// The game's `Box<dyn Bot<G>>`, behind `Any` so that the class names no game.
+    bot: Mutex<Box<dyn Any + Send>>,
+    started: bool,
+}
+
+/// Makes a house bot of the game chosen by id.
+struct Make<'a> {
+    id: &'a str,
+    seed: u64,
+}
+
+impl GameVisitor for Make<'_> {
+    type Output = Result<(&'static str, Box<dyn Any + Send>), String>;
+
+    fn visit<G: HouseGame>(self) -> Self::Output {
+        if !names_house_bot(G::HOUSE_BOTS, self.id) {
+            let ids = G::HOUSE_BOTS.join(", ");
+            return Err(format!(
+                "{} has no house bot {:?}: its house bots are {ids} (and expert:N, N a budget in ms)",
+                G::ID,
+                self.id
+            ));
+        }
+        let bot: HouseBot<G> = G::house_bot(self.id, self.seed)
+            .ok_or_else(|| format!("no house bot {:?}", self.id))?;
+        Ok((G::ID, Box::new(bot)))
+    }
+}
+
+impl PyHouseBot {
+    /// House bot `id` of game `game`, its random choices following from `seed`.
+    pub fn make(game: &str, id: &str, seed: u64) -> PyResult<PyHouseBot> {
+        let (game, bot) = with_game(game, Make { id, seed })
+            .ok_or_else(|| SetupError::new_err(format!("no game {game:?}")))?
+            .map_err(SetupError::new_err)?;
+        Ok(PyHouseBot {
+            game,
+            id: id.to_string(),
+            bot: Mutex::new(bot),
+            started: false,
+        })
+    }
+
+    /// The index among `game`'s legal actions this bot chooses for the seat to act; the GIL is
+    /// released while it thinks.
+    pub fn choose_in(&mut self, py: Python<'_>, game: &mut PyGame) -> PyResult<usize> {
+        if game.inner().id() != self.game {
+            return Err(PyValueError::new_err(format!(
+                "this house bot plays {}, not {}",
+                self.game,
+                game.inner().id()
+            )));
+        }
+        let started = self.started;
+        let bot = self
+            .bot
+            .get_mut()
+            .map_err(|_| PyValueError::new_err("the house bot failed earlier"))?;
+        let inner = game.inner();
+        let index = py.detach(|| inner.house_choice(bot.as_mut(), started))?;
+        self.started = true;
+        Ok(index)
+    }
+}
+
+#[pymethods]
+impl PyHouseBot {
+    /// House bot `id` (`cardarena.games()` lists each game's; `expert:N` is the expert with a
+    /// budget of N ms) of `game`, its random choices following from `seed`.
+    #[new]
+    #[pyo3(signature = (game, id, seed=0))]
+    fn new(game: &str, id: &str, seed: u64) -> PyResult<PyHouseBot> {
+        PyHouseBot::make(game, id, seed)
+    }
+
+    /// The bot's id.
+    #[getter]
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The game it plays.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.game
+    }
+
+    /// The index into `game.legal_actions()` the bot plays for the seat to act.
+    fn choose(&mut self, py: Python<'_>, mut game: PyRefMut<'_, PyGame>) -> PyResult<usize> {
+        self.choose_in(py, &mut game)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<cardarena.HouseBot {} of {}>", self.id, self.game)
+    }
+}

@@ -1,0 +1,149 @@
+"""cardarena.Game: every game at every table size, its errors, copies and samples."""
+
+import copy
+import random
+
+import pytest
+
+import cardarena
+
+GAMES = {g["id"]: g for g in cardarena.games()}
+
+
+def table_sizes(game):
+    players = GAMES[game]["players"]
+    return list(range(players["min"], players["max"] + 1, players["step"]))
+
+
+def play_out(game, rng):
+    """Plays `game` to its end at random; the number of actions."""
+    steps = 0
+    while not game.is_over:
+        game.apply(rng.randrange(game.num_legal()))
+        steps += 1
+    return steps
+
+
+def test_the_six_games_are_listed_with_their_tables_and_house_bots():
+    assert sorted(GAMES) == ["bridge", "durak", "durak-duel", "fifty-six", "most", "prsi"]
+    for game in GAMES.values():
+        assert {"random", "greedy", "expert"} <= set(game["house_bots"])
+        assert game["players"]["min"] <= game["players"]["default"] <= game["players"]["max"]
+    assert GAMES["fifty-six"]["partnerships"] and table_sizes("fifty-six") == [4, 6]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_table_size_plays_to_an_outcome_and_the_same_seed_deals_the_same(game):
+    for players in table_sizes(game):
+        for seed in range(3):
+            g = cardarena.Game(game, players=players, seed=seed)
+            assert g.players == players and g.to_act is not None and g.num_legal() > 0
+            again = cardarena.Game(game, players=players, seed=seed)
+            assert g.view(g.to_act) == again.view(again.to_act)
+            steps = play_out(g, random.Random(seed))
+            assert g.is_over and g.to_act is None and g.steps == steps
+            assert g.legal_actions() == [] and g.num_legal() == 0
+            outcome = g.outcome()
+            assert len(outcome["seats"]) == players
+            values = g.place_values()
+            assert abs(sum(values) - players / 2) < 1e-9
+
+
+def test_a_view_shows_only_the_seats_own_hand():
+    g = cardarena.Game("durak", players=3, seed=11)
+    views = [g.view(seat) for seat in range(3)]
+    hands = [set(v["hand"]) for v in views]
+    assert all(len(h) == 6 for h in hands)
+    assert not (hands[0] & hands[1]) and not (hands[1] & hands[2])
+    assert all(v["seat"] == seat for seat, v in enumerate(views))
+    assert all("hands" not in v for v in views)
+
+
+def test_actions_are_played_by_index_or_as_json_and_illegal_ones_change_nothing():
+    g = cardarena.Game("durak", players=2, seed=3)
+    legal = g.legal_actions()
+    first = g.clone()
+    first.apply(legal[0])
+    second = g.clone()
+    second.apply(0)
+    assert first.view(0) == second.view(0) and first.steps == second.steps == 1
+    before = g.view(0)
+    with pytest.raises(cardarena.IllegalAction, match="out of range"):
+        g.apply(len(legal))
+    with pytest.raises(cardarena.IllegalAction):
+        g.apply(-1)
+    with pytest.raises(cardarena.IllegalAction, match="not an action of durak"):
+        g.apply({"kind": "fly"})
+    with pytest.raises(cardarena.IllegalAction):
+        g.apply({"kind": "attack", "card": "2C"})  # a card not in the hand
+    with pytest.raises(cardarena.IllegalAction):
+        g.apply({"kind": "attack", "card": {"nested": [1, 2, 3]}})
+    assert g.view(0) == before and g.steps == 0
+    assert isinstance(g.describe(0), str) and g.describe(0) == g.describe(legal[0])
+
+
+def test_a_finished_game_refuses_actions():
+    g = cardarena.Game("prsi", seed=5)
+    play_out(g, random.Random(5))
+    with pytest.raises(cardarena.GameOver):
+        g.apply(0)
+    with pytest.raises(cardarena.GameOver):
+        g.describe(0)
+    assert issubclass(cardarena.GameOver, cardarena.Error)
+
+
+def test_setup_errors_are_exceptions():
+    with pytest.raises(cardarena.SetupError, match="no game"):
+        cardarena.Game("chess")
+    with pytest.raises(cardarena.SetupError, match="players"):
+        cardarena.Game("durak-duel", players=3)
+    with pytest.raises(cardarena.SetupError, match="players"):
+        cardarena.Game("fifty-six", players=5)
+    with pytest.raises(cardarena.SetupError, match="bad options"):
+        cardarena.Game("prsi", options={"seven_draw": "many"})
+    with pytest.raises(cardarena.SetupError, match="bad options"):
+        cardarena.Game("bridge", options={"no_such_option": 1})
+    with pytest.raises((ValueError, OverflowError, TypeError)):
+        cardarena.Game("durak", seed=-1)
+    with pytest.raises(ValueError, match="seat 9"):
+        cardarena.Game("durak").view(9)
+    with pytest.raises(ValueError, match="no eye"):
+        cardarena.Game("durak").table("sideways")
+
+
+def test_options_change_the_game():
+    short = cardarena.Game("bridge", options={"single_deal": True}, seed=1)
+    play_out(short, random.Random(1))
+    assert short.is_over
+
+
+def test_a_clone_goes_on_alone():
+    g = cardarena.Game("most", seed=2)
+    c = g.clone()
+    assert copy.copy(g).view(0) == copy.deepcopy(g).view(0) == g.view(0)
+    c.apply(0)
+    assert c.steps == 1 and g.steps == 0
+
+
+def test_the_table_shows_hands_to_the_eyes_that_may_see_them():
+    g = cardarena.Game("durak-duel", seed=4)
+    everything = g.table("all")
+    mine = g.table(0)
+    public = g.table("public")
+    assert g.table() == everything
+    assert everything["to_act"] == mine["to_act"] == public["to_act"] == g.to_act
+    assert everything != public
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_sample_keeps_the_seats_view_and_deals_the_rest_afresh(game):
+    g = cardarena.Game(game, seed=9)
+    rng = random.Random(9)
+    for _ in range(5):
+        g.apply(rng.randrange(g.num_legal()))
+    seat = g.to_act
+    samples = [g.determinize(seat, s) for s in range(8)]
+    assert all(s.view(seat) == g.view(seat) for s in samples)
+    assert all(s.legal_actions() == g.legal_actions() for s in samples)
+    others = {str(s.table("all")) for s in samples}
+    assert len(others) > 1, "eight samples dealt the hidden cards alike"
