@@ -3,8 +3,10 @@ written against the views plays practice matches through the kit unchanged, over
 dialling out."""
 
 import json
+import random
 import time
 
+import jsonschema
 import pytest
 
 import cardarena
@@ -96,3 +98,27 @@ def test_the_same_bot_dials_out_through_the_kit(server):
         process.stop()
     assert match["status"] == "finished", match
     assert all(seat["fault"] is None for seat in match["seats"]), match["seats"]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_views_actions_and_outcomes_meet_the_servers_json_schemas(server, game):
+    schemas = server.request("GET", f"/api/games/{game}/schema")
+    check = {
+        part: jsonschema.Draft202012Validator(schemas[part])
+        for part in ("options", "view", "action", "outcome")
+    }
+    info = next(g for g in cardarena.games() if g["id"] == game)
+    check["options"].validate(info["options"])
+    players = info["players"]
+    for size in range(players["min"], players["max"] + 1, players["step"]):
+        g = cardarena.Game(game, players=size, seed=size, options=GAMES[game][0])
+        rng = random.Random(size)
+        while not g.is_over:
+            if g.steps % 7 == 0:
+                for seat in range(size):
+                    check["view"].validate(g.view(seat))
+                for action in g.legal_actions():
+                    check["action"].validate(action)
+            g.apply(rng.randrange(g.num_legal()))
+        check["view"].validate(g.view(0))
+        check["outcome"].validate(g.outcome())

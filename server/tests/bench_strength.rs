@@ -55,6 +55,7 @@ fn a_bot_against_itself_scores_one_half_exactly_in_every_game() {
             "ci95",
             "decisions_per_sec",
             "p99_decision_ms",
+            "p99_decision_cpu_ms",
         ];
         want.sort_unstable();
         assert_eq!(fields, want, "{report}");
@@ -123,6 +124,27 @@ fn the_expert_with_a_budget_is_measured() {
         report["p99_decision_ms"].as_f64().unwrap() > 0.0,
         "{report}"
     );
+    // One deal is played on one thread: the process's CPU time is the bot's.
+    let one_thread = report;
+    let two_threads = strength(&[
+        "--game",
+        "durak-duel",
+        "--bot",
+        "expert:5",
+        "--against",
+        "random",
+        "--games",
+        "2",
+        "--threads",
+        "2",
+    ]);
+    // Several threads' CPU times would mix: the CPU figure is given on one thread only.
+    assert!(
+        two_threads["p99_decision_cpu_ms"].is_null(),
+        "{two_threads}"
+    );
+    let cpu = one_thread["p99_decision_cpu_ms"].as_f64().unwrap();
+    assert!(cpu > 0.0, "{one_thread}");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //!
 //! The environment lives in cargo's temporary folder for integration tests
 //! (`target/tmp/python-venv`) and is reused; the packages come from PyPI (maturin, numpy, pytest,
-//! PettingZoo, Gymnasium), as the accessibility test's axe-core comes from npm. The package is
+//! jsonschema, PettingZoo, Gymnasium), as the accessibility test's axe-core comes from npm. The package is
 //! built unoptimised (`--profile dev`, the engine itself optimised as in every test build), into
 //! the workspace's target folder so that the crates both builds share are compiled once.
 //! `python3` (3.9 or later, with `venv`) must be on the PATH, or named by `PYTHON`.
@@ -56,6 +56,7 @@ fn venv_python() -> PathBuf {
             "maturin>=1.9,<2",
             "numpy",
             "pytest",
+            "jsonschema",
             "pettingzoo>=1.24",
             "gymnasium>=0.29",
         ]),

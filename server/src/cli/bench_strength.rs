@@ -2,11 +2,15 @@
 //! (a match seed) is played once in every seating, the bot at each seat in turn and the other
 //! seats all the opponent, so that the luck of the cards cancels out; the deals run on several
 //! threads. Prints one JSON line: the bot's mean place value (1 first, 0 last, ties sharing), its
-//! 95% half-width over the deals, and how fast the bot's own decisions were.
+//! 95% half-width over the deals, and how fast the bot's own decisions were: in wall-clock time,
+//! and on one thread (`--threads 1`) in the process's CPU time as well, which a machine's other
+//! load does not inflate.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+use cpu_time::ProcessTime;
 
 use cardarena_bots::{Bot, GameVisitor, HouseGame, Turn, names_house_bot, with_game};
 use cardarena_engine::shuffle::derive_seed;
@@ -52,6 +56,9 @@ pub(super) struct Report {
     decisions_per_sec: f64,
     /// The 99th percentile of the bot's decision times, in ms.
     p99_decision_ms: f64,
+    /// The 99th percentile of the CPU time the process spent on each of the bot's decisions, in
+    /// ms; only with one thread (else `null`: the threads' CPU times would mix).
+    p99_decision_cpu_ms: Option<f64>,
 }
 
 /// Plays the deals and prints the report.
@@ -69,6 +76,7 @@ pub(super) fn run(bench: StrengthBench) -> Result<(), CliError> {
 struct Tally {
     values: Vec<(u64, f64)>,
     times: Vec<Duration>,
+    cpu_times: Vec<Duration>,
 }
 
 impl GameVisitor for StrengthBench {
@@ -123,10 +131,11 @@ impl GameVisitor for StrengthBench {
                                 return Ok(());
                             }
                             let seed = derive_seed(self.seed, deal);
-                            let (value, times) = table.deal(&runtime, seed)?;
+                            let (value, times, cpu_times) = table.deal(&runtime, seed)?;
                             let mut tally = tally.lock().unwrap_or_else(|e| e.into_inner());
                             tally.values.push((deal, value));
                             tally.times.extend(times);
+                            tally.cpu_times.extend(cpu_times);
                             progress.inc(1);
                         }
                     })
@@ -152,6 +161,8 @@ impl GameVisitor for StrengthBench {
             ci95,
             decisions_per_sec: tally.times.len() as f64 / thinking.as_secs_f64().max(1e-9),
             p99_decision_ms: p99(tally.times).as_secs_f64() * 1000.0,
+            p99_decision_cpu_ms: (threads == 1)
+                .then(|| p99(tally.cpu_times).as_secs_f64() * 1000.0),
         })
     }
 }
@@ -171,18 +182,18 @@ struct Table<'a, G: HouseGame> {
 
 impl<G: HouseGame> Table<'_, G> {
     /// Plays the deal of `seed` in every seating: the bot's mean place value over them, and the
-    /// time each of its decisions took.
+    /// wall-clock and process CPU time each of its decisions took.
     fn deal(
         &self,
         runtime: &tokio::runtime::Runtime,
         seed: u64,
-    ) -> Result<(f64, Vec<Duration>), CliError> {
+    ) -> Result<(f64, Vec<Duration>, Vec<Duration>), CliError> {
         let mut total = 0.0;
-        let mut times = Vec::new();
+        let mut times = (Vec::new(), Vec::new());
         for seat in 0..self.players {
             total += self.seating(runtime, seed, seat, &mut times)?;
         }
-        Ok((total / self.players as f64, times))
+        Ok((total / self.players as f64, times.0, times.1))
     }
 
     /// Plays the deal of `seed` with the bot at `seat`: its place value. Each seat's bot draws its
@@ -193,7 +204,7 @@ impl<G: HouseGame> Table<'_, G> {
         runtime: &tokio::runtime::Runtime,
         seed: u64,
         seat: usize,
-        times: &mut Vec<Duration>,
+        times: &mut (Vec<Duration>, Vec<Duration>),
     ) -> Result<f64, CliError> {
         let failed = |what: String| {
             CliError(format!(
@@ -232,9 +243,11 @@ impl<G: HouseGame> Table<'_, G> {
                 legal_actions: &legal,
             };
             let started = Instant::now();
+            let cpu_started = ProcessTime::now();
             let reply = runtime.block_on(bots[actor].act(turn));
             if actor == seat {
-                times.push(started.elapsed());
+                times.0.push(started.elapsed());
+                times.1.push(cpu_started.elapsed());
             }
             let reply = reply.map_err(|fault| failed(format!("seat {actor} faulted: {fault}")))?;
             if !legal.contains(&reply.action) {
