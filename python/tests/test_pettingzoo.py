@@ -1,13 +1,13 @@
 """The PettingZoo AEC environments (cardarena.pettingzoo) of every game at every table."""
 
+import functools
 import random
 import subprocess
 import sys
 
 import numpy
 import pytest
-
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import cardarena
 from cardarena import _envs
@@ -152,6 +152,7 @@ def test_render_prints_or_returns_the_table(capsys):
     assert capsys.readouterr().out.strip() == text
     with pytest.raises(ValueError, match="render_mode"):
         cz.env("durak", render_mode="rgb_array")
+    render_test(functools.partial(cz.env, "most"))
 
 
 def test_a_table_the_game_refuses_is_a_setup_error():
