@@ -146,6 +146,9 @@ def test_opponents_must_fit_the_table():
         cg.SingleAgentEnv("durak", opponents=["nobody"])
     with pytest.raises(ValueError, match="seat 3"):
         cg.SingleAgentEnv("durak", seat=3)
+    env = cg.SingleAgentEnv("most", options={"target": 200})
+    env.reset(seed=1)
+    assert env.game.table("all")["target"] == 200
 
 
 def test_every_game_is_registered_and_renders():

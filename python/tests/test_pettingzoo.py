@@ -155,9 +155,15 @@ def test_render_prints_or_returns_the_table(capsys):
     render_test(functools.partial(cz.env, "most"))
 
 
-def test_a_table_the_game_refuses_is_a_setup_error():
+def test_the_games_options_reach_every_deal_and_bad_ones_are_setup_errors():
+    env = cz.env("bridge", players=3, options={"target": 50})
+    for seed in (1, 2):
+        env.reset(seed=seed)
+        assert env.unwrapped.game.table("all")["target"] == 50
     with pytest.raises(cardarena.SetupError):
         cz.env("durak-duel", players=3)
+    with pytest.raises(cardarena.SetupError):
+        cz.env("bridge", options={"target": "high"})
 
 
 def test_importing_cardarena_needs_neither_library():
