@@ -1,4 +1,4 @@
-"""What the PettingZoo and Gymnasium environments share: table sizes, deal seeds, the text render.
+"""What the PettingZoo and Gymnasium environments share: deal seeds, the mask, the text render.
 
 It imports neither library, so that each environment module needs only its own.
 """
@@ -7,25 +7,8 @@ import json
 
 import numpy
 
-import cardarena
-
 #: The largest deal seed drawn (the engine takes any u64; this stays a NumPy int64).
 SEED_BOUND = 2**63 - 1
-
-
-def game_info(game):
-    """`cardarena.games()`'s entry for `game`; raises ValueError naming the games otherwise."""
-    for info in cardarena.games():
-        if info["id"] == game:
-            return info
-    known = ", ".join(g["id"] for g in cardarena.games())
-    raise ValueError(f"no game {game!r}: the games are {known}")
-
-
-def table_sizes(game):
-    """Every table size `game` is played at, smallest first."""
-    players = game_info(game)["players"]
-    return list(range(players["min"], players["max"] + 1, players["step"]))
 
 
 def draw_seed(rng):

@@ -6,10 +6,10 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import cardarena
-from cardarena import _envs
 from cardarena import gym as cg
 
-GAMES = sorted(g["id"] for g in cardarena.games())
+INFO = {g["id"]: g for g in cardarena.games()}
+GAMES = sorted(INFO)
 
 
 def play_random(env, seed, rng):
@@ -32,12 +32,12 @@ def play_random(env, seed, rng):
 def test_check_env_passes_for_the_registered_environment(game):
     env = gymnasium.make(cg.env_id(game))
     check_env(env.unwrapped)
-    assert env.unwrapped.players == _envs.game_info(game)["players"]["default"]
+    assert env.unwrapped.players == INFO[game]["players"]["default"]
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_check_env_passes_at_the_smallest_and_largest_table_with_a_random_seat(game):
-    for players in {_envs.table_sizes(game)[0], _envs.table_sizes(game)[-1]}:
+    for players in {INFO[game]["players"]["min"], INFO[game]["players"]["max"]}:
         env = gymnasium.make(cg.env_id(game), players=players, seat=None)
         check_env(env.unwrapped)
         assert env.unwrapped.players == players

@@ -10,11 +10,15 @@ import pytest
 from pettingzoo.test import api_test, render_test, seed_test
 
 import cardarena
-from cardarena import _envs
 from cardarena import pettingzoo as cz
 
 GAMES = sorted(g["id"] for g in cardarena.games())
-TABLES = [(game, players) for game in GAMES for players in _envs.table_sizes(game)]
+TABLES = [
+    (info["id"], players)
+    for info in sorted(cardarena.games(), key=lambda g: g["id"])
+    for players in range(info["players"]["min"], info["players"]["max"] + 1,
+                         info["players"]["step"])
+]
 
 
 def play_out(env, seed, rng):
