@@ -14,6 +14,8 @@ and Gymnasium environments (`cardarena.pettingzoo`, `cardarena.gym`), its house 
 (`HouseBot`) and local tournaments (`play`).
 """
 
+import importlib
+
 from cardarena._native import (
     Error,
     Game,
@@ -39,3 +41,11 @@ __all__ = [
     "play",
     "random_playouts",
 ]
+
+
+def __getattr__(name):
+    """`cardarena.pettingzoo` and `cardarena.gym`, imported on first use: `import cardarena`
+    needs neither PettingZoo nor Gymnasium."""
+    if name in ("pettingzoo", "gym"):
+        return importlib.import_module(f"cardarena.{name}")
+    raise AttributeError(f"module 'cardarena' has no attribute {name!r}")

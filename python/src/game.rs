@@ -265,9 +265,9 @@ impl PyGame {
     }
 
     /// Plays the legal action whose id is `id`; raises IllegalAction when none has it.
-    fn apply_id(&mut self, id: usize) -> PyResult<()> {
+    fn apply_id(&mut self, id: i64) -> PyResult<()> {
         let ids = self.inner.action_ids();
-        let index = ids.iter().position(|&i| i == id).ok_or_else(|| {
+        let index = ids.iter().position(|&i| i as i64 == id).ok_or_else(|| {
             crate::errors::IllegalAction::new_err(format!(
                 "no legal action has id {id} (legal ids: {ids:?})"
             ))

@@ -12,14 +12,17 @@ use crate::dynamic::HouseBot;
 use crate::errors::SetupError;
 use crate::game::PyGame;
 
-/// A house bot of one game, seated at one seat of one game at a time.
+/// A house bot of one game, playing one seat of one game: it is told the match starts before
+/// its first choice, as the server tells it, and refuses another seat (make a new bot for the
+/// next game).
 #[pyclass(module = "cardarena._native", name = "HouseBot")]
 pub struct PyHouseBot {
     game: &'static str,
     id: String,
     /// The game's `Box<dyn Bot<G>>`, behind `Any` so that the class names no game.
     bot: Mutex<Box<dyn Any + Send>>,
-    started: bool,
+    /// The seat it plays, once it has played one.
+    seat: Option<usize>,
 }
 
 /// Makes a house bot of the game chosen by id.
@@ -56,7 +59,7 @@ impl PyHouseBot {
             game,
             id: id.to_string(),
             bot: Mutex::new(bot),
-            started: false,
+            seat: None,
         })
     }
 
@@ -70,14 +73,23 @@ impl PyHouseBot {
                 game.inner().id()
             )));
         }
-        let started = self.started;
+        let seat = game.inner().to_act();
+        if let (Some(mine), Some(seat)) = (self.seat, seat)
+            && mine != seat
+        {
+            return Err(PyValueError::new_err(format!(
+                "this house bot plays seat {mine}, not seat {seat}: a house bot plays one seat of \
+                 one game (make a new one for another)"
+            )));
+        }
+        let started = self.seat.is_some();
         let bot = self
             .bot
             .get_mut()
             .map_err(|_| PyValueError::new_err("the house bot failed earlier"))?;
         let inner = game.inner();
         let index = py.detach(|| inner.house_choice(bot.as_mut(), started))?;
-        self.started = true;
+        self.seat = seat;
         Ok(index)
     }
 }

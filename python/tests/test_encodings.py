@@ -73,7 +73,9 @@ def test_an_id_that_is_not_legal_is_refused():
     illegal = next(i for i in range(g.num_actions) if not g.legal_mask()[i])
     with pytest.raises(cardarena.IllegalAction, match="no legal action has id"):
         g.apply_id(illegal)
-    with pytest.raises((OverflowError, TypeError)):
+    with pytest.raises(cardarena.IllegalAction):
         g.apply_id(-1)
+    with pytest.raises(TypeError):
+        g.apply_id("3")
     with pytest.raises(ValueError):
         g.observation(7)

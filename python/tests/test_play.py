@@ -18,8 +18,18 @@ def test_house_bots_choose_legal_actions_and_the_expert_takes_a_budget():
         cardarena.HouseBot("prsi", "reference")
     with pytest.raises(cardarena.SetupError):
         cardarena.HouseBot("prsi", "expert:7")
+    with pytest.raises(ValueError, match="plays seat"):
+        bots[0].choose(_at_seat_1())
     with pytest.raises(ValueError, match="plays durak"):
         cardarena.HouseBot("durak", "greedy").choose(cardarena.Game("prsi"))
+
+
+def _at_seat_1():
+    """A durak-duel game with seat 1 to act."""
+    g = cardarena.Game("durak-duel", seed=1)
+    while g.to_act != 1:
+        g.apply(0)
+    return g
 
 
 def test_play_tables_every_entry_with_its_interval():
