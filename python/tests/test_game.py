@@ -147,3 +147,61 @@ def test_a_sample_keeps_the_seats_view_and_deals_the_rest_afresh(game):
     assert all(s.legal_actions() == g.legal_actions() for s in samples)
     others = {str(s.table("all")) for s in samples}
     assert len(others) > 1, "eight samples dealt the hidden cards alike"
+
+
+def junk(rng, depth=0):
+    """A random Python value of the kinds JSON has, and some it has not."""
+    kinds = ["int", "str", "float", "none", "bool", "bytes"]
+    if depth < 3:
+        kinds += ["list", "dict", "dict"]
+    kind = rng.choice(kinds)
+    if kind == "int":
+        return rng.choice([0, -1, 2**70, rng.randrange(-50, 50)])
+    if kind == "str":
+        return rng.choice(["attack", "beat", "take", "play", "AS", "10H", "", "\udcff", "x" * 500])
+    if kind == "float":
+        return rng.choice([0.5, float("nan"), float("inf")])
+    if kind == "none":
+        return None
+    if kind == "bool":
+        return rng.random() < 0.5
+    if kind == "bytes":
+        return b"\x00\xff"
+    if kind == "list":
+        return [junk(rng, depth + 1) for _ in range(rng.randrange(4))]
+    keys = ["kind", "card", "cards", "suit", "points", "index", "meld", "jokers", "attack"]
+    return {rng.choice(keys): junk(rng, depth + 1) for _ in range(rng.randrange(4))}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_junk_from_a_caller_is_an_exception_and_changes_nothing(game):
+    rng = random.Random(game)
+    g = cardarena.Game(game, seed=1)
+    refused = 0
+    for _ in range(300):
+        if g.is_over:
+            break
+        value = junk(rng)
+        steps, view = g.steps, g.view(0)
+        try:
+            g.apply(value)
+        except (cardarena.Error, ValueError, TypeError, OverflowError):
+            refused += 1
+            assert (g.steps, g.view(0)) == (steps, view)
+        else:
+            # an int that is a legal index, or a legal action's JSON: one step played
+            assert g.steps == steps + 1
+        try:
+            g.describe(value)
+        except (cardarena.Error, ValueError, TypeError, OverflowError):
+            pass
+    assert refused > 100
+    for bad in (junk(rng) for _ in range(50)):
+        for call in (lambda v: cardarena.Game(game, options=v),
+                     lambda v: cardarena.Game(game, players=v),
+                     lambda v: g.view(v), lambda v: g.table(v), lambda v: g.apply_id(v),
+                     lambda v: g.observation(v), lambda v: g.determinize(v, v)):
+            try:
+                call(bad)
+            except (cardarena.Error, ValueError, TypeError, OverflowError):
+                pass

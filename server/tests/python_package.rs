@@ -105,7 +105,7 @@ fn the_python_package_builds_and_its_tests_pass() {
     );
     let output = run(
         Command::new(&python)
-            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "--durations=5"])
             .arg(repo.join("python").join("tests"))
             // From outside python/, so that `import cardarena` is the installed package.
             .current_dir(std::env::temp_dir())
@@ -115,6 +115,10 @@ fn the_python_package_builds_and_its_tests_pass() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     let summary = stdout.lines().last().unwrap_or_default();
     println!("pytest: {summary}");
+    // Kept for CI, which prints its last line (a passing test's output is not shown).
+    let artefacts = target.join("test-artefacts").join("python");
+    std::fs::create_dir_all(&artefacts).expect("the artefacts' folder");
+    std::fs::write(artefacts.join("pytest.log"), stdout.as_bytes()).expect("pytest.log");
     assert!(
         summary.contains(" passed") && !summary.contains("failed") && !summary.contains("error"),
         "pytest's summary: {summary}"
