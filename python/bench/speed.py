@@ -30,6 +30,7 @@ scripts/openspiel_speed.py: most as single deals, bridge as whole matches):
 - **native**: the engine alone, `cardarena bench --game G` run as a subprocess (the figures of
   scripts/openspiel_speed.py).
 
+The goals (issue 29): apply / pyspiel at least 3 in every game, batched / native at least 0.5.
 A decision is one choice of the seat to act; whatever the engine plays by itself is not counted.
 Each Python loop's time includes the deal (`cardarena.Game(...)`, `new_initial_state()` and its
 chance nodes, `init_game()`), as the native figures do.
@@ -237,7 +238,7 @@ def main():
 
     games = [g for g in GAMES if not opts.only or g[0] in opts.only]
     sizes = {g[0]: batch_size(g[0], g[1], opts.seconds) for g in games}
-    figures = {}  # (column, game or other) -> [per-repetition figure]
+    figures = {}  # (column, game) -> [the figure of each repetition]
 
     def record(rep, column, game, rate, against=None):
         figures.setdefault((column, game), []).append(rate)
