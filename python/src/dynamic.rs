@@ -52,18 +52,21 @@ pub trait Dynamic: Send + Sync {
     /// The size of the game's fixed action space at this table.
     fn num_actions(&self) -> usize;
     /// The action id of each legal action, in the legal order.
-    fn action_ids(&mut self) -> Vec<usize>;
+    fn action_ids(&mut self) -> &[usize];
     /// The length of a seat's observation at this table.
     fn observation_len(&self) -> usize;
     /// Writes `seat`'s observation over `out`.
     fn observe(&self, seat: Seat, out: &mut [f32]);
 }
 
-/// The [`Dynamic`] of game `G`: the game, and its legal actions while they are current.
+/// The [`Dynamic`] of game `G`: the game, and its legal actions and their ids while they are
+/// current (each is computed once per decision, however often Python asks).
 pub struct Typed<G: Game> {
     game: G,
     legal: Vec<G::Action>,
     fresh: bool,
+    ids: Vec<usize>,
+    ids_fresh: bool,
     steps: u32,
 }
 
@@ -74,6 +77,8 @@ impl<G: HouseGame + Encode> Typed<G> {
             game,
             legal: Vec::new(),
             fresh: false,
+            ids: Vec::new(),
+            ids_fresh: false,
             steps: 0,
         }
     }
@@ -87,17 +92,19 @@ impl<G: HouseGame + Encode> Typed<G> {
         &self.legal
     }
 
-    /// The legal action at `index`, or the exception a Python caller gets.
-    fn legal_at(&mut self, index: usize) -> PyResult<&G::Action> {
+    /// `index` if it names a legal action (the legal actions then current), else the exception
+    /// a Python caller gets.
+    fn check_index(&mut self, index: usize) -> PyResult<usize> {
         if self.game.to_act().is_none() {
             return Err(GameOver::new_err("the game is over"));
         }
         let count = self.legal().len();
-        self.legal.get(index).ok_or_else(|| {
-            IllegalAction::new_err(format!(
+        match index < count {
+            true => Ok(index),
+            false => Err(IllegalAction::new_err(format!(
                 "action index {index} is out of range: there are {count} legal actions"
-            ))
-        })
+            ))),
+        }
     }
 }
 
@@ -142,11 +149,12 @@ impl<G: HouseGame + Encode> Dynamic for Typed<G> {
     }
 
     fn apply_index(&mut self, index: usize) -> PyResult<()> {
-        let action = self.legal_at(index)?.clone();
+        let index = self.check_index(index)?;
         self.game
-            .apply(&action)
+            .apply(&self.legal[index])
             .map_err(|e| IllegalAction::new_err(e.to_string()))?;
         self.fresh = false;
+        self.ids_fresh = false;
         self.steps += 1;
         Ok(())
     }
@@ -180,6 +188,8 @@ impl<G: HouseGame + Encode> Dynamic for Typed<G> {
             game: self.game.clone(),
             legal: self.legal.clone(),
             fresh: self.fresh,
+            ids: self.ids.clone(),
+            ids_fresh: self.ids_fresh,
             steps: self.steps,
         })
     }
@@ -194,8 +204,8 @@ impl<G: HouseGame + Encode> Dynamic for Typed<G> {
     }
 
     fn describe(&mut self, index: usize) -> PyResult<String> {
-        let action = self.legal_at(index)?.clone();
-        Ok(self.game.describe(&action))
+        let index = self.check_index(index)?;
+        Ok(self.game.describe(&self.legal[index]))
     }
 
     fn determinize(&self, seat: Seat, seed: u64) -> Box<dyn Dynamic> {
@@ -242,15 +252,18 @@ impl<G: HouseGame + Encode> Dynamic for Typed<G> {
         G::action_space(self.game.players())
     }
 
-    fn action_ids(&mut self) -> Vec<usize> {
-        let Some(seat) = self.game.to_act() else {
-            return Vec::new();
-        };
-        let view = self.game.view(seat);
-        self.legal()
-            .iter()
-            .map(|a| G::action_id(&view, a))
-            .collect()
+    fn action_ids(&mut self) -> &[usize] {
+        if !self.ids_fresh {
+            self.ids.clear();
+            if let Some(seat) = self.game.to_act() {
+                let view = self.game.view(seat);
+                self.legal();
+                self.ids
+                    .extend(self.legal.iter().map(|a| G::action_id(&view, a)));
+            }
+            self.ids_fresh = true;
+        }
+        &self.ids
     }
 
     fn observation_len(&self) -> usize {

@@ -252,16 +252,17 @@ impl PyGame {
 
     /// The action id of each legal action, in the order of `legal_actions()`.
     fn action_ids(&mut self) -> Vec<usize> {
-        self.inner.action_ids()
+        self.inner.action_ids().to_vec()
     }
 
     /// A boolean array of `num_actions`, true at the ids of the legal actions.
     fn legal_mask<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
         let mut mask = vec![false; self.inner.num_actions()];
-        for id in self.inner.action_ids() {
+        for &id in self.inner.action_ids() {
             mask[id] = true;
         }
-        mask.into_pyarray(py)
+        // Copied into an array NumPy owns: cheaper than handing NumPy the Vec.
+        PyArray1::from_slice(py, &mask)
     }
 
     /// Plays the legal action whose id is `id`; raises IllegalAction when none has it.
