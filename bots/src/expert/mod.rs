@@ -2,9 +2,10 @@
 //!
 //! At each decision with more than one legal action it deals the cards its seat cannot see at
 //! random, consistently with the view ([`cardarena_engine::Determinize`]: a game rebuilt from the view alone, so it
-//! cannot read a hidden card), plays each legal action on that deal and then the game out with
-//! uniformly random moves, and scores the end by the seat's place value (1 first, 0 last, tied
-//! seats sharing their places). It repeats with fresh deals until its budget is spent and picks
+//! cannot read a hidden card), plays each legal action on that deal and then the game out as the
+//! game's greedy bot would (one move in ten at random: [`HouseGame::rollout_move`]), and scores
+//! the end, or where the game cuts a rollout short ([`HouseGame::rollout_cut`]), by the seat's
+//! place value (1 first, 0 last, tied seats sharing their places). It repeats with fresh deals until its budget is spent and picks
 //! the action with the best mean (the first in the legal order on a tie).
 //!
 //! The budget is counted in engine steps (a rollout's applied actions, plus a fixed cost per
@@ -65,6 +66,12 @@ pub fn budget_ms(id: &str) -> Option<u32> {
 }
 
 /// How one game's search cost turns into time: measured in a release build on one core.
+///
+/// A decision's cost per step varies with the position (early in a game a rollout's steps
+/// handle fuller hands), so a rate measured over many positions leaves the slowest decisions
+/// over budget. Each game's `steps_per_ms` is therefore the measured rate scaled until the 99th
+/// percentile of a 50 ms decision's CPU time (`cardarena bench --strength --threads 1`,
+/// `p99_decision_cpu_ms`) is about 55 ms, inside the budget + 10 ms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Calibration {
     /// Engine steps (rollout actions) per ms.
