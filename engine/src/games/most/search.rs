@@ -52,7 +52,13 @@ impl MeldSearch {
         found: &mut impl FnMut(CardList, JokerList) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let jokers = (self.hand & JOKERS).len();
+        // A meld must use a pending standard card: only its rank's sets and its suit's runs can
+        // (every other window is skipped anyway; a take's check asks for each bridge card).
+        let pending = self.pending.filter(|p| !p.is_joker());
         for rank in Rank::ALL {
+            if pending.is_some_and(|p| p.rank() != Some(rank)) {
+                continue;
+            }
             let all = CardSet::of_rank(rank);
             if (self.hand & all).len() + jokers < 3 {
                 continue;
@@ -66,6 +72,9 @@ impl MeldSearch {
         // cards as there are jokers from the hand.
         let longest = self.hand.len().saturating_sub(1).min(13);
         for suit in Suit::ALL {
+            if pending.is_some_and(|p| p.suit() != Some(suit)) {
+                continue;
+            }
             let held = (self.hand & CardSet::of_suit(suit)).len();
             let lengths = 3..=longest.min(held + jokers);
             for (len, runs) in RUNS
