@@ -105,7 +105,14 @@ fn the_python_package_builds_and_its_tests_pass() {
     );
     let output = run(
         Command::new(&python)
-            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "--durations=5"])
+            .args([
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "--durations=5",
+            ])
             .arg(repo.join("python").join("tests"))
             // From outside python/, so that `import cardarena` is the installed package.
             .current_dir(std::env::temp_dir())
