@@ -48,3 +48,21 @@ def _text(value):
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {_text(v)}" for k, v in value.items()) + "}"
     return value if isinstance(value, str) else json.dumps(value)
+
+
+def render(env, heading=""):
+    """An environment's render(): its game's table in text (after `heading`), printed in "human"
+    mode and returned in "ansi" mode; a warning and None without a render mode."""
+    if env.render_mode is None:
+        import gymnasium
+
+        gymnasium.logger.warn("render() was called without a render_mode")
+        return None
+    if env.game is None:
+        text = f"{env._id}: not dealt yet (call reset)"
+    else:
+        text = heading + render_text(env.game)
+    if env.render_mode == "ansi":
+        return text
+    print(text)
+    return None

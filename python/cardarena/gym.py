@@ -149,17 +149,7 @@ class SingleAgentEnv(gymnasium.Env):
 
     def render(self):
         """The table in text: printed in "human" mode, returned in "ansi" mode."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode")
-            return None
-        if self.game is None:
-            text = f"{self._id}: not dealt yet (call reset)"
-        else:
-            text = f"the learner is player_{self.seat}\n" + _envs.render_text(self.game)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return _envs.render(self, f"the learner is player_{self.seat}\n")
 
     def _play_opponents(self):
         """The house bots' turns, until the learner is to act or the game is over."""

@@ -143,17 +143,7 @@ class raw_env(AECEnv):
 
     def render(self):
         """The table in text: printed in "human" mode, returned in "ansi" mode."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode")
-            return None
-        if self.game is None:
-            text = f"{self._id}: not dealt yet (call reset)"
-        else:
-            text = _envs.render_text(self.game)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return _envs.render(self)
 
     def close(self):
         """Nothing to release: the game lives in the process."""
