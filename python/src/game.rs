@@ -96,9 +96,8 @@ impl GameVisitor for Deal {
     type Output = PyResult<Box<dyn Dynamic>>;
 
     fn visit<G: HouseGame>(self) -> PyResult<Box<dyn Dynamic>> {
-        let options: G::Options = serde_json::from_value(self.options)
-            .map_err(|e| SetupError::new_err(format!("bad options for {}: {e}", G::ID)))?;
-        let players = self.players.unwrap_or(G::PLAYERS.default);
+        let (options, players) =
+            crate::convert::table::<G>(self.options, self.players).map_err(SetupError::new_err)?;
         let game =
             G::new(&options, players, self.seed).map_err(|e| SetupError::new_err(e.to_string()))?;
         Ok(Box::new(Typed::new(game)))

@@ -23,6 +23,12 @@ enum Entry {
     Python(Py<PyAny>),
 }
 
+/// Who plays a seat in one game: the entry's own house bot, or its Python bot.
+enum Player<'a> {
+    House(PyHouseBot),
+    Python(&'a Py<PyAny>),
+}
+
 /// The name and the bot column of `seat`, a house bot id or a Python bot.
 fn entry(seat: &Bound<'_, PyAny>) -> PyResult<(Entry, String, String)> {
     if let Ok(id) = seat.cast::<PyString>() {
@@ -109,32 +115,25 @@ pub fn play(
         };
         let bot_seeds = derive_seed(game_seed, u64::MAX);
         let seated: Vec<usize> = (0..n).map(|k| (k + index as usize) % n).collect();
-        let mut house: Vec<Option<PyHouseBot>> = Vec::with_capacity(n);
-        for (k, &e) in seated.iter().enumerate() {
-            house.push(match &entries[e].0 {
-                Entry::House(id) => Some(PyHouseBot::make(
-                    game,
-                    id,
-                    derive_seed(bot_seeds, k as u64),
-                )?),
-                Entry::Python(_) => None,
-            });
-        }
+        let mut players = (seated.iter().enumerate())
+            .map(|(k, &e)| match &entries[e].0 {
+                Entry::House(id) => {
+                    PyHouseBot::make(game, id, derive_seed(bot_seeds, k as u64)).map(Player::House)
+                }
+                Entry::Python(act) => Ok(Player::Python(act)),
+            })
+            .collect::<PyResult<Vec<_>>>()?;
         let mut table = PyGame::deal(game, Some(n), game_seed, options.clone())?;
         while let Some(seat) = table.inner().to_act() {
-            let choice = match (&mut house[seat], &entries[seated[seat]].0) {
-                (None, Entry::Python(act)) => {
+            let choice = match &mut players[seat] {
+                Player::House(bot) => bot.choose_in(py, &mut table)?,
+                Player::Python(act) => {
                     let view = table.inner().view(py, seat)?;
                     let legal = table.inner().legal_actions(py)?;
                     let count = legal.len();
                     let answer = act.bind(py).call1((view, legal))?;
                     answer_index(&answer, count)?
                 }
-                // Every house entry has its bot (made above).
-                (bot, _) => match bot {
-                    Some(bot) => bot.choose_in(py, &mut table)?,
-                    None => return Err(PyValueError::new_err("a house seat has no bot")),
-                },
             };
             table.inner().apply_index(choice)?;
         }
@@ -201,9 +200,7 @@ impl GameVisitor for Playouts {
     type Output = Result<(u64, f64), String>;
 
     fn visit<G: HouseGame>(self) -> Self::Output {
-        let options: G::Options = serde_json::from_value(self.options)
-            .map_err(|e| format!("bad options for {}: {e}", G::ID))?;
-        let players = self.players.unwrap_or(G::PLAYERS.default);
+        let (options, players) = crate::convert::table::<G>(self.options, self.players)?;
         let mut legal = Vec::new();
         let mut decisions = 0;
         let start = Instant::now();

@@ -75,8 +75,15 @@ pub(super) fn run(bench: StrengthBench) -> Result<(), CliError> {
 #[derive(Debug, Default)]
 struct Tally {
     values: Vec<(u64, f64)>,
-    times: Vec<Duration>,
-    cpu_times: Vec<Duration>,
+    times: Times,
+}
+
+/// How long each of the bot's decisions took: in wall-clock time, and in the process's CPU
+/// time.
+#[derive(Debug, Default)]
+struct Times {
+    wall: Vec<Duration>,
+    cpu: Vec<Duration>,
 }
 
 impl GameVisitor for StrengthBench {
@@ -131,11 +138,11 @@ impl GameVisitor for StrengthBench {
                                 return Ok(());
                             }
                             let seed = derive_seed(self.seed, deal);
-                            let (value, times, cpu_times) = table.deal(&runtime, seed)?;
+                            let (value, times) = table.deal(&runtime, seed)?;
                             let mut tally = tally.lock().unwrap_or_else(|e| e.into_inner());
                             tally.values.push((deal, value));
-                            tally.times.extend(times);
-                            tally.cpu_times.extend(cpu_times);
+                            tally.times.wall.extend(times.wall);
+                            tally.times.cpu.extend(times.cpu);
                             progress.inc(1);
                         }
                     })
@@ -151,7 +158,7 @@ impl GameVisitor for StrengthBench {
         tally.values.sort_unstable_by_key(|&(deal, _)| deal);
         let values: Vec<f64> = tally.values.iter().map(|&(_, value)| value).collect();
         let (mean, ci95) = mean_and_ci95(&values);
-        let thinking: Duration = tally.times.iter().sum();
+        let thinking: Duration = tally.times.wall.iter().sum();
         Ok(Report {
             game: G::ID,
             games: self.deals,
@@ -159,10 +166,10 @@ impl GameVisitor for StrengthBench {
             against: self.against,
             mean,
             ci95,
-            decisions_per_sec: tally.times.len() as f64 / thinking.as_secs_f64().max(1e-9),
-            p99_decision_ms: p99(tally.times).as_secs_f64() * 1000.0,
+            decisions_per_sec: tally.times.wall.len() as f64 / thinking.as_secs_f64().max(1e-9),
+            p99_decision_ms: p99(tally.times.wall).as_secs_f64() * 1000.0,
             p99_decision_cpu_ms: (threads == 1)
-                .then(|| p99(tally.cpu_times).as_secs_f64() * 1000.0),
+                .then(|| p99(tally.times.cpu).as_secs_f64() * 1000.0),
         })
     }
 }
@@ -183,17 +190,13 @@ struct Table<'a, G: HouseGame> {
 impl<G: HouseGame> Table<'_, G> {
     /// Plays the deal of `seed` in every seating: the bot's mean place value over them, and the
     /// wall-clock and process CPU time each of its decisions took.
-    fn deal(
-        &self,
-        runtime: &tokio::runtime::Runtime,
-        seed: u64,
-    ) -> Result<(f64, Vec<Duration>, Vec<Duration>), CliError> {
+    fn deal(&self, runtime: &tokio::runtime::Runtime, seed: u64) -> Result<(f64, Times), CliError> {
         let mut total = 0.0;
-        let mut times = (Vec::new(), Vec::new());
+        let mut times = Times::default();
         for seat in 0..self.players {
             total += self.seating(runtime, seed, seat, &mut times)?;
         }
-        Ok((total / self.players as f64, times.0, times.1))
+        Ok((total / self.players as f64, times))
     }
 
     /// Plays the deal of `seed` with the bot at `seat`: its place value. Each seat's bot draws its
@@ -204,7 +207,7 @@ impl<G: HouseGame> Table<'_, G> {
         runtime: &tokio::runtime::Runtime,
         seed: u64,
         seat: usize,
-        times: &mut (Vec<Duration>, Vec<Duration>),
+        times: &mut Times,
     ) -> Result<f64, CliError> {
         let failed = |what: String| {
             CliError(format!(
@@ -246,8 +249,8 @@ impl<G: HouseGame> Table<'_, G> {
             let cpu_started = ProcessTime::now();
             let reply = runtime.block_on(bots[actor].act(turn));
             if actor == seat {
-                times.0.push(started.elapsed());
-                times.1.push(cpu_started.elapsed());
+                times.wall.push(started.elapsed());
+                times.cpu.push(cpu_started.elapsed());
             }
             let reply = reply.map_err(|fault| failed(format!("seat {actor} faulted: {fault}")))?;
             if !legal.contains(&reply.action) {

@@ -105,11 +105,8 @@ impl Encode for Durak {
 mod tests {
     use super::*;
     use crate::encode::checks::check;
+    use crate::games::durak::tests::card;
     use crate::games::durak::{DurakOptions, TablePair};
-
-    fn card(text: &str) -> Card {
-        text.parse().unwrap()
-    }
 
     #[test]
     fn random_games_meet_the_encoding_properties_at_every_table_size() {

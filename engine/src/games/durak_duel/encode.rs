@@ -227,15 +227,11 @@ mod tests {
     use super::*;
     use crate::card_list::CardList;
     use crate::encode::checks::check;
+    use crate::games::durak_duel::tests::{card, cards};
     use crate::games::durak_duel::{DuelTablePair, DurakDuelOptions};
 
-    fn card(text: &str) -> Card {
-        text.parse().unwrap()
-    }
-
     fn list(text: &str) -> CardList {
-        let cards: Vec<Card> = text.split_whitespace().map(card).collect();
-        cards.into()
+        cards(text).into()
     }
 
     #[test]

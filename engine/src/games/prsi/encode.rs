@@ -121,12 +121,7 @@ mod tests {
     use crate::cards::Suit;
     use crate::encode::checks::check;
     use crate::games::prsi::PrsiOptions;
-
-    fn cards(text: &str) -> Vec<Card> {
-        text.split_whitespace()
-            .map(|c| c.parse().unwrap())
-            .collect()
-    }
+    use crate::games::prsi::tests::{card, cards};
 
     fn play(text: &str, suit: Option<Suit>) -> PrsiAction {
         PrsiAction::Play {
@@ -190,7 +185,7 @@ mod tests {
             turn: 500,
             hand: cards("7C QH JS AD"),
             hand_sizes: vec![3, 4, 0],
-            top: "9H".parse().unwrap(),
+            top: card("9H"),
             suit: Suit::Spades,
             aces: 0,
             sevens: 6,
