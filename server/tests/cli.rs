@@ -209,6 +209,57 @@ fn bench_queue_plays_every_queued_match_on_sqlite() {
 }
 
 #[test]
+fn bench_frames_reads_one_long_match_with_one_build_when_cached() {
+    let output = cardarena(&[
+        "bench",
+        "--frames",
+        "--game",
+        "prsi",
+        "--concurrency",
+        "8",
+        "--seconds",
+        "1",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let runs: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(runs.len(), 2, "{text}");
+    let (cached, uncached) = (&runs[0], &runs[1]);
+    assert_eq!(cached["cache_mb"], 32, "{cached}");
+    assert_eq!(uncached["cache_mb"], 0, "{uncached}");
+    for run in &runs {
+        assert!(run["steps"].as_u64().unwrap() > 10, "{run}");
+        let (plain, gzip) = (
+            run["frames_bytes"].as_u64(),
+            run["frames_gzip_bytes"].as_u64(),
+        );
+        assert!(plain.unwrap() > 4 * gzip.unwrap(), "{run}");
+        // Every read answered whole, every revalidation 304: nothing refused, nothing lost.
+        let reads = run["read_statuses"].as_object().unwrap();
+        assert!(
+            reads.keys().all(|s| s == "200") && reads["200"].as_u64() >= Some(8),
+            "{run}"
+        );
+        let checks = run["revalidation_statuses"].as_object().unwrap();
+        assert!(
+            checks.keys().all(|s| s == "304") && checks["304"].as_u64() >= Some(8),
+            "{run}"
+        );
+        assert!(run["games_p99_ms_reading"].as_f64().unwrap() > 0.0, "{run}");
+    }
+    // Eight readers arriving at once at a cold cache cost one build; without it, every read
+    // that finds no build under way makes one.
+    assert_eq!(cached["builds_during_reads"], 1, "{cached}");
+    assert!(
+        uncached["builds_during_reads"].as_u64() >= Some(1),
+        "{uncached}"
+    );
+}
+
+#[test]
 fn bad_input_gets_a_clear_error_and_exit_code_2() {
     let cases: &[(&[&str], &str)] = &[
         (

@@ -35,10 +35,17 @@ pub struct BenchArgs {
     /// loop of the same HTTP calls, instead of the engine alone.
     #[arg(long)]
     http: bool,
-    /// With --http: how many matches (and plain callers) run at once.
+    /// Measure many viewers of one long finished match: a server in this process plays the
+    /// --game's house bots at its largest table, then --concurrency clients read the longest
+    /// match's frames (then revalidate them) for --seconds while a probe times GET /api/games;
+    /// with the frames cache and without it.
+    #[arg(long, conflicts_with_all = ["http", "queue", "backup", "strength"])]
+    frames: bool,
+    /// With --http: how many matches (and plain callers) run at once; with --frames, how many
+    /// clients read.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
     concurrency: u64,
-    /// With --http: how long each concurrent phase runs, in seconds.
+    /// With --http or --frames: how long each concurrent phase runs, in seconds.
     #[arg(long, default_value_t = 3.0)]
     seconds: f64,
     /// Measure matches per second through the queue: rated matches between loopback bots that
@@ -117,12 +124,19 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
             slots: args.max_matches,
         });
     }
+    if (args.http || args.frames) && !(args.seconds > 0.0 && args.seconds <= 3600.0) {
+        return Err(CliError(
+            "--seconds must be above 0 and at most 3600".into(),
+        ));
+    }
+    if args.frames {
+        return super::bench_frames::run(super::bench_frames::FramesBench {
+            game: args.game,
+            clients: args.concurrency as usize,
+            seconds: args.seconds,
+        });
+    }
     if args.http {
-        if !(args.seconds > 0.0 && args.seconds <= 3600.0) {
-            return Err(CliError(
-                "--seconds must be above 0 and at most 3600".into(),
-            ));
-        }
         return super::bench_http::run(
             &args.game,
             args.players,

@@ -5,6 +5,7 @@ mod backup;
 mod backup_postgres;
 mod bench;
 mod bench_backup;
+mod bench_frames;
 mod bench_http;
 mod bench_queue;
 mod bench_strength;
