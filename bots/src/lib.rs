@@ -7,13 +7,11 @@
 pub mod arena;
 pub mod bot;
 pub mod bridge;
-#[cfg(feature = "remote")]
 pub mod dial;
 pub mod durak;
 pub mod durak_duel;
 pub mod expert;
 pub mod fifty_six;
-#[cfg(feature = "remote")]
 pub mod http;
 pub mod log_codec;
 pub mod most;
