@@ -53,6 +53,9 @@ pub struct ServeConfig {
     pub clock_percent: u32,
     /// Time between two ladder matches of a game; `None` runs no ladder.
     pub ladder_interval: Option<Duration>,
+    /// Whether the expert (at its default budget) plays the ladder as a yardstick, one match at
+    /// a time: up to a core while it thinks.
+    pub ladder_expert: bool,
     /// Registrations allowed per client address per hour in public mode.
     pub registrations_per_hour: u32,
     /// The organiser's bearer token (tournaments); `None` makes a random one, reported in
@@ -99,6 +102,7 @@ impl ServeConfig {
             max_queued_practice: 100,
             clock_percent: 100,
             ladder_interval: Some(Duration::from_millis(500)),
+            ladder_expert: true,
             registrations_per_hour: 20,
             admin_token: None,
             connections: ConnectionLimits::default(),
@@ -365,6 +369,7 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
             demo: config.demo,
             deadline_ms: config.deadline_ms,
             bot_concurrency: config.bot_concurrency,
+            expert: config.ladder_expert,
         };
         tokio::spawn(ladder::run(
             store.clone(),

@@ -28,6 +28,9 @@ pub struct LadderConfig {
     pub deadline_ms: u32,
     /// The most matches a contestant's bot plays at once: one at it is not seated.
     pub bot_concurrency: u32,
+    /// Whether the expert at its default budget is seated (`serve --no-ladder-expert` leaves it
+    /// out).
+    pub expert: bool,
 }
 
 /// A seed for a new match: below 2^53, so that JSON readers keep it exact.
@@ -83,9 +86,14 @@ async fn queue(
     // result is stored, a moment before the pause, and a match seated in that moment would be one
     // more than the rule allows.
     let about_to_pause = |b: &BotRecord| b.kind.is_contestant() && fault_pause(&b.health).is_some();
-    // Nor an expert with a budget of its own (`expert:200`): those play where they are named.
-    let named_expert = |b: &BotRecord| matches!(&b.kind, BotKind::House { house_id } if house_id != expert::ID && expert::budget_ms(house_id).is_some());
-    pool.retain(|b| !busy.contains(&b.id) && !about_to_pause(b) && !named_expert(b));
+    // Nor an expert with a budget of its own (`expert:200`): those play where they are named;
+    // nor the expert at all when the organiser left it out.
+    let left_out = |b: &BotRecord| match &b.kind {
+        BotKind::House { house_id } if house_id == expert::ID => !config.expert,
+        BotKind::House { house_id } => expert::budget_ms(house_id).is_some(),
+        _ => false,
+    };
+    pool.retain(|b| !busy.contains(&b.id) && !about_to_pause(b) && !left_out(b));
     let contestants = pool.iter().filter(|b| b.kind.is_contestant()).count();
     if (contestants == 0 && !config.demo) || pool.len() < players.min {
         return Ok(false);

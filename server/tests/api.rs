@@ -308,6 +308,7 @@ async fn the_ladder_rates_bots_and_the_leaderboard_orders_them() {
     let db = TempDb::new();
     let mut config = config(&db);
     config.ladder_interval = Some(std::time::Duration::from_millis(20));
+    config.ladder_expert = true;
     let server = Server::start(config).await;
     let bots = test_bots().await;
     let bot = server.register("laddered", &bots.url("/good")).await;

@@ -113,9 +113,8 @@ async fn a_hog_leaves_room_for_another_contestant_and_the_ladder() {
         }
         done
     };
-    // The contestant plays one ladder match at a time, and one of them may be against the
-    // expert (seconds of search on a loaded machine), so the bound is generous: what it rules
-    // out is waiting behind the hog's backlog, which takes minutes to drain.
+    // The contestant plays one ladder match at a time, on a loaded machine, so the bound is
+    // generous: what it rules out is waiting behind the hog's backlog, which takes minutes.
     let before = ladder_done().await;
     let watching = Instant::now();
     let mut after = before;

@@ -68,6 +68,10 @@ pub struct ServeArgs {
     /// Run no ladder: matches are played only when asked for (practice).
     #[arg(long, conflicts_with = "demo")]
     no_ladder: bool,
+    /// Leave the expert out of the ladder (it plays one ladder match at a time, and costs up to
+    /// a core while it thinks); it still plays where it is named (practice, tournaments).
+    #[arg(long)]
+    no_ladder_expert: bool,
     /// Seconds a person at a table has for each decision; past it a house bot plays the seat on.
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     person_deadline_secs: u64,
@@ -181,6 +185,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
             let default = if args.demo { DEMO_LADDER_MS } else { 500 };
             Duration::from_millis(args.ladder_interval_ms.unwrap_or(default))
         }),
+        ladder_expert: !args.no_ladder_expert,
         keep_ladder_logs: args
             .keep_ladder_logs_hours
             .or(args.demo.then_some(DEMO_KEEP_LOGS_HOURS))
