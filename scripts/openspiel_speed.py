@@ -9,33 +9,42 @@ the shedding and trick games, gin_rummy (2 players) beside most.
 
 cardarena is measured with `cardarena bench` (the engine alone, one core), run as a subprocess
 for each binary named with --cardarena LABEL=PATH (a build from before a change beside one from
-after it, say). Each repetition measures everything once, alternating ours and OpenSpiel's, so
-that the machine's load falls on both alike; the table gives each figure's range over the
-repetitions and the range of the per-repetition ratio to OpenSpiel.
+after it, say). Each repetition measures everything once, alternating ours and OpenSpiel's (and
+the binaries' order from one repetition to the next), so that the machine's load falls on all
+alike; the table gives each figure's median and range over the repetitions, the median and range
+of the per-repetition ratio to OpenSpiel, and the load at the start of each repetition.
+`cardarena bench --game` deals every game anew (as a contest does) and times only the play, the
+loop `cargo bench -p cardarena-engine --bench random_play` measures too. On a shared machine run
+it under `flock LOCKFILE ...`, the lock every benchmark there takes.
 
     python3 -m venv /tmp/venv-openspiel && /tmp/venv-openspiel/bin/pip install open_spiel
-    cargo build --release -p cardarena-server
+    cargo build --release --locked --bin cardarena
     /tmp/venv-openspiel/bin/python scripts/openspiel_speed.py \\
-        --cardarena after=target/release/cardarena --reps 3
+        --cardarena before=PATH-TO-AN-OLDER-BUILD --cardarena after=target/release/cardarena \\
+        --reps 5
 
 Without --cardarena only OpenSpiel's figures are printed.
 """
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import time
 
 # Each cardarena game measured, with the `cardarena bench` arguments that set its size, and the
 # OpenSpiel game it is compared with.
+# Each cardarena game measured, with the `cardarena bench` arguments that set its size (about
+# half a second of play each, so that a measurement is not a blink of the machine's load), and
+# the OpenSpiel game it is compared with.
 GAMES = [
-    ("prsi", ["--games", "20000"], "crazy_eights"),
-    ("durak-duel", ["--games", "20000"], "crazy_eights"),
-    ("durak", ["--games", "50000"], "crazy_eights"),
-    ("fifty-six", ["--games", "20000"], "crazy_eights"),
-    ("bridge", ["--games", "5000"], "crazy_eights"),
-    ("most", ["--games", "300", "--options", '{"single_deal": true}'], "gin_rummy"),
+    ("prsi", ["--games", "60000"], "crazy_eights"),
+    ("durak-duel", ["--games", "80000"], "crazy_eights"),
+    ("durak", ["--games", "100000"], "crazy_eights"),
+    ("fifty-six", ["--games", "60000"], "crazy_eights"),
+    ("bridge", ["--games", "8000"], "crazy_eights"),
+    ("most", ["--games", "5000", "--options", '{"single_deal": true}'], "gin_rummy"),
 ]
 
 
@@ -62,6 +71,20 @@ def cardarena_rate(binary, game, args):
     command = [binary, "bench", "--game", game, *args]
     out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])["decisions_per_sec"]
+
+
+def median(values):
+    """The median of a list of figures."""
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    if len(ordered) % 2:
+        return ordered[middle]
+    return (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def figure(values, scale=1e6, digits=2):
+    """The median of a list of figures and their range, in millions by default: "1.46 (1.42-1.50)"."""
+    return f"{median(values) / scale:.{digits}f} ({span(values, scale, digits)})"
 
 
 def span(values, scale=1e6, digits=2):
@@ -109,13 +132,16 @@ def main():
     ours = {(label, g[0]): [] for label, _ in binaries for g in games}
     spiel = {name: [] for name in theirs}
     ratios = {(label, g[0]): [] for label, _ in binaries for g in games}
+    loads = []
     for rep in range(opts.reps):
+        loads.append(os.getloadavg()[0])
+        print(f"rep {rep + 1}: load {loads[-1]:.2f}", file=sys.stderr)
         figures = {}
         for name in theirs:
             figures[name] = openspiel_rate(pyspiel, name, opts.seconds, 1000 * rep + 1)
             spiel[name].append(figures[name])
             print(f"rep {rep + 1}: openspiel {name} {figures[name] / 1e6:.3f} M/s", file=sys.stderr)
-            for label, path in binaries:
+            for label, path in binaries if rep % 2 == 0 else binaries[::-1]:
                 for game, args, other in games:
                     if other != name:
                         continue
@@ -124,13 +150,21 @@ def main():
                     ratios[(label, game)].append(rate / figures[name])
                     print(f"rep {rep + 1}: {label} {game} {rate / 1e6:.3f} M/s", file=sys.stderr)
 
+    print("Median (range) over the repetitions; each ratio is the median (range) of every")
+    print("repetition's own ratio. Load (1-minute average) at the start of each repetition: "
+          + ", ".join(f"{load:.2f}" for load in loads) + ".")
+    print()
     print("| game | " + " | ".join(f"{label} (M decisions/s)" for label, _ in binaries)
           + " | OpenSpiel (M decisions/s) | " + " | ".join(f"{label} / OpenSpiel" for label, _ in binaries) + " |")
     print("| --- " * (2 + 2 * len(binaries)) + "|")
     for game, _, other in games:
-        cells = [span(ours[(label, game)], digits=3 if other == "gin_rummy" else 2) for label, _ in binaries]
-        them = f"{span(spiel[other], digits=3 if other == 'gin_rummy' else 2)} ({other})"
-        times = [span(ratios[(label, game)], scale=1, digits=1) + "×" for label, _ in binaries]
+        digits = 3 if other == "gin_rummy" else 2
+        cells = [figure(ours[(label, game)], digits=digits) for label, _ in binaries]
+        them = f"{figure(spiel[other], digits=digits)} ({other})"
+        times = [
+            f"{median(ratios[(label, game)]):.1f}× ({span(ratios[(label, game)], scale=1, digits=1)})"
+            for label, _ in binaries
+        ]
         print(f"| {game} | " + " | ".join(cells) + f" | {them} | " + " | ".join(times) + " |")
     if not binaries:
         for name in theirs:

@@ -52,6 +52,14 @@ impl<T: Blank, const N: usize> InlineList<T, N> {
         }
     }
 
+    /// The list of `item` alone.
+    #[inline]
+    pub const fn of_one(item: T) -> Self {
+        let mut items = [T::BLANK; N];
+        items[0] = item;
+        InlineList { items, len: 1 }
+    }
+
     /// Appends `item`.
     ///
     /// # Panics

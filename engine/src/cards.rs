@@ -125,7 +125,7 @@ impl Card {
     }
 
     /// The card's number, 0..54: rank-major for standard cards, then the black and red jokers.
-    pub fn index(self) -> usize {
+    pub const fn index(self) -> usize {
         self.0 as usize
     }
 

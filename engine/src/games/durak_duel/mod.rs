@@ -248,6 +248,18 @@ impl DurakDuel {
         self.ending == Some(Ending::Draw)
     }
 
+    /// Every card that beats `attack` (as [`beats`] says): the higher ones of its suit, and
+    /// every trump when it is not a trump.
+    fn beaters(&self, attack: Card) -> CardSet {
+        let trumps = CardSet::of_suit(self.trump_suit);
+        let above = CardSet::above_in_suit(attack);
+        if trumps.contains(attack) {
+            above
+        } else {
+            above | trumps
+        }
+    }
+
     fn table_slots(&self) -> std::ops::Range<usize> {
         0..self.table_len as usize
     }
@@ -465,11 +477,12 @@ impl Game for DurakDuel {
         match self.phase {
             Phase::Open => {
                 let limit = self.open_limit();
-                // The ranks in hand, lowest first.
-                let mut left = attacker_hand;
-                while let Some(rank) = left.lowest().and_then(Card::rank) {
-                    let pool = attacker_hand & CardSet::of_rank(rank);
-                    left = left - pool;
+                // The ranks in hand, lowest first: the four bits of the lowest card's rank.
+                let mut left = attacker_hand.bits();
+                while left != 0 {
+                    let rank = 0b1111 << (left.trailing_zeros() & !3);
+                    left &= !rank;
+                    let pool = attacker_hand & CardSet::from_bits(rank);
                     subsets(pool, limit, out, |cards| DurakDuelAction::Attack { cards });
                 }
             }
@@ -494,10 +507,8 @@ impl Game for DurakDuel {
                         continue;
                     }
                     let attack = self.attacks[i];
-                    for card in hand {
-                        if beats(card, attack, self.trump_suit) {
-                            out.push(DurakDuelAction::Defend { attack, card });
-                        }
+                    for card in hand & self.beaters(attack) {
+                        out.push(DurakDuelAction::Defend { attack, card });
                     }
                 }
                 let (pool, max) = self.counter_options();

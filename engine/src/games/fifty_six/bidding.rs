@@ -52,7 +52,7 @@ impl FiftySix {
         if points == TANI {
             self.end_bidding();
         } else {
-            self.turn = (seat + 1) % self.players;
+            self.turn = self.left_of(seat);
         }
         Ok(())
     }
@@ -68,7 +68,7 @@ impl FiftySix {
         if self.passes + 1 >= self.players {
             self.end_bidding();
         } else {
-            self.turn = (seat + 1) % self.players;
+            self.turn = self.left_of(seat);
         }
         Ok(())
     }

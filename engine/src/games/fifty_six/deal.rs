@@ -1,7 +1,7 @@
 //! Dealing, a void deal's re-deal, and scoring a deal that was played out.
 
 use super::{
-    DEAL_PACKET, DealResult, FiftySix, HAND_SIZE, HIGH_BID, Phase, TANI, Trick, hand_order, team,
+    DEAL_PACKET, DealResult, FiftySix, HAND_SIZE, HIGH_BID, Phase, TANI, Trick, sort_hand, team,
 };
 use crate::cards::Card;
 use crate::shuffle::{self, ShuffleModel};
@@ -23,9 +23,11 @@ impl FiftySix {
                 for hand in &mut self.dealt {
                     hand.clear();
                 }
-                for (i, &card) in deck.iter().take(n * HAND_SIZE).enumerate() {
-                    let k = i / DEAL_PACKET % n;
-                    self.dealt[(first + k) % n].push(card);
+                // Packets of cards to each seat in turn from the left of the dealer.
+                let mut seat = first;
+                for packet in deck[..n * HAND_SIZE].chunks(DEAL_PACKET) {
+                    self.dealt[seat].extend_from_slice(packet);
+                    seat = if seat + 1 == n { 0 } else { seat + 1 };
                 }
             }
             ShuffleModel::Riffle(riffle) => {
@@ -41,7 +43,7 @@ impl FiftySix {
         for (sorted, hand) in self.hands.iter_mut().zip(&self.dealt) {
             sorted.clear();
             sorted.extend_from_slice(hand);
-            sorted.sort_unstable_by_key(hand_order);
+            sort_hand(sorted);
         }
         self.phase = Phase::Bidding;
         self.turn = first;

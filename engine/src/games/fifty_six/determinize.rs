@@ -3,7 +3,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::Rng;
 
-use super::{FiftySix, FiftySixView, HAND_SIZE, Phase, Spare, fifty_six_pack, hand_order};
+use super::{FiftySix, FiftySixView, HAND_SIZE, Phase, Spare, fifty_six_pack, sort_hand};
 use crate::cards::Card;
 use crate::determinize::{Determinize, Place, deal_with_voids, suit_bit};
 use crate::game::Seat;
@@ -56,7 +56,7 @@ impl Determinize for FiftySix {
         hands[view.seat].extend_from_slice(&view.hand);
         for (&seat, cards) in others.iter().zip(dealt) {
             hands[seat].extend(cards);
-            hands[seat].sort_unstable_by_key(hand_order);
+            sort_hand(&mut hands[seat]);
         }
         let mut bids = Vec::with_capacity(view.bidding.len().max(HAND_SIZE));
         bids.extend_from_slice(&view.bidding);

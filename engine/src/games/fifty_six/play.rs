@@ -1,8 +1,8 @@
 //! Hiding the trump, the void check, following suit, calling for the trump, and judging tricks.
 
 use super::{
-    FiftySix, FinishedTrick, HAND_SIZE, Phase, PlayedCard, Reveal, Trick, distinct, insert_sorted,
-    points, precedence, team,
+    FiftySix, FiftySixAction, FinishedTrick, HAND_SIZE, Phase, PlayedCard, Reveal, Trick,
+    insert_sorted, points, precedence, team,
 };
 use crate::cards::{Card, Suit};
 use crate::game::{RuleError, Seat};
@@ -26,10 +26,11 @@ pub fn trick_winner(cards: &[PlayedCard], trump: Option<Suit>) -> usize {
         };
         (class, precedence(card))
     };
-    let mut best = 0;
+    let (mut best, mut best_rank) = (0, rank(first.card));
     for (i, played) in cards.iter().enumerate().skip(1) {
-        if rank(played.card) > rank(cards[best].card) {
-            best = i;
+        let played_rank = rank(played.card);
+        if played_rank > best_rank {
+            (best, best_rank) = (i, played_rank);
         }
     }
     best
@@ -47,16 +48,33 @@ impl FiftySix {
         led.is_some() && self.hands[seat].iter().any(|c| c.suit() == led)
     }
 
-    /// The cards `seat` may play now, each once: the suit led if they hold it, else any card.
-    pub(super) fn playable(&self, seat: Seat) -> impl Iterator<Item = Card> + '_ {
-        let follow = self.can_follow(seat).then(|| self.led_suit()).flatten();
-        distinct(&self.hands[seat]).filter(move |c| follow.is_none() || c.suit() == follow)
+    /// Pushes the plays `seat` may make now: each card once, in hand order, of the suit led if
+    /// they hold it, else any card; then the call for the trump if it is hidden, a card was led
+    /// and they cannot follow. One pass over the hand.
+    pub(super) fn plays_into(&self, seat: Seat, out: &mut Vec<FiftySixAction>) {
+        let hand = &self.hands[seat];
+        let led = self.led_suit();
+        let follows = led.is_some() && hand.iter().any(|c| c.suit() == led);
+        let mut last = None;
+        for &card in hand {
+            if last != Some(card) && (!follows || card.suit() == led) {
+                out.push(FiftySixAction::Play { card });
+            }
+            last = Some(card);
+        }
+        if !follows && !self.trick.cards.is_empty() && self.hidden_trump().is_some() {
+            out.push(FiftySixAction::RevealTrump);
+        }
     }
 
-    /// Whether `seat` may call for the trump: it is hidden, a card was led and they cannot
-    /// follow.
-    pub(super) fn may_reveal(&self, seat: Seat) -> bool {
-        self.hidden_trump().is_some() && !self.trick.cards.is_empty() && !self.can_follow(seat)
+    /// How many seats play this deal's tricks: every seat, or in tani the bidder and the
+    /// opponents, half the table (what [`FiftySix::plays`] says, counted).
+    fn playing(&self) -> usize {
+        if self.tani() {
+            self.players / 2 + 1
+        } else {
+            self.players
+        }
     }
 
     /// Whether the seat to act hiding `card` as the trump voids the deal: the defenders hold
@@ -77,8 +95,7 @@ impl FiftySix {
             seat: self.turn,
             card,
         });
-        let playing = (0..self.players).filter(|&s| self.plays(s)).count();
-        if cards.len() < playing {
+        if cards.len() < self.playing() {
             return None;
         }
         let trump = self.revealed_trump().and_then(|c| c.suit());
@@ -155,8 +172,7 @@ impl FiftySix {
         }
         self.hands[seat].remove(at);
         self.trick.cards.push(PlayedCard { seat, card });
-        let playing = (0..self.players).filter(|&s| self.plays(s)).count();
-        if self.trick.cards.len() < playing {
+        if self.trick.cards.len() < self.playing() {
             self.set_turn(self.next_player(seat));
             return Ok(());
         }
