@@ -309,7 +309,10 @@ async fn four_workers_keep_every_bots_cap_by_the_stores_own_stamps() {
          JOIN matches m ON m.id = s.match_id",
     ) {
         let (start, end) = (row[1].parse().unwrap(), row[2].parse().unwrap());
-        edges.entry(row[0].clone()).or_default().extend([(start, 1), (end, -1)]);
+        edges
+            .entry(row[0].clone())
+            .or_default()
+            .extend([(start, 1), (end, -1)]);
     }
     let mut busiest = 0;
     for (bot, mut edges) in edges {
@@ -323,7 +326,10 @@ async fn four_workers_keep_every_bots_cap_by_the_stores_own_stamps() {
     }
     assert_eq!(busiest, 2, "the cap was reached, so it was tested");
     let shares = db.query("SELECT COUNT(DISTINCT worker), MAX(attempt) FROM matches");
-    assert!(shares[0][0].parse::<u32>().unwrap() >= 2, "several workers played");
+    assert!(
+        shares[0][0].parse::<u32>().unwrap() >= 2,
+        "several workers played"
+    );
     assert_eq!(shares[0][1], "1", "each match claimed once");
     let sequence: Vec<i64> = db
         .query("SELECT rating_seq FROM matches ORDER BY rating_seq")

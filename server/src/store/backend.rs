@@ -160,18 +160,22 @@ impl Backend {
     /// write transaction holds the database's one write lock from its first statement
     /// (`BEGIN IMMEDIATE`: two writers never deadlock upgrading a read lock), whatever its kind.
     /// On PostgreSQL transaction-scoped advisory locks, released by the commit or the rollback.
-    pub(super) async fn begin_write(self, pool: &AnyPool, writer: Writer) -> Result<Tx, sqlx::Error> {
+    pub(super) async fn begin_write(
+        self,
+        pool: &AnyPool,
+        writer: Writer,
+    ) -> Result<Tx, sqlx::Error> {
         if self == Backend::Sqlite {
             return pool.begin_with("BEGIN IMMEDIATE").await;
         }
         let mut tx = pool.begin().await?;
         let lock = match writer {
             Writer::Alone => sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(WRITE_LOCK),
-            Writer::Claim => sqlx::query(
-                "SELECT pg_advisory_xact_lock_shared($1), pg_advisory_xact_lock($2)",
-            )
-            .bind(WRITE_LOCK)
-            .bind(CLAIM_LOCK),
+            Writer::Claim => {
+                sqlx::query("SELECT pg_advisory_xact_lock_shared($1), pg_advisory_xact_lock($2)")
+                    .bind(WRITE_LOCK)
+                    .bind(CLAIM_LOCK)
+            }
             Writer::Result => {
                 sqlx::query("SELECT pg_advisory_xact_lock_shared($1)").bind(WRITE_LOCK)
             }

@@ -40,8 +40,8 @@ use std::sync::Arc;
 use sqlx::AnyPool;
 
 pub use analyses::{AnalysisState, ClaimedAnalysis, Requested, StoredAnalysis};
-use backend::{Backend, Writer};
 pub use backend::redacted;
+use backend::{Backend, Writer};
 pub use bots::{BotHealth, BotKind, BotRecord, NewBot, PauseReason, RECENT_MATCHES};
 pub use browse::{MAX_PAGE, MatchFilter, MatchPage, PageAt, Rivalry};
 pub use disclosure::Disclosure;

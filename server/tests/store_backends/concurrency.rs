@@ -73,7 +73,10 @@ async fn a_claim_and_other_bots_results_proceed_while_a_result_waits() {
     );
     let second = finish(&other, &playing[2], [2, 1]);
     tokio::time::sleep(Duration::from_millis(500)).await;
-    assert!(!second.is_finished(), "ann's next result waits for her first");
+    assert!(
+        !second.is_finished(),
+        "ann's next result waits for her first"
+    );
     holder.rollback().await.unwrap();
     assert!(first.await.unwrap() && second.await.unwrap());
 
@@ -121,7 +124,11 @@ async fn processes_claiming_and_finishing_at_once_keep_caps_order_and_chains() {
             let seats = match i % 3 {
                 0 => vec![ids[i % 6].as_str(), ids[(i + 1) % 6].as_str()],
                 1 => vec![ids[i % 6].as_str(), random.as_str()],
-                _ => vec![ids[i % 6].as_str(), ids[(i + 3) % 6].as_str(), random.as_str()],
+                _ => vec![
+                    ids[i % 6].as_str(),
+                    ids[(i + 3) % 6].as_str(),
+                    random.as_str(),
+                ],
             };
             new_match(MatchKind::Ladder, i as u64, &seats)
         })
@@ -170,7 +177,11 @@ async fn processes_claiming_and_finishing_at_once_keep_caps_order_and_chains() {
     assert_eq!(statuses.len(), 1);
     assert_eq!(statuses[0].get::<String, _>("status"), "finished");
     assert_eq!(statuses[0].get::<i64, _>("n"), MATCHES as i64);
-    assert_eq!(statuses[0].get::<i64, _>("attempts"), 1, "each claimed once");
+    assert_eq!(
+        statuses[0].get::<i64, _>("attempts"),
+        1,
+        "each claimed once"
+    );
 
     let seats = db
         .rows(
