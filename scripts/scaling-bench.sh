@@ -177,8 +177,8 @@ statements() {
             'seconds', round(COALESCE(SUM(total_exec_time), 0)::numeric / 1000, 2),
             'lock_seconds', round(COALESCE(SUM(total_exec_time)
                 FILTER (WHERE query LIKE '%pg_advisory_xact_lock%'), 0)::numeric / 1000, 2))
-        FROM pg_stat_statements WHERE dbid = $db; SELECT pg_stat_statements_reset()" \
-        | head -n 1
+        FROM pg_stat_statements WHERE dbid = $db"
+    psql_postgres -c "SELECT pg_stat_statements_reset()" >/dev/null
 }
 # A new, empty database of the cluster: its URL.
 fresh_database() {
