@@ -2,7 +2,8 @@
 //! processes (the real binary) sharing a throw-away cluster's database. Several workers play a few
 //! hundred rated matches while one is SIGKILLed and started again: every match is finished once,
 //! every bot's rating chain is unbroken, and `cardarena replay` confirms a sample. A tournament
-//! runs through its stages across workers; the per-bot cap holds across workers; a match a worker
+//! runs through its stages across workers; the per-bot cap holds across workers, sampled while
+//! they play and checked afterwards by the store's own stamps; a match a worker
 //! plays is followed live on the server; a bot paused for faults is put on probation by the
 //! server and its probation matches, played by a worker, are judged from the database.
 
@@ -261,6 +262,81 @@ async fn the_per_bot_cap_holds_across_workers() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     assert_eq!(most, 2, "the workers together use the bot's two places");
+}
+
+/// Four workers, each with more slots than the cap, play 60 rated matches of four bots allowed
+/// two running matches each. A claim starts a match after reading which are running, and a
+/// result is stamped before it commits, so matches of one bot that overlap in the store's own
+/// stamps were running at once: no bot ever had more than two. Every match was finished once,
+/// by workers together, and the results were numbered 1 to 60.
+#[tokio::test(flavor = "multi_thread")]
+async fn four_workers_keep_every_bots_cap_by_the_stores_own_stamps() {
+    let db = Database::new();
+    let key = KeyDir::new();
+    let server = no_play_server(&db, &key).await;
+    let bots = test_bots().await;
+    let mut ids = Vec::new();
+    for name in ["ann", "bob", "cyd", "dee"] {
+        let bot = server.register(name, &bots.url("/steady")).await;
+        ids.push(bot["id"].as_str().unwrap().to_string());
+    }
+    let queued: Vec<NewMatch> = (0..60usize)
+        .map(|i| NewMatch {
+            game: "durak".into(),
+            options: json!({}),
+            seed: 5000 + i as u64,
+            kind: MatchKind::Ladder,
+            rated: true,
+            deadline_ms: 1000,
+            time_bank_ms: 0,
+            wall_clock_ms: None,
+            stage: None,
+            bot_ids: vec![ids[i % 4].clone(), ids[(i + 1 + (i / 4) % 3) % 4].clone()],
+        })
+        .collect();
+    server.running.store.create_matches(&queued).await.unwrap();
+    let _workers: Vec<Worker> = (0..4)
+        .map(|_| Worker::start(&db, &key.file(), 6, 2))
+        .collect();
+    wait_for(Duration::from_secs(180), "every match", || {
+        statuses(&db).get("finished") == Some(&60)
+    })
+    .await;
+
+    let mut edges: BTreeMap<String, Vec<(i64, i32)>> = BTreeMap::new();
+    for row in db.query(
+        "SELECT s.bot_id, m.started_at, m.finished_at FROM seats s
+         JOIN matches m ON m.id = s.match_id",
+    ) {
+        let (start, end) = (row[1].parse().unwrap(), row[2].parse().unwrap());
+        edges
+            .entry(row[0].clone())
+            .or_default()
+            .extend([(start, 1), (end, -1)]);
+    }
+    let mut busiest = 0;
+    for (bot, mut edges) in edges {
+        edges.sort();
+        let mut running = 0;
+        for (_, step) in edges {
+            running += step;
+            assert!(running <= 2, "bot {bot} ran {running} matches at once");
+            busiest = busiest.max(running);
+        }
+    }
+    assert_eq!(busiest, 2, "the cap was reached, so it was tested");
+    let shares = db.query("SELECT COUNT(DISTINCT worker), MAX(attempt) FROM matches");
+    assert!(
+        shares[0][0].parse::<u32>().unwrap() >= 2,
+        "several workers played"
+    );
+    assert_eq!(shares[0][1], "1", "each match claimed once");
+    let sequence: Vec<i64> = db
+        .query("SELECT rating_seq FROM matches ORDER BY rating_seq")
+        .into_iter()
+        .map(|row| row[0].parse().unwrap())
+        .collect();
+    assert_eq!(sequence, (1..=60).collect::<Vec<i64>>());
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -24,9 +24,25 @@ const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NO
 /// `503 database_unavailable` rather than held (sqlx's default is 30 s).
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// The PostgreSQL advisory lock every write transaction takes (the bytes of "cardaren"): one
-/// writer at a time, as on SQLite.
+/// The PostgreSQL advisory lock every write transaction takes (the bytes of "cardaren"):
+/// exclusively by a write that must run alone, as on SQLite; shared by claims and results, which
+/// run beside each other and serialise among themselves on narrower locks (see [`Writer`]).
 const WRITE_LOCK: i64 = 0x6361_7264_6172_656e;
+
+/// The PostgreSQL advisory lock claims take (the bytes of "claimers"): one claim at a time, so
+/// that each claim counts the running matches of every bot after the previous claim committed.
+/// Results never take it.
+const CLAIM_LOCK: i64 = 0x636c_6169_6d65_7273;
+
+/// The PostgreSQL advisory lock a rated result takes just before it numbers itself (the bytes of
+/// "ratingsq"), held to its commit: the next `rating_seq` is read after the previous one
+/// committed, so the numbers stay one unbroken sequence.
+const RATING_SEQ_LOCK: i64 = 0x7261_7469_6e67_7371;
+
+/// The first key of the per-bot advisory locks (the bytes of "bots"), in PostgreSQL's two-key
+/// space, which never meets the one-key space of the locks above; the second key is the hash of
+/// the bot's id.
+const BOT_LOCKS: i32 = 0x626f_7473;
 
 /// Connections of a PostgreSQL pool: a server's readers and its writers waiting for the write
 /// lock, well under PostgreSQL's default of 100 for the whole cluster.
@@ -140,26 +156,89 @@ impl Backend {
         self.migrator().iter().map(|m| m.version).max().unwrap_or(0)
     }
 
-    /// Starts a write transaction that holds the database's write lock from its first
-    /// statement, so that write transactions run one at a time, whichever process runs them. On
-    /// SQLite `BEGIN IMMEDIATE` (two writers never deadlock upgrading a read lock); on PostgreSQL
-    /// a transaction-scoped advisory lock, released by the commit or the rollback. Serialised
-    /// writes keep what the store reads and then writes consistent without retries: the next
-    /// `rating_seq` and the ratings a result moves, a claim's count of each bot's running matches,
-    /// a table's limits.
-    pub(super) async fn begin_write(self, pool: &AnyPool) -> Result<Tx, sqlx::Error> {
-        match self {
-            Backend::Sqlite => pool.begin_with("BEGIN IMMEDIATE").await,
-            Backend::Postgres => {
-                let mut tx = pool.begin().await?;
-                sqlx::query("SELECT pg_advisory_xact_lock($1)")
-                    .bind(WRITE_LOCK)
-                    .execute(&mut *tx)
-                    .await?;
-                Ok(tx)
-            }
+    /// Starts a write transaction of the kind `writer` says (see [`Writer`]). On SQLite every
+    /// write transaction holds the database's one write lock from its first statement
+    /// (`BEGIN IMMEDIATE`: two writers never deadlock upgrading a read lock), whatever its kind.
+    /// On PostgreSQL transaction-scoped advisory locks, released by the commit or the rollback.
+    pub(super) async fn begin_write(
+        self,
+        pool: &AnyPool,
+        writer: Writer,
+    ) -> Result<Tx, sqlx::Error> {
+        if self == Backend::Sqlite {
+            return pool.begin_with("BEGIN IMMEDIATE").await;
         }
+        let mut tx = pool.begin().await?;
+        let lock = match writer {
+            Writer::Alone => sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(WRITE_LOCK),
+            Writer::Claim => {
+                sqlx::query("SELECT pg_advisory_xact_lock_shared($1), pg_advisory_xact_lock($2)")
+                    .bind(WRITE_LOCK)
+                    .bind(CLAIM_LOCK)
+            }
+            Writer::Result => {
+                sqlx::query("SELECT pg_advisory_xact_lock_shared($1)").bind(WRITE_LOCK)
+            }
+        };
+        lock.execute(&mut *tx).await?;
+        Ok(tx)
     }
+
+    /// In a [`Writer::Result`] transaction, waits for and takes the lock of every bot seated in
+    /// match `id` (held to the commit), in the order of their keys, so that two results never
+    /// wait for each other's bots. Results of matches that share a bot are then applied one
+    /// after the other; others at once. SQLite's write lock holds them all already.
+    pub(super) async fn lock_bots(self, tx: &mut Tx, id: &str) -> Result<(), sqlx::Error> {
+        if self == Backend::Postgres {
+            // The subquery's order is the order the locks are taken: PostgreSQL keeps a sorted
+            // subquery as one, and evaluates the outer list row by row as it comes.
+            sqlx::query(
+                "SELECT pg_advisory_xact_lock($1, k) FROM
+                     (SELECT DISTINCT hashtext(bot_id) AS k FROM seats WHERE match_id = $2
+                      ORDER BY k) keys",
+            )
+            .bind(BOT_LOCKS)
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// In a [`Writer::Result`] transaction, takes the lock under which a rated result reads and
+    /// takes the next `rating_seq`, held to the commit. Taken last, just before the number is
+    /// taken, it is held only for that statement and the commit.
+    pub(super) async fn lock_rating_seq(self, tx: &mut Tx) -> Result<(), sqlx::Error> {
+        if self == Backend::Postgres {
+            sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                .bind(RATING_SEQ_LOCK)
+                .execute(&mut **tx)
+                .await?;
+        }
+        Ok(())
+    }
+}
+
+/// What a write transaction may run beside, on PostgreSQL (on SQLite every write runs alone).
+///
+/// The queue's two busy writes, the claim and the result, need to be serialised only against
+/// their own kind, and narrowly: claims against claims (each counts every bot's running matches
+/// and the owners' turns, which only claims raise), results against results of the same bots
+/// (each reads and moves those bots' ratings). A result never raises a count a claim reads (it
+/// only lowers one, at its commit), and a claim never touches a running match or a rating, so
+/// the two run side by side. Every other write runs alone, as before: it waits for the claims and
+/// results under way, and they wait for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Writer {
+    /// Any write but the two below: alone on the database (the write lock, exclusive).
+    Alone,
+    /// A claim of queued matches: beside results, one claim at a time (the write lock shared,
+    /// the claim lock exclusive).
+    Claim,
+    /// A match's result: beside claims and other results (the write lock shared); it takes its
+    /// bots' locks ([`Backend::lock_bots`]) and, when rated, the rating order's
+    /// ([`Backend::lock_rating_seq`]).
+    Result,
 }
 
 /// `url` with its password, if it has one, replaced by `***`, for messages.

@@ -1,5 +1,13 @@
 //! The end of a match: its result, log and step record committed together with its rating
 //! update and its bots' records of recent faults, or its failure.
+//!
+//! Results serialise only where the ratings need it. On PostgreSQL a result runs beside claims
+//! and other results (`Writer::Result`); it takes the lock of each of its bots before it reads or
+//! writes their rows, so the results of matches that share a bot are applied one after the other,
+//! and a rated one takes the next `rating_seq` last, under the rating order's lock. Hence
+//! `rating_seq` stays one sequence over the whole database, without gaps, and each bot's results
+//! are numbered in the order they were applied to its rating: its chain read in `rating_seq`
+//! order is unbroken. Results that share no bot may take their numbers in either order.
 
 use sqlx::Row;
 
@@ -8,7 +16,7 @@ use super::leases::Lease;
 use super::logs::write_log;
 use super::matches::{FinishedSeat, MatchResult};
 use super::timing::{PlayRecord, write_record};
-use super::{Store, StoreError, Tx, now_ms};
+use super::{Store, StoreError, Tx, Writer, now_ms};
 use crate::rating::{Skill, rate};
 
 impl Store {
@@ -33,18 +41,27 @@ impl Store {
         result: &MatchResult,
         record: &PlayRecord,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.write().await?;
-        let row = sqlx::query("SELECT status, rated, worker, attempt FROM matches WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?;
+        let mut tx = self.write_as(Writer::Result).await?;
+        // The match is marked finished first, in one statement that checks it is still running
+        // under the lease: of two processes finishing it at once, the second waits for the
+        // first's row lock, then finds it finished and stores nothing.
+        let row = sqlx::query(
+            "UPDATE matches SET status = 'finished', finished_at = $1
+             WHERE id = $2 AND status = 'running'
+               AND ($3 = '' OR (worker = $3 AND attempt = $4))
+             RETURNING rated, game",
+        )
+        .bind(now_ms())
+        .bind(id)
+        .bind(lease.map_or("", |l| l.worker.as_str()))
+        .bind(lease.map_or(0, |l| i64::from(l.attempt)))
+        .fetch_optional(&mut *tx)
+        .await?;
         let Some(row) = row else {
             return Ok(false);
         };
-        if row.try_get::<String, _>("status")? != "running" || !held(&row, lease)? {
-            return Ok(false);
-        }
         let rated = row.try_get::<i64, _>("rated")? != 0;
+        let game: String = row.try_get("game")?;
         write_log(&mut tx, id, &result.actions, false).await?;
         for (seat, outcome) in result.seats.iter().enumerate() {
             let (kind, detail) = outcome.fault.clone().unzip();
@@ -62,16 +79,30 @@ impl Store {
             .await?;
         }
         write_record(&mut tx, id, record).await?;
-        if rated {
-            rate_match(&mut tx, id, &result.seats).await?;
-        }
+        let bot_ids: Vec<String> =
+            sqlx::query_scalar("SELECT bot_id FROM seats WHERE match_id = $1 ORDER BY seat")
+                .bind(id)
+                .fetch_all(&mut *tx)
+                .await?;
+        // From here on this result reads and writes its bots' rows: it waits for the results of
+        // other matches of the same bots, and holds them off until it commits.
+        self.backend.lock_bots(&mut tx, id).await?;
+        let moved = rated && rate_match(&mut tx, id, &game, &bot_ids, &result.seats).await?;
         count_for_versions(&mut tx, id).await?;
-        sqlx::query("UPDATE matches SET status = 'finished', finished_at = $1 WHERE id = $2")
-            .bind(now_ms())
+        record_health(&mut tx, id).await?;
+        if moved {
+            // Numbered last, so that the rating order's lock is held only for this statement
+            // and the commit: each bot's results are numbered in the order they were applied.
+            self.backend.lock_rating_seq(&mut tx).await?;
+            sqlx::query(
+                "UPDATE matches SET rating_seq =
+                     (SELECT COALESCE(MAX(rating_seq), 0) + 1 FROM matches)
+                 WHERE id = $1",
+            )
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        record_health(&mut tx, id).await?;
+        }
         tx.commit().await?;
         Ok(true)
     }
@@ -120,50 +151,44 @@ async fn count_for_versions(tx: &mut Tx, id: &str) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Applies a finished rated match to its bots' ratings, inside the match's transaction. A match
-/// where one bot holds several seats moves no rating.
-async fn rate_match(tx: &mut Tx, id: &str, seats: &[FinishedSeat]) -> Result<(), StoreError> {
-    let bot_ids: Vec<String> =
-        sqlx::query_scalar("SELECT bot_id FROM seats WHERE match_id = $1 ORDER BY seat")
-            .bind(id)
-            .fetch_all(&mut **tx)
-            .await?;
-    let mut distinct = bot_ids.clone();
+/// Applies a finished rated match of `game`, seating `bot_ids` in seat order, to its bots'
+/// ratings, inside the match's transaction (its bots locked); returns whether it moved them. A
+/// match where one bot holds several seats moves no rating.
+async fn rate_match(
+    tx: &mut Tx,
+    id: &str,
+    game: &str,
+    bot_ids: &[String],
+    seats: &[FinishedSeat],
+) -> Result<bool, StoreError> {
+    let mut distinct = bot_ids.to_vec();
     distinct.sort();
     distinct.dedup();
     if distinct.len() != bot_ids.len() || bot_ids.len() != seats.len() {
-        return Ok(());
+        return Ok(false);
     }
-    let mut before = Vec::with_capacity(seats.len());
-    for bot_id in &bot_ids {
-        let row = sqlx::query("SELECT mu, sigma FROM ratings WHERE bot_id = $1")
-            .bind(bot_id)
-            .fetch_optional(&mut **tx)
-            .await?;
-        before.push(match row {
-            Some(r) => Skill {
-                mu: r.try_get("mu")?,
-                sigma: r.try_get("sigma")?,
-            },
-            None => Skill::INITIAL,
-        });
+    let rows = sqlx::query(
+        "SELECT bot_id, mu, sigma FROM ratings
+         WHERE bot_id IN (SELECT bot_id FROM seats WHERE match_id = $1)",
+    )
+    .bind(id)
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut known = std::collections::HashMap::with_capacity(rows.len());
+    for row in &rows {
+        let skill = Skill {
+            mu: row.try_get("mu")?,
+            sigma: row.try_get("sigma")?,
+        };
+        known.insert(row.try_get::<String, _>("bot_id")?, skill);
     }
+    let before: Vec<Skill> = (bot_ids.iter())
+        .map(|bot| known.get(bot).copied().unwrap_or(Skill::INITIAL))
+        .collect();
     let ranks: Vec<u32> = seats.iter().map(|s| s.rank).collect();
-    let game: String = sqlx::query_scalar("SELECT game FROM matches WHERE id = $1")
-        .bind(id)
-        .fetch_one(&mut **tx)
-        .await?;
-    let partnerships = crate::games::game(&game).is_some_and(|g| g.partnerships);
+    let partnerships = crate::games::game(game).is_some_and(|g| g.partnerships);
     let after = rate(&before, &ranks, partnerships);
     let draw = ranks.iter().all(|&r| r == 1);
-    let seq: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(rating_seq), 0) + 1 FROM matches")
-        .fetch_one(&mut **tx)
-        .await?;
-    sqlx::query("UPDATE matches SET rating_seq = $1 WHERE id = $2")
-        .bind(seq)
-        .bind(id)
-        .execute(&mut **tx)
-        .await?;
     for (seat, bot_id) in bot_ids.iter().enumerate() {
         let won = !draw && ranks[seat] == 1;
         let faulted = seats[seat].fault.is_some();
@@ -196,16 +221,5 @@ async fn rate_match(tx: &mut Tx, id: &str, seats: &[FinishedSeat]) -> Result<(),
         .execute(&mut **tx)
         .await?;
     }
-    Ok(())
-}
-
-/// Whether the match in `row` (its `worker` and `attempt`) is held under `lease`; any match is,
-/// with no lease given.
-fn held(row: &sqlx::any::AnyRow, lease: Option<&Lease>) -> Result<bool, StoreError> {
-    let Some(lease) = lease else {
-        return Ok(true);
-    };
-    let worker: Option<String> = row.try_get("worker")?;
-    let attempt: i64 = row.try_get("attempt")?;
-    Ok(worker.as_deref() == Some(lease.worker.as_str()) && attempt == i64::from(lease.attempt))
+    Ok(true)
 }

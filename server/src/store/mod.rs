@@ -6,7 +6,9 @@
 //! SQL is written once, in the dialect both accept (`$1` placeholders, `ON CONFLICT`, `CASE`
 //! rather than SQLite's scalar `MIN`/`MAX`, integer flags, `CAST(… AS BIGINT)` around sums).
 //! Each backend's schema is in its own folder of migrations/, applied when the store opens.
-//! Transactions that write are serialised (`backend::Backend::begin_write`).
+//! Transactions that write are serialised (`backend::Backend::begin_write`): on SQLite all of
+//! them, on PostgreSQL claims only with claims and results only with results of the same bots
+//! (`backend::Writer`).
 
 pub mod analyses;
 mod backend;
@@ -38,8 +40,8 @@ use std::sync::Arc;
 use sqlx::AnyPool;
 
 pub use analyses::{AnalysisState, ClaimedAnalysis, Requested, StoredAnalysis};
-use backend::Backend;
 pub use backend::redacted;
+use backend::{Backend, Writer};
 pub use bots::{BotHealth, BotKind, BotRecord, NewBot, PauseReason, RECENT_MATCHES};
 pub use browse::{MAX_PAGE, MatchFilter, MatchPage, PageAt, Rivalry};
 pub use disclosure::Disclosure;
@@ -218,7 +220,13 @@ impl Store {
     /// Starts a write transaction, serialised with every other write transaction on the
     /// database (see [`Backend::begin_write`]).
     async fn write(&self) -> Result<Tx, StoreError> {
-        Ok(self.backend.begin_write(&self.pool).await?)
+        self.write_as(Writer::Alone).await
+    }
+
+    /// Starts a write transaction of the kind `writer`: a claim or a result runs beside the
+    /// other kind on PostgreSQL (see [`Writer`]).
+    async fn write_as(&self, writer: Writer) -> Result<Tx, StoreError> {
+        Ok(self.backend.begin_write(&self.pool, writer).await?)
     }
 }
 

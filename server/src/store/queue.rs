@@ -7,7 +7,10 @@
 //! never puts a contestant's (HTTP) bot in more than a set number of running matches, and never
 //! starts a match seating a bot the organiser holds (paused or disqualified: it waits). The
 //! running matches are counted in the database, inside the claim's transaction, so the limit
-//! holds for every process sharing the database.
+//! holds for every process sharing the database: claims run one at a time (on PostgreSQL under
+//! the claim lock, which results never take), each after the previous one committed, and a
+//! result running beside a claim can only lower a count, at its commit, so a claim never
+//! undercounts.
 
 use std::collections::HashMap;
 
@@ -16,7 +19,7 @@ use sqlx::Row;
 use super::bots::BotKind;
 use super::leases::{LEASE_MS, Lease};
 use super::matches::{insert_matches, json, stage_ref};
-use super::{ClaimedMatch, NewMatch, SeatPlayer, Store, StoreError, Tx, now_ms};
+use super::{ClaimedMatch, NewMatch, SeatPlayer, Store, StoreError, Tx, Writer, now_ms};
 
 /// How many of an owner's oldest queued matches one claim looks at. An owner whose first
 /// matches all wait for busy bots is passed over for this claim rather than scanned to the end.
@@ -146,7 +149,7 @@ impl Store {
         worker: &str,
         scope: ClaimScope,
     ) -> Result<Vec<ClaimedMatch>, StoreError> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_as(Writer::Claim).await?;
         let mut load: HashMap<String, u32> = HashMap::new();
         let rows = sqlx::query(
             "SELECT s.bot_id, COUNT(DISTINCT m.id) AS running FROM matches m
@@ -259,7 +262,7 @@ pub(super) async fn set_owner(tx: &mut Tx, id: &str) -> Result<(), StoreError> {
 /// The owner's oldest queued matches with the contestant bots that sit in each.
 ///
 /// On a database several processes share, the queued rows are read `FOR UPDATE SKIP LOCKED`:
-/// claims are serialised by the write lock already, but a row another transaction holds (a
+/// claims are serialised by the claim lock already, but a row another transaction holds (a
 /// reaper's or a worker's handing back, which take no write lock) is passed over for this claim
 /// rather than waited for.
 async fn candidates(tx: &mut Tx, owner: &str, shared: bool) -> Result<Vec<Candidate>, StoreError> {

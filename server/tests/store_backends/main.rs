@@ -8,7 +8,8 @@
 //! (entries and stages), browse (pages, filters, head-to-head), tables for people, logs (compact
 //! logs, say lines, step timing, retention), standings (leaderboard, rating history), bot versions
 //! and dial-out bots, probation after a pause for faults, the organiser's actions, and opening a
-//! database.
+//! database. On PostgreSQL alone, claims and results from several processes at once
+//! (concurrency).
 
 // The harness's `apply` and `query` serve the schema parity test, not this one.
 #[allow(dead_code)]
@@ -41,6 +42,7 @@ macro_rules! on_both {
 mod bots;
 mod browse;
 mod common;
+mod concurrency;
 mod leases;
 mod logs;
 mod matches;
