@@ -122,7 +122,12 @@ async fn workers_finish_every_match_once_though_one_is_killed() {
         contestants.push(server.register(name, &bots.url("/steady")).await);
     }
     let house: Vec<String> = db
-        .query("SELECT id FROM bots WHERE kind = 'house' AND game = 'durak' ORDER BY id")
+        // Not the expert: its search (sized for a release build) takes seconds a match in this
+        // debug build, and what is tested here is the queue, not the bots.
+        .query(
+            "SELECT id FROM bots WHERE kind = 'house' AND game = 'durak' \
+             AND house_id NOT LIKE 'expert%' ORDER BY id",
+        )
         .into_iter()
         .map(|row| row[0].clone())
         .collect();
