@@ -36,7 +36,7 @@ pub struct BenchArgs {
     #[arg(long)]
     http: bool,
     /// With --http: how many matches (and plain callers) run at once.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=20_000))]
     concurrency: u64,
     /// With --http: how long each concurrent phase runs, in seconds.
     #[arg(long, default_value_t = 3.0)]
