@@ -17,7 +17,7 @@
 //! starts afresh from an `initial` event) rather than buffered without bound.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use cardarena_bots::{BotFault, Observer, Step};
 use cardarena_engine::{Eye, Game, Seat};
@@ -66,7 +66,9 @@ pub struct Live {
 #[derive(Debug)]
 struct Watched {
     record: Mutex<Box<dyn Recorded>>,
-    events: broadcast::Sender<LiveEvent>,
+    /// The subscribers' channel, made for the first of them: its queue of [`QUEUE_EVENTS`] is
+    /// allocated whole (about 64 KB), which 10,000 matches nobody watches need not hold.
+    events: OnceLock<broadcast::Sender<LiveEvent>>,
     subscribers: Arc<Semaphore>,
 }
 
@@ -78,13 +80,18 @@ impl Watched {
     /// Whether anyone follows the feed (asked under the record's lock, a subscription's snapshot
     /// and its receiver are taken together).
     fn followed(&self) -> bool {
-        self.events.receiver_count() > 0
+        self.events
+            .get()
+            .is_some_and(|events| events.receiver_count() > 0)
     }
 
     /// Sends `event` as JSON to the subscribers.
     fn send(&self, name: &'static str, event: &impl serde::Serialize) {
+        let Some(events) = self.events.get() else {
+            return;
+        };
         let data = crate::frames::raw(event);
-        let _ = self.events.send(LiveEvent {
+        let _ = events.send(LiveEvent {
             name,
             data: Arc::from(data.get()),
         });
@@ -138,7 +145,7 @@ impl Live {
     pub fn begin<G: Game>(&self, id: &str, initial: &G) -> Feed {
         let watched = Arc::new(Watched {
             record: Mutex::new(Box::new(Steps::new(initial))),
-            events: broadcast::channel(QUEUE_EVENTS).0,
+            events: OnceLock::new(),
             subscribers: Arc::new(Semaphore::new(self.per_match)),
         });
         self.map().insert(id.to_string(), watched.clone());
@@ -170,7 +177,10 @@ impl Live {
     /// Tells `watched`'s subscribers that its match ended.
     fn ended(watched: &Watched) {
         let steps = watched.record().steps();
-        let _ = watched.events.send(LiveEvent {
+        let Some(events) = watched.events.get() else {
+            return;
+        };
+        let _ = events.send(LiveEvent {
             name: "end",
             data: Arc::from(format!("{{\"steps\":{steps}}}")),
         });
@@ -218,7 +228,9 @@ impl Live {
         let record = watched.record();
         Ok(Some(Subscription {
             initial: record.frames(),
-            events: watched.events.subscribe(),
+            events: (watched.events)
+                .get_or_init(|| broadcast::channel(QUEUE_EVENTS).0)
+                .subscribe(),
             _permits: (overall, one),
         }))
     }
