@@ -3,7 +3,8 @@
 //! backlog, every open-files descriptor the system allows, its own cores' share. It answers
 //! every request with the first legal action without reading it.
 //!
-//! For the sequential phase it notes, per match whose id starts with [`GAP_PREFIX`], the time
+//! It counts the calls and the turns it answers (`GET /counts`), so that a phase's rate is read
+//! over exactly its window. For the sequential phase it notes, per match whose id starts with [`GAP_PREFIX`], the time
 //! from its answer to the next request of the same match; `GET /gaps` hands them over (and
 //! forgets them). It prints its addresses as one JSON line, then serves until its standard input
 //! closes (the bench ended or died).
@@ -12,6 +13,7 @@ use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
@@ -44,14 +46,25 @@ struct Ready {
     addrs: Vec<SocketAddr>,
 }
 
-/// The gaps noted so far: per match its last answer, and every gap in µs.
+/// What the bot noted so far: per match its last answer and every gap in µs, and the calls
+/// and turns it answered.
 #[derive(Default)]
 struct Gaps {
     last_answer: Mutex<HashMap<String, Instant>>,
     gaps_us: Mutex<Vec<f64>>,
+    calls: AtomicU64,
+    turns: AtomicU64,
 }
 
-async fn instant(State(gaps): State<Arc<Gaps>>, headers: HeaderMap, _body: Bytes) -> &'static str {
+/// What marks a turn request: its type, which comes within its first bytes.
+const TURN: &[u8] = br#""type":"turn""#;
+
+async fn instant(State(gaps): State<Arc<Gaps>>, headers: HeaderMap, body: Bytes) -> &'static str {
+    gaps.calls.fetch_add(1, Ordering::Relaxed);
+    let head = &body[..body.len().min(64)];
+    if head.windows(TURN.len()).any(|w| w == TURN) {
+        gaps.turns.fetch_add(1, Ordering::Relaxed);
+    }
     let id = headers.get(MATCH_HEADER).and_then(|v| v.to_str().ok());
     if let Some(id) = id.filter(|id| id.starts_with(GAP_PREFIX)) {
         let now = Instant::now();
@@ -65,6 +78,12 @@ async fn instant(State(gaps): State<Arc<Gaps>>, headers: HeaderMap, _body: Bytes
         }
     }
     r#"{"action_index":0}"#
+}
+
+/// The calls and the turns answered so far.
+async fn counts(State(gaps): State<Arc<Gaps>>) -> axum::Json<[u64; 2]> {
+    let calls = gaps.calls.load(Ordering::Relaxed);
+    axum::Json([calls, gaps.turns.load(Ordering::Relaxed)])
 }
 
 async fn take_gaps(State(gaps): State<Arc<Gaps>>) -> axum::Json<Vec<f64>> {
@@ -85,6 +104,7 @@ pub fn run(args: BenchBotArgs) -> Result<(), CliError> {
         let app = Router::new()
             .route("/bot", post(instant))
             .route("/gaps", get(take_gaps))
+            .route("/counts", get(counts))
             .with_state(Arc::new(Gaps::default()));
         let mut addrs = Vec::new();
         for _ in 0..args.listeners {

@@ -113,6 +113,7 @@ pub fn run(
             .with_live(Live::default());
         let bench = HttpBench {
             client,
+            plain: reqwest::Client::new(),
             runner,
             urls,
             game: info.id.to_string(),
@@ -134,15 +135,25 @@ pub fn run(
         let (mut ratios, mut decision_ratios) = (vec![], vec![]);
         let (mut cpu_ratios, mut raw_cpu, mut server_cpu) = (vec![], vec![], vec![]);
         let cpu = || cpu_seconds(None) + cpu_seconds(Some(bot.pid));
+        // Each phase is read over its window of `seconds` from its start: the bot's count of the
+        // calls and turns it answered, and both processes' CPU time.
+        let window = || async {
+            let (counts, used) = (bench.counts().await?, cpu());
+            tokio::time::sleep(span).await;
+            let (end, used_end) = (bench.counts().await?, cpu());
+            Ok::<_, CliError>((end[0] - counts[0], end[1] - counts[1], used_end - used))
+        };
         for _ in 0..ROUNDS {
-            let started = cpu();
-            let raw_calls = bench.raw_calls(concurrency, Some(span), None).await?;
-            let raw_used = cpu() - started;
-            let started = cpu();
-            let (decisions, matches) = bench.runner_matches(concurrency, Some(span), None).await?;
-            let server_used = cpu() - started;
-            // Every seat is also told of the match's start and end: two calls per seat and match.
-            let server_calls = decisions + matches * 2 * players as u64;
+            let (phase, raw_window) =
+                tokio::join!(bench.raw_calls(concurrency, Some(span), None), window());
+            phase?;
+            let (raw_calls, _, raw_used) = raw_window?;
+            let (phase, server_window) = tokio::join!(
+                bench.runner_matches(concurrency, Some(span), None),
+                window()
+            );
+            phase?;
+            let (server_calls, decisions, server_used) = server_window?;
             let (raw, server) = (raw_calls as f64 / seconds, decisions as f64 / seconds);
             let call_rate = server_calls as f64 / seconds;
             let raw_per_call = raw_used / raw_calls.max(1) as f64;
@@ -251,6 +262,8 @@ fn sample_body(game: &str, players: usize) -> Option<Vec<u8>> {
 
 struct HttpBench {
     client: HttpClient,
+    /// For the bot's own questions (its counts and gaps).
+    plain: reqwest::Client,
     runner: Runner,
     /// The bot's listeners: caller `n` calls the `n`th, round the list.
     urls: Vec<url::Url>,
@@ -266,13 +279,20 @@ impl HttpBench {
         &self.urls[n % self.urls.len()]
     }
 
+    /// The calls and the turns the bot answered so far.
+    async fn counts(&self) -> Result<[u64; 2], CliError> {
+        let mut url = self.url(0).clone();
+        url.set_path("/counts");
+        let answer = (self.plain.get(url).send().await).map_err(|e| CliError(e.to_string()))?;
+        let body = answer.bytes().await.map_err(|e| CliError(e.to_string()))?;
+        serde_json::from_slice(&body).map_err(|e| CliError(e.to_string()))
+    }
+
     /// The gaps the bot noted since last asked, in µs.
     async fn gaps(&self) -> Result<Vec<f64>, CliError> {
         let mut url = self.url(0).clone();
         url.set_path("/gaps");
-        let answer = reqwest::get(url)
-            .await
-            .map_err(|e| CliError(e.to_string()))?;
+        let answer = (self.plain.get(url).send().await).map_err(|e| CliError(e.to_string()))?;
         let body = answer.bytes().await.map_err(|e| CliError(e.to_string()))?;
         serde_json::from_slice(&body).map_err(|e| CliError(e.to_string()))
     }
@@ -370,9 +390,18 @@ impl HttpBench {
                             attempt: 1,
                         },
                     };
-                    let played_out = runner.run(&claimed).await;
+                    // A match still playing when the span ends is dropped there, as a lost
+                    // lease's match is: the phase ends with its window.
+                    let played_out = match end {
+                        Some(end) => tokio::select! {
+                            played = runner.run(&claimed) => Some(played),
+                            () = tokio::time::sleep_until(end.into()) => None,
+                        },
+                        None => Some(runner.run(&claimed).await),
+                    };
                     // Stored (as the scheduler would store it): the live feed ends.
                     runner.ended(&claimed.id);
+                    let Some(played_out) = played_out else { break };
                     let result = match played_out {
                         Ok(result) => result,
                         // Cut off as a cycle: the decisions were made all the same.
