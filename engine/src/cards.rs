@@ -148,15 +148,24 @@ impl Card {
     pub fn suit(self) -> Option<Suit> {
         (!self.is_joker()).then(|| Suit::ALL[self.0 as usize % 4])
     }
+
+    /// The card's text form, as `Display` writes it: `"10H"`, `"AS"`, `"RJ"`.
+    pub fn text(self) -> &'static str {
+        CARD_TEXT[self.0 as usize]
+    }
 }
+
+/// Every card's text form, by [`Card::index`].
+const CARD_TEXT: [&str; 54] = [
+    "2C", "2D", "2H", "2S", "3C", "3D", "3H", "3S", "4C", "4D", "4H", "4S", "5C", "5D", "5H", "5S",
+    "6C", "6D", "6H", "6S", "7C", "7D", "7H", "7S", "8C", "8D", "8H", "8S", "9C", "9D", "9H", "9S",
+    "10C", "10D", "10H", "10S", "JC", "JD", "JH", "JS", "QC", "QD", "QH", "QS", "KC", "KD", "KH",
+    "KS", "AC", "AD", "AH", "AS", "BJ", "RJ",
+];
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.rank(), self.suit()) {
-            (Some(rank), Some(suit)) => write!(f, "{}{}", rank.text(), suit.letter()),
-            _ if *self == Card::RED_JOKER => f.write_str("RJ"),
-            _ => f.write_str("BJ"),
-        }
+        f.write_str(self.text())
     }
 }
 
@@ -215,7 +224,9 @@ impl<'de> Deserialize<'de> for Suit {
 
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        // A string from the table, not `collect_str`: every view and action a bot is sent is
+        // mostly cards, and formatting each one was a fifth of encoding a turn.
+        serializer.serialize_str(self.text())
     }
 }
 
@@ -501,6 +512,13 @@ mod tests {
             let card = Card::from_index(index).unwrap();
             let text = card.to_string();
             assert_eq!(text.parse::<Card>(), Ok(card), "{text}");
+            let spelled = match (card.rank(), card.suit()) {
+                (Some(rank), Some(suit)) => format!("{}{}", rank.text(), suit.letter()),
+                _ if card == Card::RED_JOKER => "RJ".into(),
+                _ => "BJ".into(),
+            };
+            assert_eq!(text, spelled);
+            assert_eq!(serde_json::to_string(&card).unwrap(), format!("\"{text}\""));
         }
         assert_eq!("10H".parse(), Ok(Card::new(Rank::Ten, Suit::Hearts)));
         assert_eq!("AS".parse(), Ok(Card::new(Rank::Ace, Suit::Spades)));

@@ -59,6 +59,32 @@ pub fn limit() -> Option<u64> {
     parse(&limits)
 }
 
+/// Raises this process's soft open-files limit to its hard limit (what `ulimit -n $(ulimit -Hn)`
+/// would), for a process that holds many connections at once (`bench --http`); returns the
+/// soft limit now in force, `None` if it could not be read or raised.
+#[cfg(unix)]
+#[allow(unsafe_code)] // a call into libc, as memory.rs's
+pub fn raise_to_hard() -> Option<u64> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit read or write only the struct given, owned here.
+    let raised = unsafe {
+        libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0 && {
+            limit.rlim_cur = limit.rlim_max;
+            libc::setrlimit(libc::RLIMIT_NOFILE, &limit) == 0
+        }
+    };
+    raised.then_some(limit.rlim_cur)
+}
+
+/// Elsewhere the limit is left as it is.
+#[cfg(not(unix))]
+pub fn raise_to_hard() -> Option<u64> {
+    limit()
+}
+
 fn parse(limits: &str) -> Option<u64> {
     let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
     let soft = line["Max open files".len()..].split_whitespace().next()?;

@@ -43,7 +43,7 @@ pub struct BenchArgs {
     frames: bool,
     /// With --http: how many matches (and plain callers) run at once; with --frames, how many
     /// clients read.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=20_000))]
     concurrency: u64,
     /// With --http or --frames: how long each concurrent phase runs, in seconds.
     #[arg(long, default_value_t = 3.0)]

@@ -1,29 +1,34 @@
 //! `cardarena bench --http`: the server's match runner against an instant HTTP bot on loopback,
 //! beside a plain loop of the same signed HTTP calls to the same bot from the same process.
 //!
+//! The bot runs in a process of its own with several listeners ([`super::bench_bot`]), as a bot
+//! farm would, so that it is not what limits thousands of matches at once. The runner is set up
+//! as `serve` sets it up: the match clock, the lease's attempt in every message and the live feed
+//! on (each match ended in the live registry once played, as the scheduler does), the seats'
+//! metrics recorded. Per-bot caps
+//! and leases' renewals are the store's, at claim time, and not the runner's: `bench --queue`
+//! measures those.
+//!
 //! Two phases. Sequential (one call at a time): the bot notes, per match, the time from its answer
 //! to the next request; the server's added latency per decision is that gap through the match
 //! runner (engine, view, JSON, signing, checks) less the same gap in the plain loop. Concurrent
 //! (`--concurrency` callers for `--seconds`): decisions per second through the runner against
-//! calls per second of the plain loop.
+//! calls per second of the plain loop, in [`ROUNDS`] rounds that alternate the two, each round's
+//! ratio reported with their median; and the process's resident memory before the rounds and at
+//! its peak, whence the memory per open match.
 
-use std::collections::HashMap;
-use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use axum::Router;
-use axum::body::Bytes;
-use axum::extract::State;
-use axum::http::HeaderMap;
-use axum::routing::post;
 use cardarena_bots::http::protocol::TurnRequest;
-use cardarena_bots::http::{AddressPolicy, HttpClient, MATCH_HEADER, Signer};
+use cardarena_bots::http::{AddressPolicy, HttpClient, Signer};
 use cardarena_bots::{GameVisitor, HouseGame, MatchError, with_game};
 
 use super::CliError;
+use super::bench_bot::{BotProcess, GAP_PREFIX};
 use crate::games;
+use crate::live::Live;
 use crate::runner::{RunError, Runner};
 use crate::secrets::ServerKey;
 use crate::store::{BotKind, ClaimedMatch, Lease, SeatPlayer};
@@ -31,58 +36,54 @@ use crate::store::{BotKind, ClaimedMatch, Lease, SeatPlayer};
 /// How many decisions the sequential phase measures on each side.
 const SEQUENTIAL_DECISIONS: usize = 3000;
 
+/// How many times the concurrent phase runs each side, alternating.
+pub const ROUNDS: usize = 5;
+
+/// How many listeners the bot process opens; matches and callers are spread over them.
+const LISTENERS: u16 = 4;
+
+/// Each call's deadline, on both sides. The bot answers at once, so with `--concurrency` calls in
+/// flight each one waits about concurrency / (calls per second) for the cores: a second and more
+/// at 10,000 on two cores. The deadline is a bot's (its thinking time), and this one is long
+/// enough that the bench measures throughput rather than a contest's timeouts.
+const DEADLINE: Duration = Duration::from_secs(60);
+
+/// The kernel's unit of process CPU time in `/proc/PID/stat` (`USER_HZ`, 100 on Linux).
+const TICKS_PER_SEC: f64 = 100.0;
+
 /// The figures `bench --http` prints, in this field order.
 #[derive(serde::Serialize)]
 struct Report {
     game: String,
     players: usize,
     concurrency: usize,
+    /// The medians over the rounds.
     server_decisions_per_sec: f64,
     raw_calls_per_sec: f64,
     server_calls_per_sec: f64,
+    /// Server calls (turns, and each seat's start and end) per plain call: the runner's own cost.
     ratio: f64,
+    /// Each round's ratio, in order.
+    ratios: Vec<f64>,
+    /// Server decisions per plain call: below `ratio` by the start and end calls.
+    decision_ratio: f64,
+    /// The CPU time (this process's and the bot's) of a plain call per that of a server call:
+    /// what `ratio` would be on cores of their own, whatever else the machine runs. The median,
+    /// then each round's.
+    cpu_ratio: f64,
+    cpu_ratios: Vec<f64>,
+    /// CPU µs per call of the plain loop and of the runner, both processes (medians).
+    raw_cpu_us_per_call: f64,
+    server_cpu_us_per_call: f64,
     added_p50_us: f64,
     added_p99_us: f64,
     raw_p50_us: f64,
     raw_p99_us: f64,
-}
-
-/// What the instant bot shares with the benchmark: gaps between its answer and the next request
-/// of the same match, recorded while `recording` is on.
-#[derive(Default)]
-struct Gaps {
-    recording: AtomicBool,
-    last_answer: Mutex<HashMap<String, Instant>>,
-    gaps_us: Mutex<Vec<f64>>,
-}
-
-impl Gaps {
-    fn take(&self) -> Vec<f64> {
-        self.last_answer.lock().map(|mut m| m.clear()).ok();
-        self.gaps_us
-            .lock()
-            .map(|mut g| std::mem::take(&mut *g))
-            .unwrap_or_default()
-    }
-}
-
-/// The instant bot: answers every request with the first legal action, without reading it.
-async fn instant(State(gaps): State<Arc<Gaps>>, headers: HeaderMap, _body: Bytes) -> &'static str {
-    if gaps.recording.load(Ordering::Relaxed) {
-        let now = Instant::now();
-        let id = headers
-            .get(MATCH_HEADER)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default()
-            .to_string();
-        if let Ok(mut last) = gaps.last_answer.lock()
-            && let Some(then) = last.insert(id, now)
-        {
-            let gap = now.duration_since(then).as_secs_f64() * 1e6;
-            gaps.gaps_us.lock().map(|mut g| g.push(gap)).ok();
-        }
-    }
-    r#"{"action_index":0}"#
+    /// Resident memory before the concurrent rounds, and the process's peak.
+    rss_idle_mb: f64,
+    rss_peak_mb: f64,
+    /// The peak less the idle figure, per match open at once.
+    kb_per_open_match: f64,
 }
 
 /// Runs the benchmark and prints one JSON line.
@@ -94,67 +95,143 @@ pub fn run(
 ) -> Result<(), CliError> {
     let info = games::game(game).ok_or_else(|| super::unknown_game(game))?;
     let players = players.unwrap_or(info.players.default);
+    crate::open_files::raise_to_hard();
+    let bot = BotProcess::start(LISTENERS)?;
     let runtime = tokio::runtime::Runtime::new().map_err(|e| CliError(e.to_string()))?;
     let report = runtime.block_on(async {
-        let gaps = Arc::new(Gaps::default());
-        let app = Router::new()
-            .route("/bot", post(instant))
-            .with_state(gaps.clone());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .map_err(|e| CliError(format!("cannot bind the bench bot: {e}")))?;
-        let addr: SocketAddr = listener.local_addr().map_err(|e| CliError(e.to_string()))?;
-        tokio::spawn(async move { axum::serve(listener, app).await });
-        let url =
-            url::Url::parse(&format!("http://{addr}/bot")).map_err(|e| CliError(e.to_string()))?;
+        let urls = (bot.addrs.iter())
+            .map(|addr| url::Url::parse(&format!("http://{addr}/bot")))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| CliError(e.to_string()))?;
+        // The seats' metrics recorded, as serve records them.
+        crate::metrics::Metrics::install();
+        // One pool for both sides, as a server has: the connections one side opened serve the
+        // other.
+        let client = HttpClient::new(AddressPolicy::Local);
+        let runner = Runner::new(client.clone(), ServerKey::ephemeral())
+            .with_clock_percent(100)
+            .with_live(Live::default());
         let bench = HttpBench {
-            client: HttpClient::new(AddressPolicy::Local),
-            runner: Runner::new(
-                HttpClient::new(AddressPolicy::Local),
-                ServerKey::ephemeral(),
-            ),
-            url,
+            client,
+            plain: reqwest::Client::new(),
+            runner,
+            urls,
             game: info.id.to_string(),
             options: info.options.clone(),
             players,
             body: sample_body(info.id, players).ok_or_else(|| CliError("no sample turn".into()))?,
         };
 
-        gaps.recording.store(true, Ordering::Relaxed);
         bench.raw_calls(1, None, Some(SEQUENTIAL_DECISIONS)).await?;
-        let raw_gaps = gaps.take();
+        let raw_gaps = bench.gaps().await?;
         bench
             .runner_matches(1, None, Some(SEQUENTIAL_DECISIONS))
             .await?;
-        let server_gaps = gaps.take();
-        gaps.recording.store(false, Ordering::Relaxed);
+        let server_gaps = bench.gaps().await?;
 
+        let rss_idle = rss_kb("VmRSS");
         let span = Duration::from_secs_f64(seconds);
-        let raw = bench.raw_calls(concurrency, Some(span), None).await? as f64 / seconds;
-        let (decisions, matches) = bench.runner_matches(concurrency, Some(span), None).await?;
-        let server = decisions as f64 / seconds;
-        // Every seat is also told of the match's start and end: two calls per seat and match.
-        let calls = (decisions + matches * 2 * players as u64) as f64 / seconds;
+        let (mut raws, mut servers, mut calls) = (vec![], vec![], vec![]);
+        let (mut ratios, mut decision_ratios) = (vec![], vec![]);
+        let (mut cpu_ratios, mut raw_cpu, mut server_cpu) = (vec![], vec![], vec![]);
+        let cpu = || cpu_seconds(None) + cpu_seconds(Some(bot.pid));
+        // Each phase is read over its window of `seconds` from its start: the bot's count of the
+        // calls and turns it answered, and both processes' CPU time.
+        let window = || async {
+            let (counts, used) = (bench.counts().await?, cpu());
+            tokio::time::sleep(span).await;
+            let (end, used_end) = (bench.counts().await?, cpu());
+            Ok::<_, CliError>((end[0] - counts[0], end[1] - counts[1], used_end - used))
+        };
+        for _ in 0..ROUNDS {
+            let (phase, raw_window) =
+                tokio::join!(bench.raw_calls(concurrency, Some(span), None), window());
+            phase?;
+            let (raw_calls, _, raw_used) = raw_window?;
+            let (phase, server_window) = tokio::join!(
+                bench.runner_matches(concurrency, Some(span), None),
+                window()
+            );
+            phase?;
+            let (server_calls, decisions, server_used) = server_window?;
+            let (raw, server) = (raw_calls as f64 / seconds, decisions as f64 / seconds);
+            let call_rate = server_calls as f64 / seconds;
+            let raw_per_call = raw_used / raw_calls.max(1) as f64;
+            let server_per_call = server_used / server_calls.max(1) as f64;
+            cpu_ratios.push(thousandths(raw_per_call / server_per_call));
+            raw_cpu.push(raw_per_call * 1e6);
+            server_cpu.push(server_per_call * 1e6);
+            ratios.push(thousandths(call_rate / raw));
+            decision_ratios.push(thousandths(server / raw));
+            calls.push(call_rate);
+            raws.push(raw);
+            servers.push(server);
+        }
+        let rss_peak = rss_kb("VmHWM");
         let (raw_p50, raw_p99) = (percentile(&raw_gaps, 0.5), percentile(&raw_gaps, 0.99));
         Ok::<_, CliError>(Report {
             game: info.id.to_string(),
             players,
             concurrency,
-            server_decisions_per_sec: server.round(),
-            server_calls_per_sec: calls.round(),
-            raw_calls_per_sec: raw.round(),
-            ratio: (server / raw * 1000.0).round() / 1000.0,
+            server_decisions_per_sec: percentile(&servers, 0.5).round(),
+            server_calls_per_sec: percentile(&calls, 0.5).round(),
+            raw_calls_per_sec: percentile(&raws, 0.5).round(),
+            ratio: percentile(&ratios, 0.5),
+            ratios,
+            decision_ratio: percentile(&decision_ratios, 0.5),
+            cpu_ratio: percentile(&cpu_ratios, 0.5),
+            cpu_ratios,
+            raw_cpu_us_per_call: percentile(&raw_cpu, 0.5).round(),
+            server_cpu_us_per_call: percentile(&server_cpu, 0.5).round(),
             added_p50_us: (percentile(&server_gaps, 0.5) - raw_p50).round(),
             added_p99_us: (percentile(&server_gaps, 0.99) - raw_p99).round(),
             raw_p50_us: raw_p50.round(),
             raw_p99_us: raw_p99.round(),
+            rss_idle_mb: (rss_idle / 1024.0).round(),
+            rss_peak_mb: (rss_peak / 1024.0).round(),
+            kb_per_open_match: ((rss_peak - rss_idle) / concurrency as f64).round(),
         })
     })?;
+    drop(bot);
     println!(
         "{}",
         serde_json::to_string(&report).map_err(|e| CliError(e.to_string()))?
     );
     Ok(())
+}
+
+/// `x` rounded to three decimals.
+fn thousandths(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+/// The CPU time, user and system, process `pid` (this one for `None`) has used so far, in
+/// seconds; 0 where it cannot be read.
+fn cpu_seconds(pid: Option<u32>) -> f64 {
+    let path = match pid {
+        Some(pid) => format!("/proc/{pid}/stat"),
+        None => "/proc/self/stat".to_string(),
+    };
+    let stat = std::fs::read_to_string(path).unwrap_or_default();
+    // The fields after the command's name (which may hold spaces): state first, utime 12th.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or(vec![], |(_, rest)| rest.split_whitespace().collect());
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok());
+    match (ticks(11), ticks(12)) {
+        (Some(user), Some(system)) => (user + system) / TICKS_PER_SEC,
+        _ => 0.0,
+    }
+}
+
+/// A figure of this process's memory from `/proc/self/status` (`VmRSS`, `VmHWM`), in kB; 0
+/// where there is none.
+fn rss_kb(field: &str) -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    (status.lines())
+        .find_map(|line| line.strip_prefix(field)?.strip_prefix(':'))
+        .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0.0)
 }
 
 /// The `q` quantile of `values` (nearest rank); 0 for none.
@@ -185,8 +262,11 @@ fn sample_body(game: &str, players: usize) -> Option<Vec<u8>> {
 
 struct HttpBench {
     client: HttpClient,
+    /// For the bot's own questions (its counts and gaps).
+    plain: reqwest::Client,
     runner: Runner,
-    url: url::Url,
+    /// The bot's listeners: caller `n` calls the `n`th, round the list.
+    urls: Vec<url::Url>,
     game: String,
     options: serde_json::Value,
     players: usize,
@@ -194,6 +274,29 @@ struct HttpBench {
 }
 
 impl HttpBench {
+    /// The listener caller `n` calls.
+    fn url(&self, n: usize) -> &url::Url {
+        &self.urls[n % self.urls.len()]
+    }
+
+    /// The calls and the turns the bot answered so far.
+    async fn counts(&self) -> Result<[u64; 2], CliError> {
+        let mut url = self.url(0).clone();
+        url.set_path("/counts");
+        let answer = (self.plain.get(url).send().await).map_err(|e| CliError(e.to_string()))?;
+        let body = answer.bytes().await.map_err(|e| CliError(e.to_string()))?;
+        serde_json::from_slice(&body).map_err(|e| CliError(e.to_string()))
+    }
+
+    /// The gaps the bot noted since last asked, in µs.
+    async fn gaps(&self) -> Result<Vec<f64>, CliError> {
+        let mut url = self.url(0).clone();
+        url.set_path("/gaps");
+        let answer = (self.plain.get(url).send().await).map_err(|e| CliError(e.to_string()))?;
+        let body = answer.bytes().await.map_err(|e| CliError(e.to_string()))?;
+        serde_json::from_slice(&body).map_err(|e| CliError(e.to_string()))
+    }
+
     /// Plain signed calls from `callers` tasks, for `span` or until `total` calls; returns how
     /// many were made.
     async fn raw_calls(
@@ -204,17 +307,19 @@ impl HttpBench {
     ) -> Result<u64, CliError> {
         let done = Arc::new(AtomicU64::new(0));
         let end = span.map(|s| Instant::now() + s);
+        // A lone caller is the sequential phase's: the bot notes its gaps.
+        let prefix = if callers == 1 { GAP_PREFIX } else { "" };
         let mut tasks = tokio::task::JoinSet::new();
         for caller in 0..callers {
             let (client, url, body, done) = (
                 self.client.clone(),
-                self.url.clone(),
+                self.url(caller).clone(),
                 self.body.clone(),
                 done.clone(),
             );
             tasks.spawn(async move {
                 let signer = Signer::new(b"bench secret");
-                let match_id = format!("raw-{caller}");
+                let match_id = format!("{prefix}raw-{caller}");
                 loop {
                     if end.is_some_and(|e| Instant::now() >= e)
                         || total.is_some_and(|t| done.load(Ordering::Relaxed) as usize >= t)
@@ -222,13 +327,7 @@ impl HttpBench {
                         return Ok(());
                     }
                     client
-                        .post_signed(
-                            &url,
-                            &signer,
-                            &match_id,
-                            body.clone(),
-                            Duration::from_secs(5),
-                        )
+                        .post_signed(&url, &signer, &match_id, body.clone(), DEADLINE)
                         .await
                         .map_err(|f| CliError(format!("the bench bot faulted: {f}")))?;
                     done.fetch_add(1, Ordering::Relaxed);
@@ -253,6 +352,7 @@ impl HttpBench {
         let done = Arc::new(AtomicU64::new(0));
         let played = Arc::new(AtomicU64::new(0));
         let end = span.map(|s| Instant::now() + s);
+        let prefix = if callers == 1 { GAP_PREFIX } else { "" };
         let mut tasks = tokio::task::JoinSet::new();
         for caller in 0..callers {
             let runner = self.runner.clone();
@@ -262,7 +362,7 @@ impl HttpBench {
                     bot_id: format!("bench-{seat}"),
                     name: format!("bench-{seat}"),
                     kind: BotKind::Http {
-                        url: self.url.to_string(),
+                        url: self.url(caller).to_string(),
                     },
                 })
                 .collect();
@@ -275,12 +375,12 @@ impl HttpBench {
                         break;
                     }
                     let claimed = ClaimedMatch {
-                        id: format!("bench-{caller}-{number}"),
+                        id: format!("{prefix}bench-{caller}-{number}"),
                         game: game.clone(),
                         kind: "practice".into(),
                         options: options.clone(),
                         seed: number * 1000 + caller as u64,
-                        deadline_ms: 5000,
+                        deadline_ms: DEADLINE.as_millis() as u32,
                         time_bank_ms: 0,
                         wall_clock_ms: None,
                         stage: None,
@@ -290,7 +390,13 @@ impl HttpBench {
                             attempt: 1,
                         },
                     };
-                    let result = match runner.run(&claimed).await {
+                    // Played out past the span: a match dropped mid-call would drop its
+                    // connection, and 10,000 new ones a round cost the kernel more (ports in
+                    // TIME_WAIT) than the calls. The window's counts leave the tail out.
+                    let played_out = runner.run(&claimed).await;
+                    // Stored (as the scheduler would store it): the live feed ends.
+                    runner.ended(&claimed.id);
+                    let result = match played_out {
                         Ok(result) => result,
                         // Cut off as a cycle: the decisions were made all the same.
                         Err(RunError::Match(MatchError::TooLong(cap))) => {

@@ -5,6 +5,7 @@ mod backup;
 mod backup_postgres;
 mod bench;
 mod bench_backup;
+mod bench_bot;
 mod bench_frames;
 mod bench_http;
 mod bench_queue;
@@ -69,6 +70,9 @@ enum Command {
     /// Ask a server's or a worker's readiness probe (default http://127.0.0.1:8080/readyz);
     /// exit 0 when it answers 2xx: a container's healthcheck.
     Healthcheck(HealthcheckArgs),
+    /// The instant bot `bench --http` starts in a process of its own (not for people).
+    #[command(hide = true)]
+    BenchBot(bench_bot::BenchBotArgs),
 }
 
 /// An error to show the user: the message says what was wrong and what would be right.
@@ -87,6 +91,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Analyse(args) => analyse::run(args),
         Command::Healthcheck(args) => healthcheck::run(args),
         Command::Backup(args) => backup::run(args),
+        Command::BenchBot(args) => bench_bot::run(args),
     }
 }
 

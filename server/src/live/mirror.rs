@@ -106,7 +106,7 @@ impl Mirrors {
     /// Starts mirroring `of` unless its live feed is here already (played or mirrored here).
     /// Returns whether the feed is here now; `false` when the stored match cannot be dealt.
     pub fn attach(&self, of: MirrorOf) -> bool {
-        if self.live.frames(&of.id).is_some() {
+        if self.live.has(&of.id) {
             return true;
         }
         let game = of.game.clone();

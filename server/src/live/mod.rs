@@ -4,7 +4,12 @@
 //! The runner opens a [`Feed`] when a match starts and gives it to the match runner as its
 //! [`Observer`]; the scheduler calls [`Live::end`] once the result is stored (so a viewer told
 //! `end` finds the finished match in the store). Only public tables ([`Eye::Public`]) and no
-//! `sent` ever enter the registry: a contestant watching cannot read an opponent's cards.
+//! `sent` ever leave the registry: a contestant watching cannot read an opponent's cards.
+//!
+//! The registry keeps each match's deal and actions, not its frames ([`steps`]): a frame is made
+//! as an action is played only while someone follows the match, and the frames so far are
+//! rebuilt from the deal when a viewer asks for them. A match nobody watches costs a few bytes a
+//! step and no serializing.
 //!
 //! Bounded: at most `per_match` subscribers of one match and `overall` in all (past either a
 //! subscription is refused), and each subscriber's queue holds [`QUEUE_EVENTS`] events; one that
@@ -12,21 +17,21 @@
 //! starts afresh from an `initial` event) rather than buffered without bound.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use cardarena_bots::{BotFault, Observer, Step};
 use cardarena_engine::{Eye, Game, Seat};
-use serde::Serialize;
-use serde_json::value::RawValue;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, broadcast};
 
-use crate::frames::{FaultFrame, Frame, Frames, Played, table_of};
+use crate::frames::{FaultFrame, Frame, Frames, Played};
+use steps::{Recorded, Steps};
 
 pub mod link;
 mod mirror;
 #[cfg(test)]
 mod mirror_tests;
 mod relay;
+mod steps;
 
 pub use mirror::{MirrorOf, Mirrors};
 pub use relay::{Record, RecordEvent, Relays};
@@ -60,9 +65,37 @@ pub struct Live {
 
 #[derive(Debug)]
 struct Watched {
-    frames: Mutex<Frames>,
-    events: broadcast::Sender<LiveEvent>,
+    record: Mutex<Box<dyn Recorded>>,
+    /// The subscribers' channel, made for the first of them: its queue of [`QUEUE_EVENTS`] is
+    /// allocated whole (about 64 KB), which 10,000 matches nobody watches need not hold.
+    events: OnceLock<broadcast::Sender<LiveEvent>>,
     subscribers: Arc<Semaphore>,
+}
+
+impl Watched {
+    fn record(&self) -> std::sync::MutexGuard<'_, Box<dyn Recorded>> {
+        self.record.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Whether anyone follows the feed (asked under the record's lock, a subscription's snapshot
+    /// and its receiver are taken together).
+    fn followed(&self) -> bool {
+        self.events
+            .get()
+            .is_some_and(|events| events.receiver_count() > 0)
+    }
+
+    /// Sends `event` as JSON to the subscribers.
+    fn send(&self, name: &'static str, event: &impl serde::Serialize) {
+        let Some(events) = self.events.get() else {
+            return;
+        };
+        let data = crate::frames::raw(event);
+        let _ = events.send(LiveEvent {
+            name,
+            data: Arc::from(data.get()),
+        });
+    }
 }
 
 /// Why a subscription was refused.
@@ -111,18 +144,14 @@ impl Live {
     /// tells each step to.
     pub fn begin<G: Game>(&self, id: &str, initial: &G) -> Feed {
         let watched = Arc::new(Watched {
-            frames: Mutex::new(Frames {
-                initial: table_of(initial, Eye::Public),
-                frames: Vec::new(),
-                faults: Vec::new(),
-            }),
-            events: broadcast::channel(QUEUE_EVENTS).0,
+            record: Mutex::new(Box::new(Steps::new(initial))),
+            events: OnceLock::new(),
             subscribers: Arc::new(Semaphore::new(self.per_match)),
         });
         self.map().insert(id.to_string(), watched.clone());
         Feed {
             watched,
-            text: (String::new(), true),
+            text: None,
         }
     }
 
@@ -147,24 +176,26 @@ impl Live {
 
     /// Tells `watched`'s subscribers that its match ended.
     fn ended(watched: &Watched) {
-        let frames = watched
-            .frames
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        let _ = watched.events.send(LiveEvent {
+        let steps = watched.record().steps();
+        let Some(events) = watched.events.get() else {
+            return;
+        };
+        let _ = events.send(LiveEvent {
             name: "end",
-            data: Arc::from(format!("{{\"steps\":{}}}", frames.frames.len())),
+            data: Arc::from(format!("{{\"steps\":{steps}}}")),
         });
     }
 
     /// The public frames of match `id` so far, if it is being played.
     pub fn frames(&self, id: &str) -> Option<Frames> {
         let watched = self.map().get(id).cloned()?;
-        let frames = watched
-            .frames
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        Some(frames.clone())
+        let frames = watched.record().frames();
+        Some(frames)
+    }
+
+    /// Whether match `id` is here (played or mirrored), without building its frames.
+    pub fn has(&self, id: &str) -> bool {
+        self.map().contains_key(id)
     }
 
     /// How many viewers follow any match's feed here.
@@ -193,53 +224,44 @@ impl Live {
             .clone()
             .try_acquire_owned()
             .map_err(|_| Full::Match(self.per_match))?;
-        // Under the frames' lock, so no event falls between the snapshot and the receiver.
-        let frames = watched
-            .frames
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
+        // Under the record's lock, so no event falls between the snapshot and the receiver.
+        let record = watched.record();
         Ok(Some(Subscription {
-            initial: frames.clone(),
-            events: watched.events.subscribe(),
+            initial: record.frames(),
+            events: (watched.events)
+                .get_or_init(|| broadcast::channel(QUEUE_EVENTS).0)
+                .subscribe(),
             _permits: (overall, one),
         }))
     }
 }
 
-/// The runner's end of one match's live feed: an [`Observer`] that records each step's public
-/// frame and sends it to the subscribers.
+/// The runner's end of one match's live feed: an [`Observer`] that records each step and, while
+/// anyone follows the match, sends its public frame to the subscribers.
 #[derive(Debug, Clone)]
 pub struct Feed {
     watched: Arc<Watched>,
     /// The coming action in public words, read against the game before it, and whether the
-    /// action itself may be shown (see [`crate::frames::words_for`]).
-    text: (String, bool),
+    /// action itself may be shown (see [`crate::frames::words_for`]): read only while the match
+    /// is followed.
+    text: Option<(String, bool)>,
 }
 
 impl Feed {
     /// Records a fault as the public sees it and sends it to the subscribers.
     pub fn public_fault(&self, fault: FaultFrame) {
-        self.push("fault", &fault, |frames| frames.faults.push(fault.clone()));
-    }
-
-    fn push(&self, name: &'static str, event: impl Serialize, keep: impl FnOnce(&mut Frames)) {
-        let data: Box<RawValue> = crate::frames::raw(&event);
-        let mut frames = self
-            .watched
-            .frames
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        keep(&mut frames);
-        let _ = self.watched.events.send(LiveEvent {
-            name,
-            data: Arc::from(data.get()),
-        });
+        let mut record = self.watched.record();
+        if self.watched.followed() {
+            self.watched.send("fault", &fault);
+        }
+        record.faults_mut().push(fault);
     }
 }
 
 impl<G: Game> Observer<G> for Feed {
     fn before(&mut self, game: &G, action: &G::Action) {
-        self.text = crate::frames::words_for(game, action, Eye::Public);
+        self.text =
+            (self.watched.followed()).then(|| crate::frames::words_for(game, action, Eye::Public));
     }
 
     fn action(
@@ -258,16 +280,28 @@ impl<G: Game> Observer<G> for Feed {
             ms: Some(step.ms),
             say: say.map(str::to_string),
         };
-        let (text, shown) = std::mem::take(&mut self.text);
-        let frame = Frame::new(
-            game,
-            Eye::Public,
-            shown.then_some(action),
-            text,
-            played,
-            None,
-        );
-        self.push("frame", &frame, |frames| frames.frames.push(frame.clone()));
+        let text = self.text.take();
+        let mut record = self.watched.record();
+        let Some(steps) = record.as_any_mut().downcast_mut::<Steps<G>>() else {
+            tracing::error!("a {} action told to another game's live feed", G::ID);
+            return;
+        };
+        if !self.watched.followed() {
+            steps.push(action, played);
+            return;
+        }
+        steps.push(action, played.clone());
+        let frame = match text {
+            Some((text, shown)) => {
+                let shown = shown.then_some(action);
+                Some(Frame::new(game, Eye::Public, shown, text, played, None))
+            }
+            // A viewer came between the action's words and the action: made from the deal.
+            None => record.last_frame(),
+        };
+        if let Some(frame) = frame {
+            self.watched.send("frame", &frame);
+        }
     }
 
     fn fault(&mut self, decision: u32, seat: Seat, fault: &BotFault) {
