@@ -3,8 +3,9 @@
 //! backlog, every open-files descriptor the system allows, its own cores' share. It answers
 //! every request with the first legal action without reading it.
 //!
-//! It counts the calls and the turns it answers (`GET /counts`), so that a phase's rate is read
-//! over exactly its window. For the sequential phase it notes, per match whose id starts with [`GAP_PREFIX`], the time
+//! It counts the calls and the turns it answers (`GET /counts`, with the time on its own clock),
+//! so that a phase's rate is read over exactly the time its counts span, however late the
+//! question is answered behind thousands of queued calls. For the sequential phase it notes, per match whose id starts with [`GAP_PREFIX`], the time
 //! from its answer to the next request of the same match; `GET /gaps` hands them over (and
 //! forgets them). It prints its addresses as one JSON line, then serves until its standard input
 //! closes (the bench ended or died).
@@ -48,8 +49,8 @@ struct Ready {
 
 /// What the bot noted so far: per match its last answer and every gap in µs, and the calls
 /// and turns it answered.
-#[derive(Default)]
 struct Gaps {
+    started: Instant,
     last_answer: Mutex<HashMap<String, Instant>>,
     gaps_us: Mutex<Vec<f64>>,
     calls: AtomicU64,
@@ -80,10 +81,12 @@ async fn instant(State(gaps): State<Arc<Gaps>>, headers: HeaderMap, body: Bytes)
     r#"{"action_index":0}"#
 }
 
-/// The calls and the turns answered so far.
-async fn counts(State(gaps): State<Arc<Gaps>>) -> axum::Json<[u64; 2]> {
+/// The calls and the turns answered so far, and the µs since the bot started, read together.
+async fn counts(State(gaps): State<Arc<Gaps>>) -> axum::Json<[u64; 3]> {
     let calls = gaps.calls.load(Ordering::Relaxed);
-    axum::Json([calls, gaps.turns.load(Ordering::Relaxed)])
+    let turns = gaps.turns.load(Ordering::Relaxed);
+    let now = gaps.started.elapsed().as_micros() as u64;
+    axum::Json([calls, turns, now])
 }
 
 async fn take_gaps(State(gaps): State<Arc<Gaps>>) -> axum::Json<Vec<f64>> {
@@ -105,7 +108,13 @@ pub fn run(args: BenchBotArgs) -> Result<(), CliError> {
             .route("/bot", post(instant))
             .route("/gaps", get(take_gaps))
             .route("/counts", get(counts))
-            .with_state(Arc::new(Gaps::default()));
+            .with_state(Arc::new(Gaps {
+                started: Instant::now(),
+                last_answer: Mutex::default(),
+                gaps_us: Mutex::default(),
+                calls: AtomicU64::new(0),
+                turns: AtomicU64::new(0),
+            }));
         let mut addrs = Vec::new();
         for _ in 0..args.listeners {
             let socket = tokio::net::TcpSocket::new_v4().map_err(|e| CliError(e.to_string()))?;

@@ -136,26 +136,34 @@ pub fn run(
         let (mut cpu_ratios, mut raw_cpu, mut server_cpu) = (vec![], vec![], vec![]);
         let cpu = || cpu_seconds(None) + cpu_seconds(Some(bot.pid));
         // Each phase is read over its window of `seconds` from its start: the bot's count of the
-        // calls and turns it answered, and both processes' CPU time.
+        // calls and turns it answered, over the time its own clock says the counts span (the
+        // question waits behind the queued calls, at 10,000 for a second and more), and both
+        // processes' CPU time.
         let window = || async {
             let (counts, used) = (bench.counts().await?, cpu());
             tokio::time::sleep(span).await;
             let (end, used_end) = (bench.counts().await?, cpu());
-            Ok::<_, CliError>((end[0] - counts[0], end[1] - counts[1], used_end - used))
+            let spanned = (end[2] - counts[2]) as f64 / 1e6;
+            Ok::<_, CliError>((
+                end[0] - counts[0],
+                end[1] - counts[1],
+                used_end - used,
+                spanned,
+            ))
         };
         for _ in 0..ROUNDS {
             let (phase, raw_window) =
                 tokio::join!(bench.raw_calls(concurrency, Some(span), None), window());
             phase?;
-            let (raw_calls, _, raw_used) = raw_window?;
+            let (raw_calls, _, raw_used, raw_secs) = raw_window?;
             let (phase, server_window) = tokio::join!(
                 bench.runner_matches(concurrency, Some(span), None),
                 window()
             );
             phase?;
-            let (server_calls, decisions, server_used) = server_window?;
-            let (raw, server) = (raw_calls as f64 / seconds, decisions as f64 / seconds);
-            let call_rate = server_calls as f64 / seconds;
+            let (server_calls, decisions, server_used, server_secs) = server_window?;
+            let (raw, server) = (raw_calls as f64 / raw_secs, decisions as f64 / server_secs);
+            let call_rate = server_calls as f64 / server_secs;
             let raw_per_call = raw_used / raw_calls.max(1) as f64;
             let server_per_call = server_used / server_calls.max(1) as f64;
             cpu_ratios.push(thousandths(raw_per_call / server_per_call));
@@ -279,8 +287,8 @@ impl HttpBench {
         &self.urls[n % self.urls.len()]
     }
 
-    /// The calls and the turns the bot answered so far.
-    async fn counts(&self) -> Result<[u64; 2], CliError> {
+    /// The calls and the turns the bot answered so far, and the µs on its clock.
+    async fn counts(&self) -> Result<[u64; 3], CliError> {
         let mut url = self.url(0).clone();
         url.set_path("/counts");
         let answer = (self.plain.get(url).send().await).map_err(|e| CliError(e.to_string()))?;
