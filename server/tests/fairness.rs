@@ -238,7 +238,10 @@ async fn a_bot_answering_near_the_deadline_runs_out_of_its_match_clock() {
         .unwrap();
     assert_eq!(seat["fault"]["kind"], "timeout", "{seat}");
     let detail = seat["fault"]["detail"].as_str().unwrap();
-    assert!(detail.contains("match clock of 1000 ms ran out"), "{detail}");
+    assert!(
+        detail.contains("match clock of 1000 ms ran out"),
+        "{detail}"
+    );
 
     // Each turn told the bot what was left of its clock, less and less.
     let clocks: Vec<u64> = bot

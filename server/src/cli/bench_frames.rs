@@ -357,12 +357,7 @@ async fn misses(client: &reqwest::Client, metrics: &str) -> Result<u64, CliError
 
 /// The p-th percentile (nearest rank) of `values`, to 0.01 ms; 0 for none.
 fn percentile(values: &[f64], p: u32) -> f64 {
-    let mut sorted = values.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    match sorted.len() {
-        0 => 0.0,
-        n => round(sorted[(n * p as usize).div_ceil(100).clamp(1, n) - 1]),
-    }
+    round(super::bench_http::percentile(values, f64::from(p) / 100.0))
 }
 
 fn round(x: f64) -> f64 {

@@ -243,7 +243,7 @@ fn rss_kb(field: &str) -> f64 {
 }
 
 /// The `q` quantile of `values` (nearest rank); 0 for none.
-fn percentile(values: &[f64], q: f64) -> f64 {
+pub(super) fn percentile(values: &[f64], q: f64) -> f64 {
     let mut sorted = values.to_vec();
     sorted.sort_by(f64::total_cmp);
     match sorted.len() {

@@ -136,19 +136,21 @@ pub fn team(seat: Seat) -> usize {
     seat % 2
 }
 
+/// The ranks of the six-player pack, nine to ace (the four-player pack leaves out Q and K).
+const SIX_RANKS: [Rank; 6] = [
+    Rank::Nine,
+    Rank::Ten,
+    Rank::Jack,
+    Rank::Queen,
+    Rank::King,
+    Rank::Ace,
+];
+
 /// The pack for `players` as it comes out of the box: two decks one on the other, each suit by
 /// suit (♣ ♦ ♥ ♠) from 9 up to A; kings and queens left out for 4 players (32 or 48 cards).
 pub fn fifty_six_pack(players: usize) -> Vec<Card> {
-    const SIX: [Rank; 6] = [
-        Rank::Nine,
-        Rank::Ten,
-        Rank::Jack,
-        Rank::Queen,
-        Rank::King,
-        Rank::Ace,
-    ];
     const FOUR: [Rank; 4] = [Rank::Nine, Rank::Ten, Rank::Jack, Rank::Ace];
-    let ranks: &[Rank] = if players > 4 { &SIX } else { &FOUR };
+    let ranks: &[Rank] = if players > 4 { &SIX_RANKS } else { &FOUR };
     let mut cards = Vec::with_capacity(2 * Suit::ALL.len() * ranks.len());
     for _deck in 0..2 {
         for suit in Suit::ALL {
@@ -179,14 +181,7 @@ const HAND_ORDER: [u8; 54] = {
 /// The fifty-six card with each [`hand_order`] key (the ranks nine to ace have distinct
 /// precedences, so a key names one card); other keys hold the black joker, never looked up.
 const CARD_OF_ORDER: [Card; 64] = {
-    const RANKS: [Rank; 6] = [
-        Rank::Nine,
-        Rank::Ten,
-        Rank::Jack,
-        Rank::Queen,
-        Rank::King,
-        Rank::Ace,
-    ];
+    const RANKS: [Rank; 6] = SIX_RANKS;
     let mut cards = [Card::BLACK_JOKER; 64];
     let mut s = 0;
     while s < Suit::ALL.len() {
