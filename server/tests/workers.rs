@@ -111,6 +111,22 @@ async fn wait_for(limit: Duration, what: &str, mut done: impl FnMut() -> bool) {
     }
 }
 
+/// A rated ladder match of durak between `bot_ids`, dealt from `seed`, with a 1 s deadline.
+fn rated_durak(seed: u64, bot_ids: Vec<String>) -> NewMatch {
+    NewMatch {
+        game: "durak".into(),
+        options: json!({}),
+        seed,
+        kind: MatchKind::Ladder,
+        rated: true,
+        deadline_ms: 1000,
+        time_bank_ms: 0,
+        wall_clock_ms: None,
+        stage: None,
+        bot_ids,
+    }
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn workers_finish_every_match_once_though_one_is_killed() {
     let db = Database::new();
@@ -142,18 +158,10 @@ async fn workers_finish_every_match_once_though_one_is_killed() {
             .as_str()
             .unwrap()
             .to_string();
-        queued.push(NewMatch {
-            game: "durak".into(),
-            options: json!({}),
-            seed: 1000 + i,
-            kind: MatchKind::Ladder,
-            rated: true,
-            deadline_ms: 1000,
-            time_bank_ms: 0,
-            wall_clock_ms: None,
-            stage: None,
-            bot_ids: vec![a, b, house[i as usize % house.len()].clone()],
-        });
+        queued.push(rated_durak(
+            1000 + i,
+            vec![a, b, house[i as usize % house.len()].clone()],
+        ));
     }
     server.running.store.create_matches(&queued).await.unwrap();
 
@@ -286,17 +294,9 @@ async fn four_workers_keep_every_bots_cap_by_the_stores_own_stamps() {
         ids.push(bot["id"].as_str().unwrap().to_string());
     }
     let queued: Vec<NewMatch> = (0..60usize)
-        .map(|i| NewMatch {
-            game: "durak".into(),
-            options: json!({}),
-            seed: 5000 + i as u64,
-            kind: MatchKind::Ladder,
-            rated: true,
-            deadline_ms: 1000,
-            time_bank_ms: 0,
-            wall_clock_ms: None,
-            stage: None,
-            bot_ids: vec![ids[i % 4].clone(), ids[(i + 1 + (i / 4) % 3) % 4].clone()],
+        .map(|i| {
+            let bot_ids = vec![ids[i % 4].clone(), ids[(i + 1 + (i / 4) % 3) % 4].clone()];
+            rated_durak(5000 + i as u64, bot_ids)
         })
         .collect();
     server.running.store.create_matches(&queued).await.unwrap();

@@ -90,7 +90,7 @@ async fn measure(
     let (match_id, steps) = longest_match(&running.store, info, &base).await?;
     let path = format!("{base}/api/matches/{match_id}/frames");
     let client = reqwest::Client::new();
-    let alone = probe(base.clone(), ALONE).await?;
+    let alone = joined(probe(base.clone(), ALONE), "probe's").await?;
     // The readers find the cache cold: the builds they cost are all the reads cost.
     let builds_before = misses(&client, &metrics).await?;
     let seconds = Duration::from_secs_f64(bench.seconds);
@@ -222,20 +222,12 @@ async fn read_phase(
     seconds: Duration,
 ) -> Result<Phase, CliError> {
     let (path, tag) = (path.to_string(), tag.map(str::to_string));
-    let readers = std::thread::spawn(move || -> Result<_, CliError> {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .map_err(failed)?;
-        runtime.block_on(read_loops(&path, tag.as_deref(), clients, seconds))
-    });
+    let readers =
+        on_own_thread(async move { read_loops(&path, tag.as_deref(), clients, seconds).await });
     // The readers settle in (connect, first reads) before the probe starts.
     tokio::time::sleep(seconds.mul_f64(0.1).min(Duration::from_secs(1))).await;
-    let probe = probe(base.to_string(), seconds.mul_f64(0.8)).await?;
-    let (statuses, bytes, ok, elapsed) = tokio::task::spawn_blocking(move || readers.join())
-        .await
-        .map_err(failed)?
-        .map_err(|_| CliError("the readers' thread panicked".into()))??;
+    let probe = joined(probe(base.to_string(), seconds.mul_f64(0.8)), "probe's").await?;
+    let (statuses, bytes, ok, elapsed) = joined(readers, "readers'").await?;
     Ok(Phase {
         statuses,
         bytes,
@@ -308,34 +300,49 @@ async fn read_loops(
 
 /// Latencies in ms of `GET /api/games`, one every [`PROBE_EVERY`] on one kept-alive
 /// connection, for `how_long`, measured on a thread of its own.
-async fn probe(base: String, how_long: Duration) -> Result<Vec<f64>, CliError> {
-    let thread = std::thread::spawn(move || -> Result<Vec<f64>, CliError> {
-        let runtime = tokio::runtime::Builder::new_current_thread()
+fn probe(base: String, how_long: Duration) -> OwnThread<Vec<f64>> {
+    on_own_thread(async move {
+        let client = reqwest::Client::new();
+        let url = format!("{base}/api/games");
+        let end = Instant::now() + how_long;
+        let mut out = Vec::new();
+        while Instant::now() < end {
+            let start = Instant::now();
+            let answer = client.get(&url).send().await.map_err(failed)?;
+            if answer.status() != StatusCode::OK {
+                return Err(CliError(format!("GET /api/games: {}", answer.status())));
+            }
+            answer.bytes().await.map_err(failed)?;
+            out.push(start.elapsed().as_secs_f64() * 1000.0);
+            tokio::time::sleep(PROBE_EVERY).await;
+        }
+        Ok(out)
+    })
+}
+
+/// A client's work running on a thread of its own, outside the server's runtime.
+type OwnThread<T> = std::thread::JoinHandle<Result<T, CliError>>;
+
+/// Starts `work` on a new thread with a single-threaded runtime of its own, as a client on
+/// another machine would run: it shares the cores, not the server's scheduler.
+fn on_own_thread<T: Send + 'static>(
+    work: impl std::future::Future<Output = Result<T, CliError>> + Send + 'static,
+) -> OwnThread<T> {
+    std::thread::spawn(move || {
+        tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
-            .map_err(failed)?;
-        runtime.block_on(async {
-            let client = reqwest::Client::new();
-            let url = format!("{base}/api/games");
-            let end = Instant::now() + how_long;
-            let mut out = Vec::new();
-            while Instant::now() < end {
-                let start = Instant::now();
-                let answer = client.get(&url).send().await.map_err(failed)?;
-                if answer.status() != StatusCode::OK {
-                    return Err(CliError(format!("GET /api/games: {}", answer.status())));
-                }
-                answer.bytes().await.map_err(failed)?;
-                out.push(start.elapsed().as_secs_f64() * 1000.0);
-                tokio::time::sleep(PROBE_EVERY).await;
-            }
-            Ok(out)
-        })
-    });
+            .map_err(failed)?
+            .block_on(work)
+    })
+}
+
+/// Waits, off the async workers, for the `whose` thread's result.
+async fn joined<T: Send + 'static>(thread: OwnThread<T>, whose: &str) -> Result<T, CliError> {
     tokio::task::spawn_blocking(move || thread.join())
         .await
         .map_err(failed)?
-        .map_err(|_| CliError("the probe's thread panicked".into()))?
+        .map_err(|_| CliError(format!("the {whose} thread panicked")))?
 }
 
 /// The frames cache's `miss` count (reads that built the answer) on the metrics route.
