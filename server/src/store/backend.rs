@@ -29,20 +29,19 @@ const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
 /// run beside each other and serialise among themselves on narrower locks (see [`Writer`]).
 const WRITE_LOCK: i64 = 0x6361_7264_6172_656e;
 
-/// The PostgreSQL advisory lock claims take (the bytes of "claimers"): one claim at a time, so
-/// that each claim counts the running matches of every bot after the previous claim committed.
-/// Results never take it.
-const CLAIM_LOCK: i64 = 0x636c_6169_6d65_7273;
-
 /// The PostgreSQL advisory lock a rated result takes just before it numbers itself (the bytes of
 /// "ratingsq"), held to its commit: the next `rating_seq` is read after the previous one
 /// committed, so the numbers stay one unbroken sequence.
 const RATING_SEQ_LOCK: i64 = 0x7261_7469_6e67_7371;
 
-/// The first key of the per-bot advisory locks (the bytes of "bots"), in PostgreSQL's two-key
-/// space, which never meets the one-key space of the locks above; the second key is the hash of
-/// the bot's id.
-const BOT_LOCKS: i32 = 0x626f_7473;
+/// The first key of the per-game advisory locks results take (the bytes of "game"), in
+/// PostgreSQL's two-key space, which never meets the one-key space of the locks above; the second
+/// key is the hash of the game's id.
+const GAME_LOCKS: i32 = 0x6761_6d65;
+
+/// The first key of the per-bot advisory locks claims take (the bytes of "clbt"); the second is
+/// the hash of the bot's id.
+const CLAIM_BOT_LOCKS: i32 = 0x636c_6274;
 
 /// Connections of a PostgreSQL pool: a server's readers and its writers waiting for the write
 /// lock, well under PostgreSQL's default of 100 for the whole cluster.
@@ -171,12 +170,7 @@ impl Backend {
         let mut tx = pool.begin().await?;
         let lock = match writer {
             Writer::Alone => sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(WRITE_LOCK),
-            Writer::Claim => {
-                sqlx::query("SELECT pg_advisory_xact_lock_shared($1), pg_advisory_xact_lock($2)")
-                    .bind(WRITE_LOCK)
-                    .bind(CLAIM_LOCK)
-            }
-            Writer::Result => {
+            Writer::Claim | Writer::Result => {
                 sqlx::query("SELECT pg_advisory_xact_lock_shared($1)").bind(WRITE_LOCK)
             }
         };
@@ -184,25 +178,40 @@ impl Backend {
         Ok(tx)
     }
 
-    /// In a [`Writer::Result`] transaction, waits for and takes the lock of every bot seated in
-    /// match `id` (held to the commit), in the order of their keys, so that two results never
-    /// wait for each other's bots. Results of matches that share a bot are then applied one
-    /// after the other; others at once. SQLite's write lock holds them all already.
-    pub(super) async fn lock_bots(self, tx: &mut Tx, id: &str) -> Result<(), sqlx::Error> {
+    /// In a [`Writer::Result`] transaction, waits for and takes the lock of `game`'s results
+    /// (held to the commit): from there on a result reads and moves its bots' ratings and rows,
+    /// so results of one game are applied one after the other, in the order they take it, and
+    /// those of other games at once. One lock a result, never one held while waiting for
+    /// another: a lock per bot, taken in turn, let a result hold one bot while it waited for the
+    /// next, and under load every result queued behind every other (measured: 160 ms a result
+    /// at four workers, docs/scaling.md). SQLite's write lock holds them all already.
+    pub(super) async fn lock_game(self, tx: &mut Tx, game: &str) -> Result<(), sqlx::Error> {
         if self == Backend::Postgres {
-            // The subquery's order is the order the locks are taken: PostgreSQL keeps a sorted
-            // subquery as one, and evaluates the outer list row by row as it comes.
-            sqlx::query(
-                "SELECT pg_advisory_xact_lock($1, k) FROM
-                     (SELECT DISTINCT hashtext(bot_id) AS k FROM seats WHERE match_id = $2
-                      ORDER BY k) keys",
-            )
-            .bind(BOT_LOCKS)
-            .bind(id)
-            .execute(&mut **tx)
-            .await?;
+            sqlx::query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
+                .bind(GAME_LOCKS)
+                .bind(game)
+                .execute(&mut **tx)
+                .await?;
         }
         Ok(())
+    }
+
+    /// In a [`Writer::Claim`] transaction, takes the claims' lock of contestant `bot_id`
+    /// ([`CLAIM_BOT_LOCKS`]) if no other claim holds it, without waiting, and holds it to the
+    /// commit: `false` when another claim holds it. While a claim holds it, no other claim adds
+    /// to the bot's running matches, so a count the claim reads afterwards can only fall (a
+    /// result's commit) until it commits. Claims never wait for a lock, and results never take
+    /// this one, so claims never wait for each other or for results, nor results for claims.
+    /// SQLite's write lock holds it already.
+    pub(super) async fn try_lock_bot(self, tx: &mut Tx, bot_id: &str) -> Result<bool, sqlx::Error> {
+        if self == Backend::Sqlite {
+            return Ok(true);
+        }
+        sqlx::query_scalar("SELECT pg_try_advisory_xact_lock($1, hashtext($2))")
+            .bind(CLAIM_BOT_LOCKS)
+            .bind(bot_id)
+            .fetch_one(&mut **tx)
+            .await
     }
 
     /// In a [`Writer::Result`] transaction, takes the lock under which a rated result reads and
@@ -221,22 +230,23 @@ impl Backend {
 
 /// What a write transaction may run beside, on PostgreSQL (on SQLite every write runs alone).
 ///
-/// The queue's two busy writes, the claim and the result, need to be serialised only against
-/// their own kind, and narrowly: claims against claims (each counts every bot's running matches
-/// and the owners' turns, which only claims raise), results against results of the same bots
-/// (each reads and moves those bots' ratings). A result never raises a count a claim reads (it
-/// only lowers one, at its commit), and a claim never touches a running match or a rating, so
-/// the two run side by side. Every other write runs alone, as before: it waits for the claims and
+/// The queue's two busy writes, the claim and the result, need to be serialised only narrowly:
+/// a claim against what else adds to the running matches of the contestants it seats (other
+/// claims of the same bots: it holds each bot's claim lock, taken without waiting,
+/// [`Backend::try_lock_bot`]), results against results of the same game (each reads and moves
+/// its bots' ratings, [`Backend::lock_game`]). Which queued match each claim takes is decided by `FOR UPDATE SKIP
+/// LOCKED` alone. A result never raises a count a claim reads (it only lowers one, at its
+/// commit), and a claim never touches a running match or a rating, so the two run side by side. Every other write runs alone, as before: it waits for the claims and
 /// results under way, and they wait for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Writer {
     /// Any write but the two below: alone on the database (the write lock, exclusive).
     Alone,
-    /// A claim of queued matches: beside results, one claim at a time (the write lock shared,
-    /// the claim lock exclusive).
+    /// A claim of queued matches: beside results and other claims (the write lock shared); it
+    /// takes its contestants' locks without waiting ([`Backend::try_lock_bot`]).
     Claim,
     /// A match's result: beside claims and other results (the write lock shared); it takes its
-    /// bots' locks ([`Backend::lock_bots`]) and, when rated, the rating order's
+    /// game's lock ([`Backend::lock_game`]) and, when rated, the rating order's
     /// ([`Backend::lock_rating_seq`]).
     Result,
 }

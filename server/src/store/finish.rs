@@ -85,8 +85,8 @@ impl Store {
                 .fetch_all(&mut *tx)
                 .await?;
         // From here on this result reads and writes its bots' rows: it waits for the results of
-        // other matches of the same bots, and holds them off until it commits.
-        self.backend.lock_bots(&mut tx, id).await?;
+        // other matches of the same game, and holds them off until it commits.
+        self.backend.lock_game(&mut tx, &game).await?;
         let moved = rated && rate_match(&mut tx, id, &game, &bot_ids, &result.seats).await?;
         count_for_versions(&mut tx, id).await?;
         record_health(&mut tx, id).await?;

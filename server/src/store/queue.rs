@@ -7,8 +7,10 @@
 //! never puts a contestant's (HTTP) bot in more than a set number of running matches, and never
 //! starts a match seating a bot the organiser holds (paused or disqualified: it waits). The
 //! running matches are counted in the database, inside the claim's transaction, so the limit
-//! holds for every process sharing the database: claims run one at a time (on PostgreSQL under
-//! the claim lock, which results never take), each after the previous one committed, and a
+//! holds for every process sharing the database: on SQLite claims run one at a time under the
+//! write lock; on PostgreSQL they run at once, and a claim counts a contestant's running matches
+//! only once it holds the bot's claim lock, so no other claim adds to that count before it
+//! commits. A
 //! result running beside a claim can only lower a count, at its commit, so a claim never
 //! undercounts.
 
@@ -51,21 +53,11 @@ const OWNERS: &str = "WITH RECURSIVE owners(owner) AS (
     WHERE o.owner IS NOT NULL";
 
 /// An owner's oldest queued matches with their seats' bots (`$1` the owner, `$2` how many).
-macro_rules! candidates_sql {
-    ($lock:literal) => {
-        concat!(
-            "SELECT m.number, s.bot_id, b.kind, b.organiser_hold FROM
-                 (SELECT number, id FROM matches WHERE status = 'queued' AND owner = $1
-                  ORDER BY number LIMIT $2 ",
-            $lock,
-            ") m
-             JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
-             ORDER BY m.number"
-        )
-    };
-}
-const CANDIDATES: &str = candidates_sql!("");
-const CANDIDATES_LOCKED: &str = candidates_sql!("FOR UPDATE SKIP LOCKED");
+const CANDIDATES: &str = "SELECT m.number, s.bot_id, b.kind, b.organiser_hold FROM
+        (SELECT number, id FROM matches WHERE status = 'queued' AND owner = $1
+         ORDER BY number LIMIT $2) m
+    JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
+    ORDER BY m.number";
 
 /// Which queued matches a process claims: dial-out bots' connections are held by the `serve`
 /// process they dialled, so only it can play their matches.
@@ -142,6 +134,15 @@ impl Store {
     }
 
     /// [`Store::claim_queued`], of the matches `scope` admits only.
+    ///
+    /// On PostgreSQL claims run beside each other: each locks the row of a match it chooses
+    /// (`FOR UPDATE SKIP LOCKED`: a row another claim holds is passed over, never waited for,
+    /// [`take_queued`]), and before it first seats a contestant it takes the bot's lock
+    /// without waiting and counts the bot's running matches ([`Store::hold_contestants`]); held
+    /// to the commit, the lock keeps that count true while the claim adds its own. A match whose
+    /// bot another claim holds is passed over for this claim. The owners'
+    /// turns are then read by claims running at once alike, so the round-robin between owners
+    /// is kept within each claim and nearly across them.
     pub async fn claim_scoped(
         &self,
         limit: u32,
@@ -150,19 +151,24 @@ impl Store {
         scope: ClaimScope,
     ) -> Result<Vec<ClaimedMatch>, StoreError> {
         let mut tx = self.write_as(Writer::Claim).await?;
+        let shared = self.backend.shared();
+        // Each contestant's running matches, this claim's included: on SQLite every one's, read
+        // at once under the write lock; on PostgreSQL each one's as the claim takes its lock.
         let mut load: HashMap<String, u32> = HashMap::new();
-        let rows = sqlx::query(
-            "SELECT s.bot_id, COUNT(DISTINCT m.id) AS running FROM matches m
-             JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
-             WHERE m.status = 'running' AND b.kind IN ('http', 'dial') GROUP BY s.bot_id",
-        )
-        .fetch_all(&mut *tx)
-        .await?;
-        for row in &rows {
-            load.insert(
-                row.try_get("bot_id")?,
-                row.try_get::<i64, _>("running")? as u32,
-            );
+        if !shared {
+            let rows = sqlx::query(
+                "SELECT s.bot_id, COUNT(DISTINCT m.id) AS running FROM matches m
+                 JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
+                 WHERE m.status = 'running' AND b.kind IN ('http', 'dial') GROUP BY s.bot_id",
+            )
+            .fetch_all(&mut *tx)
+            .await?;
+            for row in &rows {
+                load.insert(
+                    row.try_get("bot_id")?,
+                    row.try_get::<i64, _>("running")? as u32,
+                );
+            }
         }
         let mut owners = Vec::new();
         for row in sqlx::query(OWNERS).fetch_all(&mut *tx).await? {
@@ -179,15 +185,14 @@ impl Store {
             sqlx::query_scalar("SELECT COALESCE(MAX(served), 0) FROM queue_turns")
                 .fetch_one(&mut *tx)
                 .await?;
-        let mut chosen = Vec::new();
-        while chosen.len() < limit as usize {
+        let (mut claimed, mut turns) = (Vec::new(), Vec::new());
+        while claimed.len() < limit as usize {
             let Some(next) = (0..owners.len()).min_by_key(|&i| owners[i].key()) else {
                 break;
             };
             let owner = &mut owners[next];
             if owner.candidates.is_none() {
-                let shared = self.backend.shared();
-                owner.candidates = Some(candidates(&mut tx, &owner.name, shared).await?);
+                owner.candidates = Some(candidates(&mut tx, &owner.name).await?);
             }
             let found = owner.candidates.iter_mut().flatten().find(|c| {
                 !c.taken
@@ -203,28 +208,77 @@ impl Store {
                 continue;
             };
             candidate.taken = true;
+            if shared && !take_queued(&mut tx, candidate.number).await? {
+                continue;
+            }
+            if shared {
+                // A contestant this claim has not counted yet: its lock, then its count.
+                let fresh = (candidate.contestants.iter())
+                    .filter(|bot| !load.contains_key(*bot))
+                    .cloned()
+                    .collect::<Vec<_>>();
+                match self.hold_contestants(&mut tx, &fresh).await? {
+                    Some(counts) => load.extend(counts),
+                    None => continue,
+                }
+                if (candidate.contestants.iter())
+                    .any(|bot| load.get(bot).copied().unwrap_or(0) >= bot_concurrency)
+                {
+                    continue;
+                }
+            }
             for bot in &candidate.contestants {
                 *load.entry(bot.clone()).or_default() += 1;
             }
-            chosen.push(candidate.number);
+            // Stamped once its contestants were counted: it starts after the matches it
+            // counted ended.
+            claimed.push(claim_one(&mut tx, candidate.number, now_ms(), worker).await?);
             sequence += 1;
             owner.served = sequence;
+            turns.retain(|(name, _)| name != &owner.name);
+            turns.push((owner.name.clone(), sequence));
+        }
+        // The owners' turns last, so that a claim of the same owner in another process waits
+        // for this row's lock no longer than this commit.
+        for (owner, served) in turns {
             sqlx::query(
                 "INSERT INTO queue_turns (owner, served) VALUES ($1, $2)
                  ON CONFLICT (owner) DO UPDATE SET served = excluded.served",
             )
-            .bind(&owner.name)
-            .bind(sequence)
+            .bind(owner)
+            .bind(served)
             .execute(&mut *tx)
             .await?;
         }
-        let mut claimed = Vec::with_capacity(chosen.len());
-        let started = now_ms();
-        for number in chosen {
-            claimed.push(claim_one(&mut tx, number, started, worker).await?);
-        }
         tx.commit().await?;
         Ok(claimed)
+    }
+
+    /// Takes the locks of `contestants` without waiting ([`super::Backend::try_lock_bot`]), in the
+    /// order given, and reads how many running matches each is in now (this claim's own
+    /// included): `None` as soon as one is held elsewhere.
+    async fn hold_contestants(
+        &self,
+        tx: &mut Tx,
+        contestants: &[String],
+    ) -> Result<Option<Vec<(String, u32)>>, StoreError> {
+        let mut counts = Vec::with_capacity(contestants.len());
+        for bot in contestants {
+            if !self.backend.try_lock_bot(tx, bot).await? {
+                return Ok(None);
+            }
+        }
+        for bot in contestants {
+            let running: i64 = sqlx::query_scalar(
+                "SELECT COUNT(DISTINCT m.id) FROM matches m JOIN seats s ON s.match_id = m.id
+                 WHERE m.status = 'running' AND s.bot_id = $1",
+            )
+            .bind(bot)
+            .fetch_one(&mut **tx)
+            .await?;
+            counts.push((bot.clone(), running as u32));
+        }
+        Ok(Some(counts))
     }
 
     /// Queues practice matches asked for by `bot_id`, unless the bot would then have more than
@@ -259,19 +313,25 @@ pub(super) async fn set_owner(tx: &mut Tx, id: &str) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// The owner's oldest queued matches with the contestant bots that sit in each.
-///
-/// On a database several processes share, the queued rows are read `FOR UPDATE SKIP LOCKED`:
-/// claims are serialised by the claim lock already, but a row another transaction holds (a
-/// reaper's or a worker's handing back, which take no write lock) is passed over for this claim
-/// rather than waited for.
-async fn candidates(tx: &mut Tx, owner: &str, shared: bool) -> Result<Vec<Candidate>, StoreError> {
-    let sql = if shared {
-        CANDIDATES_LOCKED
-    } else {
-        CANDIDATES
-    };
-    let rows = sqlx::query(sql)
+/// On a database several processes share, locks queued match `number`'s row for this claim,
+/// unless another transaction holds it (another claim's, a reaper's or a worker's handing back:
+/// `SKIP LOCKED`, never a wait): whether the match is still queued and now this claim's to
+/// take. Two claims reading the same candidates at once thus never take the same match.
+async fn take_queued(tx: &mut Tx, number: i64) -> Result<bool, StoreError> {
+    let row = sqlx::query(
+        "SELECT number FROM matches WHERE number = $1 AND status = 'queued'
+         FOR UPDATE SKIP LOCKED",
+    )
+    .bind(number)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(row.is_some())
+}
+
+/// The owner's oldest queued matches with the contestant bots that sit in each, read without a
+/// lock ([`take_queued`] takes the one chosen).
+async fn candidates(tx: &mut Tx, owner: &str) -> Result<Vec<Candidate>, StoreError> {
+    let rows = sqlx::query(CANDIDATES)
         .bind(owner)
         .bind(LOOKAHEAD)
         .fetch_all(&mut **tx)
