@@ -2,12 +2,13 @@
 //! update and its bots' records of recent faults, or its failure.
 //!
 //! Results serialise only where the ratings need it. On PostgreSQL a result runs beside claims
-//! and other results (`Writer::Result`); it takes the lock of each of its bots before it reads or
-//! writes their rows, so the results of matches that share a bot are applied one after the other,
-//! and a rated one takes the next `rating_seq` last, under the rating order's lock. Hence
-//! `rating_seq` stays one sequence over the whole database, without gaps, and each bot's results
-//! are numbered in the order they were applied to its rating: its chain read in `rating_seq`
-//! order is unbroken. Results that share no bot may take their numbers in either order.
+//! and other results (`Writer::Result`); it takes its game's lock before it reads or writes its
+//! bots' rows (a bot plays one game), so the results of one game are applied one after the
+//! other, those of other games at once, and a rated one takes the next `rating_seq` last, under
+//! the rating order's lock. Hence `rating_seq` stays one sequence over the whole database,
+//! without gaps, and each bot's results are numbered in the order they were applied to its
+//! rating: its chain read in `rating_seq` order is unbroken. What runs under the game's lock is
+//! kept to a few statements: every seat's rating in one, their records in another.
 
 use sqlx::Row;
 
@@ -131,28 +132,22 @@ impl Store {
     }
 }
 
-/// Counts the finished match `id` for the version of each contestant's bot that played it.
+/// Counts the finished match `id` for the version of each contestant's bot that played it, in
+/// one statement (it runs under the game's lock).
 async fn count_for_versions(tx: &mut Tx, id: &str) -> Result<(), StoreError> {
-    let played = sqlx::query(
-        "SELECT DISTINCT bot_id, version FROM seats WHERE match_id = $1 AND version IS NOT NULL",
+    sqlx::query(
+        "UPDATE bot_versions SET matches = matches + 1
+         WHERE (bot_id, version) IN
+             (SELECT bot_id, version FROM seats WHERE match_id = $1 AND version IS NOT NULL)",
     )
     .bind(id)
-    .fetch_all(&mut **tx)
+    .execute(&mut **tx)
     .await?;
-    for row in &played {
-        sqlx::query(
-            "UPDATE bot_versions SET matches = matches + 1 WHERE bot_id = $1 AND version = $2",
-        )
-        .bind(row.try_get::<String, _>("bot_id")?)
-        .bind(row.try_get::<i64, _>("version")?)
-        .execute(&mut **tx)
-        .await?;
-    }
     Ok(())
 }
 
 /// Applies a finished rated match of `game`, seating `bot_ids` in seat order, to its bots'
-/// ratings, inside the match's transaction (its bots locked); returns whether it moved them. A
+/// ratings, inside the match's transaction (its game's results locked); returns whether it moved them. A
 /// match where one bot holds several seats moves no rating.
 async fn rate_match(
     tx: &mut Tx,
@@ -189,37 +184,83 @@ async fn rate_match(
     let partnerships = crate::games::game(game).is_some_and(|g| g.partnerships);
     let after = rate(&before, &ranks, partnerships);
     let draw = ranks.iter().all(|&r| r == 1);
+    // Every seat's rating in one statement, and every seat's record of it in another: these
+    // run under the game's lock, so each round trip saved is one the game's other results do
+    // not wait for. (The statements' text is made from the number of seats alone.)
+    let mut upsert = sqlx::query(sqlx::AssertSqlSafe(upsert_ratings_sql(bot_ids.len())));
     for (seat, bot_id) in bot_ids.iter().enumerate() {
         let won = !draw && ranks[seat] == 1;
-        let faulted = seats[seat].fault.is_some();
-        let nth: i64 = sqlx::query_scalar(
-            "INSERT INTO ratings (bot_id, mu, sigma, matches, wins, faults) VALUES ($1, $2, $3, 1, $4, $5)
-             ON CONFLICT (bot_id) DO UPDATE SET mu = $2, sigma = $3,
-                 matches = ratings.matches + 1, wins = ratings.wins + $4,
-                 faults = ratings.faults + $5
-             RETURNING matches",
-        )
-        .bind(bot_id)
-        .bind(after[seat].mu)
-        .bind(after[seat].sigma)
-        .bind(won as i64)
-        .bind(faulted as i64)
-        .fetch_one(&mut **tx)
-        .await?;
-        sqlx::query(
-            "UPDATE seats SET mu_before = $1, sigma_before = $2, mu_after = $3, sigma_after = $4,
-                 rated_nth = $5
-             WHERE match_id = $6 AND seat = $7",
-        )
-        .bind(before[seat].mu)
-        .bind(before[seat].sigma)
-        .bind(after[seat].mu)
-        .bind(after[seat].sigma)
-        .bind(nth)
-        .bind(id)
-        .bind(seat as i64)
-        .execute(&mut **tx)
-        .await?;
+        upsert = upsert
+            .bind(bot_id)
+            .bind(after[seat].mu)
+            .bind(after[seat].sigma)
+            .bind(won as i64)
+            .bind(seats[seat].fault.is_some() as i64);
     }
+    let mut nth = std::collections::HashMap::with_capacity(bot_ids.len());
+    for row in upsert.fetch_all(&mut **tx).await? {
+        nth.insert(
+            row.try_get::<String, _>("bot_id")?,
+            row.try_get::<i64, _>("matches")?,
+        );
+    }
+    let mut record = sqlx::query(sqlx::AssertSqlSafe(rated_seats_sql(bot_ids.len())));
+    for (seat, bot_id) in bot_ids.iter().enumerate() {
+        record = record
+            .bind(before[seat].mu)
+            .bind(before[seat].sigma)
+            .bind(after[seat].mu)
+            .bind(after[seat].sigma)
+            .bind(nth.get(bot_id).copied().unwrap_or(0));
+    }
+    record.bind(id).execute(&mut **tx).await?;
     Ok(true)
+}
+
+/// The upsert of `n` seats' ratings (five binds a seat: bot, mu, sigma, won, faulted), returning
+/// each bot's count of rated matches.
+fn upsert_ratings_sql(n: usize) -> String {
+    let rows: Vec<String> = (0..n)
+        .map(|k| {
+            let b = 5 * k;
+            format!(
+                "(${}, ${}, ${}, 1, ${}, ${})",
+                b + 1,
+                b + 2,
+                b + 3,
+                b + 4,
+                b + 5
+            )
+        })
+        .collect();
+    format!(
+        "INSERT INTO ratings (bot_id, mu, sigma, matches, wins, faults) VALUES {}
+         ON CONFLICT (bot_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,
+             matches = ratings.matches + 1, wins = ratings.wins + excluded.wins,
+             faults = ratings.faults + excluded.faults
+         RETURNING bot_id, matches",
+        rows.join(", ")
+    )
+}
+
+/// The update of `n` seats' ratings before and after and their bots' counts (five binds a seat,
+/// in seat order: mu and sigma before, after, the count), then the match's id.
+fn rated_seats_sql(n: usize) -> String {
+    let column = |offset: usize| {
+        let arms: Vec<String> = (0..n)
+            .map(|seat| format!("WHEN {seat} THEN ${}", 5 * seat + offset))
+            .collect();
+        format!("CASE seat {} END", arms.join(" "))
+    };
+    format!(
+        "UPDATE seats SET mu_before = {}, sigma_before = {}, mu_after = {}, sigma_after = {},
+             rated_nth = {}
+         WHERE match_id = ${}",
+        column(1),
+        column(2),
+        column(3),
+        column(4),
+        column(5),
+        5 * n + 1
+    )
 }
