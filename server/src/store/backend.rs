@@ -34,13 +34,14 @@ const WRITE_LOCK: i64 = 0x6361_7264_6172_656e;
 /// committed, so the numbers stay one unbroken sequence.
 const RATING_SEQ_LOCK: i64 = 0x7261_7469_6e67_7371;
 
-/// The first key of the per-game advisory locks results take (the bytes of "game"), in
+/// The first key of the per-bot advisory locks results take (the bytes of "bots"), in
 /// PostgreSQL's two-key space, which never meets the one-key space of the locks above; the second
-/// key is the hash of the game's id.
-const GAME_LOCKS: i32 = 0x6761_6d65;
+/// key is the hash of the bot's id.
+const BOT_LOCKS: i32 = 0x626f_7473;
 
-/// The first key of the per-bot advisory locks claims take (the bytes of "clbt"); the second is
-/// the hash of the bot's id.
+/// The first key of the per-bot advisory locks claims take (the bytes of "clbt"): apart from the
+/// results' own, since a result only ever lowers the counts a claim reads, so the two never need
+/// to wait for each other.
 const CLAIM_BOT_LOCKS: i32 = 0x636c_6274;
 
 /// Connections of a PostgreSQL pool: a server's readers and its writers waiting for the write
@@ -178,20 +179,25 @@ impl Backend {
         Ok(tx)
     }
 
-    /// In a [`Writer::Result`] transaction, waits for and takes the lock of `game`'s results
-    /// (held to the commit): from there on a result reads and moves its bots' ratings and rows,
-    /// so results of one game are applied one after the other, in the order they take it, and
-    /// those of other games at once. One lock a result, never one held while waiting for
-    /// another: a lock per bot, taken in turn, let a result hold one bot while it waited for the
-    /// next, and under load every result queued behind every other (measured: 160 ms a result
-    /// at four workers, docs/scaling.md). SQLite's write lock holds them all already.
-    pub(super) async fn lock_game(self, tx: &mut Tx, game: &str) -> Result<(), sqlx::Error> {
+    /// In a [`Writer::Result`] transaction, waits for and takes the lock of every bot seated in
+    /// match `id` (held to the commit), in the order of their keys, so that two results never
+    /// wait for each other's bots. Results of matches that share a bot are then applied one
+    /// after the other; others at once. (One lock per game instead was measured too: at four
+    /// workers it made every result of the game wait its turn, several times longer in all,
+    /// docs/scaling.md.) SQLite's write lock holds them all already.
+    pub(super) async fn lock_bots(self, tx: &mut Tx, id: &str) -> Result<(), sqlx::Error> {
         if self == Backend::Postgres {
-            sqlx::query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
-                .bind(GAME_LOCKS)
-                .bind(game)
-                .execute(&mut **tx)
-                .await?;
+            // The subquery's order is the order the locks are taken: PostgreSQL keeps a sorted
+            // subquery as one, and evaluates the outer list row by row as it comes.
+            sqlx::query(
+                "SELECT pg_advisory_xact_lock($1, k) FROM
+                     (SELECT DISTINCT hashtext(bot_id) AS k FROM seats WHERE match_id = $2
+                      ORDER BY k) keys",
+            )
+            .bind(BOT_LOCKS)
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
         }
         Ok(())
     }
@@ -233,8 +239,8 @@ impl Backend {
 /// The queue's two busy writes, the claim and the result, need to be serialised only narrowly:
 /// a claim against what else adds to the running matches of the contestants it seats (other
 /// claims of the same bots: it holds each bot's claim lock, taken without waiting,
-/// [`Backend::try_lock_bot`]), results against results of the same game (each reads and moves
-/// its bots' ratings, [`Backend::lock_game`]). Which queued match each claim takes is decided by `FOR UPDATE SKIP
+/// [`Backend::try_lock_bot`]), results against results of the same bots (each reads and moves
+/// those bots' ratings, [`Backend::lock_bots`]). Which queued match each claim takes is decided by `FOR UPDATE SKIP
 /// LOCKED` alone. A result never raises a count a claim reads (it only lowers one, at its
 /// commit), and a claim never touches a running match or a rating, so the two run side by side. Every other write runs alone, as before: it waits for the claims and
 /// results under way, and they wait for it.
@@ -246,7 +252,7 @@ pub(super) enum Writer {
     /// takes its contestants' locks without waiting ([`Backend::try_lock_bot`]).
     Claim,
     /// A match's result: beside claims and other results (the write lock shared); it takes its
-    /// game's lock ([`Backend::lock_game`]) and, when rated, the rating order's
+    /// bots' locks ([`Backend::lock_bots`]) and, when rated, the rating order's
     /// ([`Backend::lock_rating_seq`]).
     Result,
 }

@@ -2,13 +2,14 @@
 //! update and its bots' records of recent faults, or its failure.
 //!
 //! Results serialise only where the ratings need it. On PostgreSQL a result runs beside claims
-//! and other results (`Writer::Result`); it takes its game's lock before it reads or writes its
-//! bots' rows (a bot plays one game), so the results of one game are applied one after the
-//! other, those of other games at once, and a rated one takes the next `rating_seq` last, under
-//! the rating order's lock. Hence `rating_seq` stays one sequence over the whole database,
-//! without gaps, and each bot's results are numbered in the order they were applied to its
-//! rating: its chain read in `rating_seq` order is unbroken. What runs under the game's lock is
-//! kept to a few statements: every seat's rating in one, their records in another.
+//! and other results (`Writer::Result`); it takes the lock of each of its bots before it reads or
+//! writes their rows, so the results of matches that share a bot are applied one after the other,
+//! and a rated one takes the next `rating_seq` last, under the rating order's lock. Hence
+//! `rating_seq` stays one sequence over the whole database, without gaps, and each bot's results
+//! are numbered in the order they were applied to its rating: its chain read in `rating_seq`
+//! order is unbroken. Results that share no bot may take their numbers in either order. What
+//! runs under the bots' locks is kept to a few statements: every seat's rating in one, their
+//! records in another.
 
 use sqlx::Row;
 
@@ -86,8 +87,8 @@ impl Store {
                 .fetch_all(&mut *tx)
                 .await?;
         // From here on this result reads and writes its bots' rows: it waits for the results of
-        // other matches of the same game, and holds them off until it commits.
-        self.backend.lock_game(&mut tx, &game).await?;
+        // other matches of the same bots, and holds them off until it commits.
+        self.backend.lock_bots(&mut tx, id).await?;
         let moved = rated && rate_match(&mut tx, id, &game, &bot_ids, &result.seats).await?;
         count_for_versions(&mut tx, id).await?;
         record_health(&mut tx, id).await?;
@@ -133,7 +134,7 @@ impl Store {
 }
 
 /// Counts the finished match `id` for the version of each contestant's bot that played it, in
-/// one statement (it runs under the game's lock).
+/// one statement (it runs under the bots' locks).
 async fn count_for_versions(tx: &mut Tx, id: &str) -> Result<(), StoreError> {
     sqlx::query(
         "UPDATE bot_versions SET matches = matches + 1
@@ -147,7 +148,7 @@ async fn count_for_versions(tx: &mut Tx, id: &str) -> Result<(), StoreError> {
 }
 
 /// Applies a finished rated match of `game`, seating `bot_ids` in seat order, to its bots'
-/// ratings, inside the match's transaction (its game's results locked); returns whether it moved them. A
+/// ratings, inside the match's transaction (its bots locked); returns whether it moved them. A
 /// match where one bot holds several seats moves no rating.
 async fn rate_match(
     tx: &mut Tx,
@@ -185,8 +186,8 @@ async fn rate_match(
     let after = rate(&before, &ranks, partnerships);
     let draw = ranks.iter().all(|&r| r == 1);
     // Every seat's rating in one statement, and every seat's record of it in another: these
-    // run under the game's lock, so each round trip saved is one the game's other results do
-    // not wait for. (The statements' text is made from the number of seats alone.)
+    // run under the bots' locks, so each round trip saved is one their other results do not
+    // wait for. (The statements' text is made from the number of seats alone.)
     let mut upsert = sqlx::query(sqlx::AssertSqlSafe(upsert_ratings_sql(bot_ids.len())));
     for (seat, bot_id) in bot_ids.iter().enumerate() {
         let won = !draw && ranks[seat] == 1;

@@ -1,9 +1,9 @@
 //! Claims and results from several processes at once, on PostgreSQL only (SQLite is one
 //! process's, and runs every write alone). Each "process" is a store of its own, with its own
 //! pool of connections, as a `cardarena worker` has. A claim proceeds while a result waits in
-//! its transaction, and so does a result of another game, while a result of the same game waits
-//! for it; many claims and results at once keep each bot's cap, finish every match once, number
-//! the rated ones without a gap and keep every bot's rating chain.
+//! its transaction, and so does a result of other bots, while a result of the same bot waits for
+//! it; many claims and results at once keep each bot's cap, finish every match once, number the
+//! rated ones without a gap and keep every bot's rating chain.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -11,38 +11,34 @@ use std::time::Duration;
 use cardarena_server::store::{MatchKind, Store};
 use sqlx::Row;
 
-use crate::common::{Db, http_bot, new_match, register, result};
+use crate::common::{Db, new_match, register, result};
 
 /// How long a write that must not wait is given: far more than it takes, far less than forever.
 const PROMPT: Duration = Duration::from_secs(10);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn claims_and_other_games_results_proceed_while_a_result_waits() {
+async fn a_claim_and_other_bots_results_proceed_while_a_result_waits() {
     let db = Db::postgres();
     let store = db.store().await;
     let ids = register(&store, &["ann", "bob", "cyd", "dee"]).await;
     let (ann, bob, cyd, dee) = (&ids[0], &ids[1], &ids[2], &ids[3]);
     let random = store.ensure_house_bot("durak", "random").await.unwrap();
-    let (pia, pat) = (prsi_bot(&store, "pia").await, prsi_bot(&store, "pat").await);
-    let mut prsi = new_match(MatchKind::Ladder, 4, &[&pia, &pat]);
-    prsi.game = "prsi".into();
     let playing = store
         .create_matches(&[
             new_match(MatchKind::Ladder, 1, &[ann, &random]),
             new_match(MatchKind::Ladder, 2, &[bob, cyd]),
             new_match(MatchKind::Ladder, 3, &[ann, dee]),
-            prsi,
         ])
         .await
         .unwrap();
-    assert_eq!(store.claim_queued(10, 10, "w1").await.unwrap().len(), 4);
+    assert_eq!(store.claim_queued(10, 10, "w1").await.unwrap().len(), 3);
     let queued = store
-        .create_matches(&[new_match(MatchKind::Ladder, 5, &[cyd, dee])])
+        .create_matches(&[new_match(MatchKind::Ladder, 4, &[cyd, dee])])
         .await
         .unwrap();
 
     // Another connection holds ann's row: the result of ann's first match stops there, in the
-    // middle of its transaction, with durak's results' lock taken.
+    // middle of its transaction, with its locks taken.
     sqlx::any::install_default_drivers();
     let outside = sqlx::AnyPool::connect(&db.url).await.unwrap();
     let mut holder = outside.begin().await.unwrap();
@@ -69,51 +65,46 @@ async fn claims_and_other_games_results_proceed_while_a_result_waits() {
         claimed.iter().map(|m| m.id.as_str()).collect::<Vec<_>>(),
         [queued[0].as_str()]
     );
-    // Nor does a result of another game; results of durak, ann's or not, wait for the first.
-    let prsi_result = finish(&other, &playing[3], [2, 1]);
-    assert!(
-        tokio::time::timeout(PROMPT, prsi_result).await.is_ok(),
-        "a result of another game proceeds"
-    );
+    // Nor does a result of other bots; a result of ann's waits for the first.
     let others = finish(&other, &playing[1], [2, 1]);
+    assert!(
+        tokio::time::timeout(PROMPT, others).await.is_ok(),
+        "a result of other bots proceeds"
+    );
     let second = finish(&other, &playing[2], [2, 1]);
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert!(
-        !others.is_finished() && !second.is_finished(),
-        "durak's next results wait for its first"
+        !second.is_finished(),
+        "ann's next result waits for her first"
     );
     holder.rollback().await.unwrap();
-    assert!(first.await.unwrap() && others.await.unwrap() && second.await.unwrap());
+    assert!(first.await.unwrap() && second.await.unwrap());
 
-    // Numbered in the order they were applied: prsi's first, then ann's first; ann's second
-    // starts from where her first ended.
+    // Numbered in the order they were applied: bob's and cyd's first, then ann's two in turn,
+    // ann's second starting from where her first ended.
     let order = db
         .rows(&format!(
             "SELECT m.id, m.rating_seq, s.mu_before, s.mu_after FROM matches m
-             JOIN seats s ON s.match_id = m.id WHERE s.bot_id = '{ann}' ORDER BY m.rating_seq"
+             JOIN seats s ON s.match_id = m.id
+             WHERE s.bot_id = '{ann}' OR m.id = '{}' ORDER BY m.rating_seq",
+            playing[1]
         ))
         .await;
-    let prsi_seq = db
-        .rows(&format!(
-            "SELECT rating_seq FROM matches WHERE id = '{}'",
-            playing[3]
-        ))
-        .await;
-    assert_eq!(prsi_seq[0].get::<i64, _>("rating_seq"), 1);
-    let ann_ids: Vec<String> = order.iter().map(|r| r.get("id")).collect();
-    assert_eq!(ann_ids, [playing[0].clone(), playing[2].clone()]);
-    assert_eq!(order[0].get::<i64, _>("rating_seq"), 2);
-    let mu_after_first: f64 = order[0].get("mu_after");
-    let mu_before_second: f64 = order[1].get("mu_before");
+    let seqs: Vec<(String, i64)> = (order.iter())
+        .map(|r| (r.get("id"), r.get("rating_seq")))
+        .collect();
+    assert_eq!(
+        seqs,
+        [
+            (playing[1].clone(), 1),
+            (playing[1].clone(), 1),
+            (playing[0].clone(), 2),
+            (playing[2].clone(), 3)
+        ]
+    );
+    let mu_after_first: f64 = order[2].get("mu_after");
+    let mu_before_second: f64 = order[3].get("mu_before");
     assert_eq!(mu_before_second, mu_after_first, "ann's chain is unbroken");
-}
-
-/// A contestant's bot of prsi, registered; its id.
-async fn prsi_bot(store: &Store, name: &str) -> String {
-    let mut bot = http_bot(name);
-    bot.game = "prsi".into();
-    store.insert_bot(&bot).await.unwrap();
-    bot.id
 }
 
 /// Three processes claim and finish 90 rated matches of six bots at once, each bot allowed two
