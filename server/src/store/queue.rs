@@ -10,9 +10,8 @@
 //! holds for every process sharing the database: on SQLite claims run one at a time under the
 //! write lock; on PostgreSQL they run at once, and a claim counts a contestant's running matches
 //! only once it holds the bot's claim lock, so no other claim adds to that count before it
-//! commits. A
-//! result running beside a claim can only lower a count, at its commit, so a claim never
-//! undercounts.
+//! commits. A result running beside a claim can only lower a count, at its commit, so a claim
+//! never undercounts.
 
 use std::collections::HashMap;
 
@@ -137,12 +136,12 @@ impl Store {
     ///
     /// On PostgreSQL claims run beside each other: each locks the row of a match it chooses
     /// (`FOR UPDATE SKIP LOCKED`: a row another claim holds is passed over, never waited for,
-    /// [`take_queued`]), and before it first seats a contestant it takes the bot's lock
+    /// [`take_queued`]), and before it first seats a contestant it takes the bot's claim lock
     /// without waiting and counts the bot's running matches ([`Store::hold_contestants`]); held
     /// to the commit, the lock keeps that count true while the claim adds its own. A match whose
-    /// bot another claim holds is passed over for this claim. The owners'
-    /// turns are then read by claims running at once alike, so the round-robin between owners
-    /// is kept within each claim and nearly across them.
+    /// bot another claim holds is passed over for this claim. The owners' turns are then read by
+    /// claims running at once alike, so the round-robin between owners is kept within each claim
+    /// and nearly across them.
     pub async fn claim_scoped(
         &self,
         limit: u32,
