@@ -105,18 +105,13 @@ async fn queue(
         let pick = below(rng, pool.len());
         bot_ids.push(pool.swap_remove(pick).id);
     }
-    let new = NewMatch {
-        game: game.to_string(),
-        options: info.options,
-        seed: new_seed(rng),
-        kind: MatchKind::Ladder,
-        rated: true,
-        deadline_ms: config.deadline_ms,
-        time_bank_ms: 0,
-        wall_clock_ms: None,
-        stage: None,
+    let new = NewMatch::ladder(
+        game,
+        info.options,
+        new_seed(rng),
+        config.deadline_ms,
         bot_ids,
-    };
+    );
     store.create_matches(&[new]).await?;
     Ok(true)
 }

@@ -11,7 +11,7 @@ use cardarena_engine::Game;
 use cardarena_engine::games::durak::{Durak, DurakOptions};
 use cardarena_server::app::{ServeConfig, start};
 use cardarena_server::store::{
-    BotKind, FinishedSeat, MatchKind, MatchResult, NewBot, NewMatch, SavedAction, Store,
+    BotKind, FinishedSeat, MatchResult, NewBot, NewMatch, SavedAction, Store,
 };
 use serde_json::json;
 
@@ -134,17 +134,14 @@ async fn arena() -> Arena {
     let greedy = store.ensure_house_bot("durak", "greedy").await.unwrap();
     let random = store.ensure_house_bot("durak", "random").await.unwrap();
     let seats = vec![mallory.id.clone(), greedy.clone(), random.clone()];
-    let new_match = |seed| NewMatch {
-        game: "durak".to_string(),
-        options: json!({"deck_number": seed}),
-        seed,
-        kind: MatchKind::Ladder,
-        rated: true,
-        deadline_ms: 1000,
-        time_bank_ms: 0,
-        wall_clock_ms: None,
-        stage: None,
-        bot_ids: seats.clone(),
+    let new_match = |seed| {
+        NewMatch::ladder(
+            "durak",
+            json!({"deck_number": seed}),
+            seed,
+            1000,
+            seats.clone(),
+        )
     };
     let ids = store
         .create_matches(&[new_match(60493), new_match(24227)])

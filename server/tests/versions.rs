@@ -13,9 +13,7 @@ use std::path::PathBuf;
 
 use cardarena_server::app::ServeConfig;
 use cardarena_server::rating::Skill;
-use cardarena_server::store::{
-    BotKind, FinishedSeat, MatchKind, MatchResult, NewBot, NewMatch, Store,
-};
+use cardarena_server::store::{BotKind, FinishedSeat, MatchResult, NewBot, NewMatch, Store};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use support::{Server, TempDb, config};
@@ -224,18 +222,7 @@ fn vera() -> NewBot {
 /// Stores `count` rated durak matches of `seats`, the first seat winning the first `wins`.
 async fn rated_matches(store: &Store, seats: &[String], count: u64, wins: u64) -> Vec<String> {
     let matches: Vec<NewMatch> = (0..count)
-        .map(|seed| NewMatch {
-            game: "durak".to_string(),
-            options: json!({}),
-            seed,
-            kind: MatchKind::Ladder,
-            rated: true,
-            deadline_ms: 1000,
-            time_bank_ms: 0,
-            wall_clock_ms: None,
-            stage: None,
-            bot_ids: seats.to_vec(),
-        })
+        .map(|seed| NewMatch::ladder("durak", json!({}), seed, 1000, seats.to_vec()))
         .collect();
     let mut ids = Vec::new();
     for (i, m) in matches.iter().enumerate() {

@@ -18,7 +18,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use cardarena_server::app::ServeConfig;
-use cardarena_server::store::{MatchKind, NewMatch};
+use cardarena_server::store::NewMatch;
 use postgres::Database;
 use serde_json::json;
 use support::{Server, test_bots};
@@ -111,22 +111,6 @@ async fn wait_for(limit: Duration, what: &str, mut done: impl FnMut() -> bool) {
     }
 }
 
-/// A rated ladder match of durak between `bot_ids`, dealt from `seed`, with a 1 s deadline.
-fn rated_durak(seed: u64, bot_ids: Vec<String>) -> NewMatch {
-    NewMatch {
-        game: "durak".into(),
-        options: json!({}),
-        seed,
-        kind: MatchKind::Ladder,
-        rated: true,
-        deadline_ms: 1000,
-        time_bank_ms: 0,
-        wall_clock_ms: None,
-        stage: None,
-        bot_ids,
-    }
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn workers_finish_every_match_once_though_one_is_killed() {
     let db = Database::new();
@@ -158,10 +142,8 @@ async fn workers_finish_every_match_once_though_one_is_killed() {
             .as_str()
             .unwrap()
             .to_string();
-        queued.push(rated_durak(
-            1000 + i,
-            vec![a, b, house[i as usize % house.len()].clone()],
-        ));
+        let seats = vec![a, b, house[i as usize % house.len()].clone()];
+        queued.push(NewMatch::ladder("durak", json!({}), 1000 + i, 1000, seats));
     }
     server.running.store.create_matches(&queued).await.unwrap();
 
@@ -296,7 +278,7 @@ async fn four_workers_keep_every_bots_cap_by_the_stores_own_stamps() {
     let queued: Vec<NewMatch> = (0..60usize)
         .map(|i| {
             let bot_ids = vec![ids[i % 4].clone(), ids[(i + 1 + (i / 4) % 3) % 4].clone()];
-            rated_durak(5000 + i as u64, bot_ids)
+            NewMatch::ladder("durak", json!({}), 5000 + i as u64, 1000, bot_ids)
         })
         .collect();
     server.running.store.create_matches(&queued).await.unwrap();

@@ -390,16 +390,5 @@ pub(super) fn failed(error: impl std::fmt::Display) -> CliError {
 /// A rated ladder match of `info`'s game between `bot_ids`, dealt from `seed`, as the benches
 /// queue them (a 1 s deadline, no bank, no cap).
 pub(super) fn ladder_match(info: &GameInfo, seed: u64, bot_ids: Vec<String>) -> NewMatch {
-    NewMatch {
-        game: info.id.to_string(),
-        options: json!({}),
-        seed,
-        kind: MatchKind::Ladder,
-        rated: true,
-        deadline_ms: 1000,
-        time_bank_ms: 0,
-        wall_clock_ms: None,
-        stage: None,
-        bot_ids,
-    }
+    NewMatch::ladder(info.id, json!({}), seed, 1000, bot_ids)
 }

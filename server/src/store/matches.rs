@@ -112,6 +112,32 @@ pub struct NewMatch {
     pub bot_ids: Vec<String>,
 }
 
+impl NewMatch {
+    /// A rated ladder match of `game` with `options` between `bot_ids` (in seat order), dealt
+    /// from `seed`, `deadline_ms` a decision, with no time bank and no wall-clock cap: what the
+    /// ladder queues.
+    pub fn ladder(
+        game: &str,
+        options: Value,
+        seed: u64,
+        deadline_ms: u32,
+        bot_ids: Vec<String>,
+    ) -> NewMatch {
+        NewMatch {
+            game: game.to_string(),
+            options,
+            seed,
+            kind: MatchKind::Ladder,
+            rated: true,
+            deadline_ms,
+            time_bank_ms: 0,
+            wall_clock_ms: None,
+            stage: None,
+            bot_ids,
+        }
+    }
+}
+
 /// Where a tournament match belongs: its tournament, stage and (for duplicate deals) deal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StageRef {

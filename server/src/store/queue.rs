@@ -207,10 +207,10 @@ impl Store {
                 continue;
             };
             candidate.taken = true;
-            if shared && !take_queued(&mut tx, candidate.number).await? {
-                continue;
-            }
             if shared {
+                if !take_queued(&mut tx, candidate.number).await? {
+                    continue;
+                }
                 // A contestant this claim has not counted yet: its lock, then its count.
                 let fresh = (candidate.contestants.iter())
                     .filter(|bot| !load.contains_key(*bot))
