@@ -26,6 +26,7 @@ mod options;
 mod organiser;
 mod probation;
 mod queue;
+mod result_writes;
 mod signals;
 mod standings;
 mod status;
