@@ -41,6 +41,14 @@ pub trait HouseGame: Game + Determinize + Encode {
     /// random move.
     fn rollout_move(view: &Self::View, legal: &[Self::Action]) -> Option<Self::Action>;
 
+    /// Whether the expert's rollouts may play a random move in `game` now, as they do one time
+    /// in ten for a little noise; not where one random move would swamp the rest (fifty-six's
+    /// bidding, where a random bid is as likely 56 as 28). By default, always.
+    fn rollout_noise(game: &Self) -> bool {
+        let _ = game;
+        true
+    }
+
     /// A decision the expert leaves to the game's own rule of thumb, where rollouts of random
     /// play judge badly (fifty-six's bids: random bidders overbid whatever the expert does, so
     /// every bid looks alike and the search would pick one by noise); `None`, the default,
@@ -48,6 +56,22 @@ pub trait HouseGame: Game + Determinize + Encode {
     fn expert_rule(view: &Self::View, legal: &[Self::Action]) -> Option<Self::Action> {
         let _ = (view, legal);
         None
+    }
+
+    /// How many deals the expert draws and weighs at a decision ([`HouseGame::sample_likelihood`])
+    /// to play its rounds on, in proportion to their weights; 0, the default, plays each round on
+    /// a fresh deal, unweighed.
+    const SAMPLE_POOL: usize = 0;
+
+    /// How likely the other seats' public moves are on `sample`, a game rebuilt from `view` with
+    /// the hidden cards dealt at random, from 0 to 1: with a [`HouseGame::SAMPLE_POOL`], the
+    /// expert's rounds take its deals in proportion, so its samples lean to the deals the moves
+    /// suggest. A model of how the others play (fifty-six: that they bid, name trumps and play
+    /// as `greedy` does), read from the view and the sample alone. By default every sample is as
+    /// likely.
+    fn sample_likelihood(view: &Self::View, sample: &Self) -> f64 {
+        let _ = (view, sample);
+        1.0
     }
 
     /// A fresh house bot by id, its random choices (if any) following from `seed`; `None` for an

@@ -54,7 +54,11 @@ fn run<G: HouseGame>(games: u64) -> Measured {
                 let mut scratch = Scratch::<G>::new(&view);
                 let start = Instant::now();
                 let sampled: Vec<G> = (0..20)
-                    .map(|k| G::determinize(&view, &mut rng(k)))
+                    .map(|k| {
+                        let sample = G::determinize(&view, &mut rng(k));
+                        std::hint::black_box(G::sample_likelihood(&view, &sample));
+                        sample
+                    })
                     .collect();
                 sample_time += start.elapsed();
                 samples += sampled.len() as u64;

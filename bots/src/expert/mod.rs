@@ -6,7 +6,10 @@
 //! game's greedy bot would (one move in ten at random: [`HouseGame::rollout_move`]), and scores
 //! the end, or where the game cuts a rollout short ([`HouseGame::rollout_cut`]), by the seat's
 //! place value (1 first, 0 last, tied seats sharing their places). It repeats with fresh deals until its budget is spent and picks
-//! the action with the best mean (the first in the legal order on a tie).
+//! the action with the best mean (the first in the legal order on a tie). A game with a model of
+//! how the other seats play (fifty-six: bids, trump and plays as `greedy` makes them) draws a
+//! pool of deals once a decision instead, weighs each by how likely it makes the moves the view
+//! shows ([`HouseGame::sample_likelihood`]), and each round takes one in proportion.
 //!
 //! The budget is counted in engine steps (a rollout's applied actions, plus a fixed cost per
 //! deal sampled), not in wall-clock time: a decision then depends only on the view, the match
@@ -42,6 +45,9 @@ pub const BUDGETS_MS: &[u32] = &[5, 10, 20, 50, 100, 200, 500, 1000, 2000];
 /// The most actions one rollout plays; a rollout still running then counts as a middle place
 /// (0.5), so a game random play drags on cannot eat the budget.
 const MAX_ROLLOUT_STEPS: u32 = 2_000;
+/// The fewest deals in the pool of a game that weighs its samples ([`HouseGame::SAMPLE_POOL`]),
+/// however small the budget.
+const MIN_POOL: usize = 8;
 /// How often in a hundred a rollout plays a random move instead of the game's rollout move
 /// ([`HouseGame::rollout_move`]): a little noise, so the rollouts of one deal are not all alike.
 const RANDOM_MOVES_PERCENT: usize = 10;
@@ -76,7 +82,7 @@ pub fn budget_ms(id: &str) -> Option<u32> {
 pub struct Calibration {
     /// Engine steps (rollout actions) per ms.
     pub steps_per_ms: u64,
-    /// What rebuilding one deal from the view costs, in steps.
+    /// What rebuilding one deal from the view costs, in steps, weighing it included.
     pub sample_steps: u64,
 }
 

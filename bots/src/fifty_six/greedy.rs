@@ -62,18 +62,22 @@ impl Bidding {
 /// What the hand is worth bidding for its team, in card points, less the `bidding` style's
 /// margin, and the suit it would name trump.
 pub fn hand_value(view: &FiftySixView, bidding: Bidding) -> (u32, Option<Suit>) {
-    let Some(trump) = best_suit(&view.hand) else {
+    hand_value_of(&view.hand, view.players, bidding)
+}
+
+/// [`hand_value`] of `hand` at a table of `players`.
+pub fn hand_value_of(hand: &[Card], players: usize, bidding: Bidding) -> (u32, Option<Suit>) {
+    let Some(trump) = best_suit(hand) else {
         return (0, None);
     };
-    let fair_share = 56.0 / view.players as f64;
-    let own: u32 = view.hand.iter().map(|&c| points(c)).sum();
-    let length = view.hand.iter().filter(|c| c.suit() == Some(trump)).count() as f64;
-    let jacks = view
-        .hand
+    let fair_share = 56.0 / players as f64;
+    let own: u32 = hand.iter().map(|&c| points(c)).sum();
+    let length = hand.iter().filter(|c| c.suit() == Some(trump)).count() as f64;
+    let jacks = hand
         .iter()
         .filter(|c| c.suit() == Some(trump) && precedence(**c) == 5)
         .count() as f64;
-    let margin = bidding.margin(view.players);
+    let margin = bidding.margin(players);
     let value =
         28.0 + 1.5 * (own as f64 - fair_share) + 3.0 * (length - 2.0) + 2.0 * jacks - margin;
     (value.max(0.0) as u32, Some(trump))
@@ -97,7 +101,7 @@ fn tani_hand(view: &FiftySixView, trump: Suit) -> bool {
 }
 
 /// The suit with the most cards in `hand`, more points breaking ties; `None` for an empty hand.
-fn best_suit(hand: &[Card]) -> Option<Suit> {
+pub(super) fn best_suit(hand: &[Card]) -> Option<Suit> {
     Suit::ALL
         .into_iter()
         .map(|suit| {
@@ -111,7 +115,7 @@ fn best_suit(hand: &[Card]) -> Option<Suit> {
 }
 
 /// The cheapest of `cards`: fewest points, then lowest precedence.
-fn cheapest(cards: impl Iterator<Item = Card>) -> Option<Card> {
+pub(super) fn cheapest(cards: impl Iterator<Item = Card>) -> Option<Card> {
     cards.min_by_key(|&c| (points(c), precedence(c), c))
 }
 

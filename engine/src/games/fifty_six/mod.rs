@@ -14,6 +14,7 @@ mod determinize;
 mod encode;
 mod pack;
 mod play;
+mod replay;
 mod table;
 mod transcript;
 mod view;
