@@ -19,8 +19,10 @@
 #
 # The cluster loads pg_stat_statements: after each PostgreSQL run the script reads how long that
 # run's statements took in all, and how much of it went to the statements that take the store's
-# advisory locks (time spent waiting for them, since taking a free one costs microseconds); each
-# run's ten slowest statements are kept in its folder (KEEP_WORK=1 keeps it).
+# locks: its advisory locks and the rating order's counter row (time spent waiting for them,
+# since taking a free one costs microseconds; the counter's statement is counted whole, its
+# update included); each run's ten slowest statements are kept in its folder (KEEP_WORK=1 keeps
+# it).
 #
 # Each run's CPU time is counted too: the bench's (its bots, and the workers it starts and waits
 # for) and the cluster's (the postmaster and every backend), from the start of the run to its
@@ -29,7 +31,8 @@
 #
 # Arguments go to every run: --matches M (default 400), --think-ms T (2), --max-matches S (16
 # slots per process), --game G (durak); but --runs N (1) runs every configuration N times, in
-# turn (SQLite, 1, 2, 4 workers, then again), and --no-sqlite leaves the SQLite run out. Prints
+# turn (SQLite, 1, 2, 4 workers, then again), --no-sqlite leaves the SQLite run out, and
+# --pg-workers "4" (a list, default "1 2 4") says which PostgreSQL runs to make. Prints
 # each run's JSON line, then a table with each configuration's median, its spread (lowest and
 # highest) and its median against SQLite and against one worker; a run that fails is shown as
 # failed and the script exits 1 at the end.
@@ -38,6 +41,7 @@
 set -euo pipefail
 runs=1
 sqlite=1
+worker_runs='1 2 4'
 args=()
 while [ $# -gt 0 ]; do
     case $1 in
@@ -46,6 +50,7 @@ while [ $# -gt 0 ]; do
         --runs) runs=${2:?--runs needs a number}; shift ;;
         --runs=*) runs=${1#--runs=} ;;
         --no-sqlite) sqlite= ;;
+        --pg-workers) worker_runs=${2:?--pg-workers needs a list}; shift ;;
         *) args+=("$1") ;;
     esac
     shift
@@ -176,7 +181,8 @@ statements() {
     psql_postgres -c "SELECT json_build_object(
             'seconds', round(COALESCE(SUM(total_exec_time), 0)::numeric / 1000, 2),
             'lock_seconds', round(COALESCE(SUM(total_exec_time)
-                FILTER (WHERE query LIKE '%pg_advisory_xact_lock%'), 0)::numeric / 1000, 2))
+                FILTER (WHERE query LIKE '%pg_advisory_xact_lock%'
+                           OR query LIKE '%UPDATE rating_order%'), 0)::numeric / 1000, 2))
         FROM pg_stat_statements WHERE dbid = $db"
     psql_postgres -c "SELECT pg_stat_statements_reset()" >/dev/null
 }
@@ -191,7 +197,7 @@ for round in $(seq 1 "$runs"); do
     if [ -n "$sqlite" ]; then
         run "sqlite-1-process$suffix" "sqlite://$work/bench$round.db" 0 ${args[@]+"${args[@]}"}
     fi
-    for workers in 1 2 4; do
+    for workers in $worker_runs; do
         url=$(fresh_database "bench_${workers}_$round") || die "createdb bench_${workers}_$round failed"
         run "postgres-$workers-workers$suffix" "$url" "$workers" ${args[@]+"${args[@]}"}
     done
@@ -245,7 +251,7 @@ r = next((row["report"] for row in rows if row["report"]), None)
 if r:
     print(f"\n{r['think_ms']} ms per contestant decision, {r['slots']} slots per process,"
           f" {r['matches']} matches a run; medians of the runs, spread = lowest-highest;"
-          f" lock s = time in the statements taking the store's advisory locks;"
+          f" lock s = time in the statements taking the store's locks (advisory, rating order);"
           f" cpu ms/m = CPU per match (bench, bots, workers, PostgreSQL); ceiling = the"
           f" matches/s {cores} cores carry at that cost")
 PY
