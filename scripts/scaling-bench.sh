@@ -19,10 +19,8 @@
 #
 # The cluster loads pg_stat_statements: after each PostgreSQL run the script reads how long that
 # run's statements took in all, and how much of it went to the statements that take the store's
-# locks: its advisory locks and the rating order's counter row (time spent waiting for them,
-# since taking a free one costs microseconds; the counter's statement is counted whole, its
-# update included); each run's ten slowest statements are kept in its folder (KEEP_WORK=1 keeps
-# it).
+# advisory locks (time spent waiting for them, since taking a free one costs microseconds); each
+# run's ten slowest statements are kept in its folder (KEEP_WORK=1 keeps it).
 #
 # Each run's CPU time is counted too: the bench's (its bots, and the workers it starts and waits
 # for) and the cluster's (the postmaster and every backend), from the start of the run to its
@@ -181,8 +179,7 @@ statements() {
     psql_postgres -c "SELECT json_build_object(
             'seconds', round(COALESCE(SUM(total_exec_time), 0)::numeric / 1000, 2),
             'lock_seconds', round(COALESCE(SUM(total_exec_time)
-                FILTER (WHERE query LIKE '%pg_advisory_xact_lock%'
-                           OR query LIKE '%UPDATE rating_order%'), 0)::numeric / 1000, 2))
+                FILTER (WHERE query LIKE '%pg_advisory_xact_lock%'), 0)::numeric / 1000, 2))
         FROM pg_stat_statements WHERE dbid = $db"
     psql_postgres -c "SELECT pg_stat_statements_reset()" >/dev/null
 }
@@ -251,7 +248,7 @@ r = next((row["report"] for row in rows if row["report"]), None)
 if r:
     print(f"\n{r['think_ms']} ms per contestant decision, {r['slots']} slots per process,"
           f" {r['matches']} matches a run; medians of the runs, spread = lowest-highest;"
-          f" lock s = time in the statements taking the store's locks (advisory, rating order);"
+          f" lock s = time in the statements taking the store's advisory locks;"
           f" cpu ms/m = CPU per match (bench, bots, workers, PostgreSQL); ceiling = the"
           f" matches/s {cores} cores carry at that cost")
 PY

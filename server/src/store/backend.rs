@@ -29,6 +29,11 @@ const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
 /// run beside each other and serialise among themselves on narrower locks (see [`Writer`]).
 const WRITE_LOCK: i64 = 0x6361_7264_6172_656e;
 
+/// The PostgreSQL advisory lock a rated result takes just before it numbers itself (the bytes of
+/// "ratingsq"), held to its commit: the next `rating_seq` is read after the previous one
+/// committed, so the numbers stay one unbroken sequence.
+const RATING_SEQ_LOCK: i64 = 0x7261_7469_6e67_7371;
+
 /// The first key of the per-bot advisory locks results take (the bytes of "bots"), in
 /// PostgreSQL's two-key space, which never meets the one-key space of the locks above; the second
 /// key is the hash of the bot's id.
@@ -214,6 +219,19 @@ impl Backend {
             .fetch_one(&mut **tx)
             .await
     }
+
+    /// In a [`Writer::Result`] transaction, takes the lock under which a rated result reads and
+    /// takes the next `rating_seq`, held to the commit. Taken last, just before the number is
+    /// taken, it is held only for that statement and the commit.
+    pub(super) async fn lock_rating_seq(self, tx: &mut Tx) -> Result<(), sqlx::Error> {
+        if self == Backend::Postgres {
+            sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                .bind(RATING_SEQ_LOCK)
+                .execute(&mut **tx)
+                .await?;
+        }
+        Ok(())
+    }
 }
 
 /// What a write transaction may run beside, on PostgreSQL (on SQLite every write runs alone).
@@ -234,8 +252,8 @@ pub(super) enum Writer {
     /// takes its contestants' locks without waiting ([`Backend::try_lock_bot`]).
     Claim,
     /// A match's result: beside claims and other results (the write lock shared); it takes its
-    /// bots' locks ([`Backend::lock_bots`]) and, when rated, the rating order's counter's row
-    /// (`rating_order`, locked by the update that takes the next number).
+    /// bots' locks ([`Backend::lock_bots`]) and, when rated, the rating order's
+    /// ([`Backend::lock_rating_seq`]).
     Result,
 }
 

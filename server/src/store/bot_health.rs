@@ -1,7 +1,7 @@
 //! Bot health in the store: the checker's pings, the pause rule's record of recent faults, and
 //! the owner's pause and resume (the rules themselves are in `crate::health`).
 
-use super::bots::{BotRecord, bot_columns, bot_record};
+use super::bots::{BotRecord, RECENT_MATCHES, bot_columns, bot_record};
 use super::probation::end_probation_by_owner;
 use super::{Store, StoreError, Tx, now_ms};
 
@@ -94,7 +94,7 @@ impl Store {
     }
 
     /// The bots of the finished ladder or tournament match `match_id`, with their records, which
-    /// count it already (`result_writes::recent_faults_sql` ran in the result's transaction); none for practice
+    /// count it already ([`record_health`] ran in the result's transaction); none for practice
     /// matches and matches not finished.
     pub async fn recorded_match_bots(&self, match_id: &str) -> Result<Vec<BotRecord>, StoreError> {
         let sql = concat!(
@@ -197,6 +197,37 @@ pub(super) async fn cancel_queued_ladder(tx: &mut Tx, id: &str) -> Result<(), St
     )
     .bind(now_ms())
     .bind(id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Adds the ladder or tournament match `match_id`, finished in `tx`, to the recent record of each
+/// of its bots (faulted if any seat it held faulted); practice matches add nothing. It runs in the
+/// transaction that stores the result, so that nothing reads a finished match its bots' records
+/// do not count yet: the ladder, which does not seat a bot the pause rule is about to pause,
+/// cannot seat one in the moment between the result and the pause.
+pub(super) async fn record_health(tx: &mut Tx, match_id: &str) -> Result<(), StoreError> {
+    // Whether the bot faulted is read among the match's seats (their key's index), not among the
+    // bot's: SQLite would take the bots' index for `s.bot_id = bots.id` and read every seat the
+    // bot ever held, which made each result slower as a busy bot's history grew.
+    sqlx::query(
+        "UPDATE bots SET
+             recent_faults = ((recent_faults << 1)
+                 | (SELECT MAX(CASE WHEN s.bot_id = bots.id AND s.fault_kind IS NOT NULL
+                                    THEN 1 ELSE 0 END)
+                    FROM seats s WHERE s.match_id = $1)) & $2,
+             recent_matches = CASE WHEN recent_matches < $3 THEN recent_matches + 1
+                                   ELSE $3 END,
+             matches_since_active = CASE WHEN matches_since_active < $3
+                                         THEN matches_since_active + 1 ELSE $3 END
+         WHERE id IN (SELECT bot_id FROM seats WHERE match_id = $1)
+           AND (SELECT kind FROM matches WHERE id = $1 AND status = 'finished')
+               IN ('ladder', 'tournament')",
+    )
+    .bind(match_id)
+    .bind(((1u64 << RECENT_MATCHES) - 1) as i64)
+    .bind(i64::from(RECENT_MATCHES))
     .execute(&mut **tx)
     .await?;
     Ok(())

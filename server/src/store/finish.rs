@@ -4,23 +4,19 @@
 //! Results serialise only where the ratings need it. On PostgreSQL a result runs beside claims
 //! and other results (`Writer::Result`); it takes the lock of each of its bots before it reads or
 //! writes their rows, so the results of matches that share a bot are applied one after the other,
-//! and a rated one takes the next `rating_seq` last, from the rating order's counter, whose row
-//! its update locks to the commit. Hence `rating_seq` stays one sequence over the whole database,
-//! without gaps, and each bot's results are numbered in the order they were applied to its
-//! rating: its chain read in `rating_seq` order is unbroken. Results that share no bot may take
-//! their numbers in either order. Under the bots' locks a result runs four statements on
-//! PostgreSQL (the locks, the ratings' read, every write at once, the number: `result_writes`).
+//! and a rated one takes the next `rating_seq` last, under the rating order's lock. Hence
+//! `rating_seq` stays one sequence over the whole database, without gaps, and each bot's results
+//! are numbered in the order they were applied to its rating: its chain read in `rating_seq`
+//! order is unbroken. Results that share no bot may take their numbers in either order. What
+//! runs under the bots' locks is kept to a few statements: every seat's rating in one, their
+//! records in another.
 
 use sqlx::Row;
 
+use super::bot_health::record_health;
 use super::leases::Lease;
 use super::logs::write_log;
 use super::matches::{FinishedSeat, MatchResult};
-use super::result_writes::{
-    RatedNth, count_for_versions_sql, next_rating_seq_sql, postgres_number_sql,
-    postgres_writes_sql, rated_seats_sql, recent_faults_binds, recent_faults_sql,
-    upsert_ratings_sql,
-};
 use super::timing::{PlayRecord, write_record};
 use super::{Store, StoreError, Tx, Writer, now_ms};
 use crate::rating::{Skill, rate};
@@ -93,14 +89,21 @@ impl Store {
         // From here on this result reads and writes its bots' rows: it waits for the results of
         // other matches of the same bots, and holds them off until it commits.
         self.backend.lock_bots(&mut tx, id).await?;
-        let rating = match rated {
-            true => read_rating(&mut tx, id, &game, &bot_ids, &result.seats).await?,
-            false => None,
-        };
-        if self.backend.shared() {
-            write_at_once(&mut tx, id, rating.as_ref()).await?;
-        } else {
-            write_one_by_one(&mut tx, id, rating.as_ref()).await?;
+        let moved = rated && rate_match(&mut tx, id, &game, &bot_ids, &result.seats).await?;
+        count_for_versions(&mut tx, id).await?;
+        record_health(&mut tx, id).await?;
+        if moved {
+            // Numbered last, so that the rating order's lock is held only for this statement
+            // and the commit: each bot's results are numbered in the order they were applied.
+            self.backend.lock_rating_seq(&mut tx).await?;
+            sqlx::query(
+                "UPDATE matches SET rating_seq =
+                     (SELECT COALESCE(MAX(rating_seq), 0) + 1 FROM matches)
+                 WHERE id = $1",
+            )
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
         }
         tx.commit().await?;
         Ok(true)
@@ -130,30 +133,35 @@ impl Store {
     }
 }
 
-/// A rated result's move of its bots' ratings, seat by seat.
-struct Rating {
-    bot_ids: Vec<String>,
-    before: Vec<Skill>,
-    after: Vec<Skill>,
-    won: Vec<bool>,
-    faulted: Vec<bool>,
+/// Counts the finished match `id` for the version of each contestant's bot that played it, in
+/// one statement (it runs under the bots' locks).
+async fn count_for_versions(tx: &mut Tx, id: &str) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE bot_versions SET matches = matches + 1
+         WHERE (bot_id, version) IN
+             (SELECT bot_id, version FROM seats WHERE match_id = $1 AND version IS NOT NULL)",
+    )
+    .bind(id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
-/// Reads the ratings of the bots seated in the finished rated match `id` of `game` (`bot_ids` in
-/// seat order) and works out their move, inside the match's transaction (its bots locked);
-/// `None` when it moves none: a match where one bot holds several seats.
-async fn read_rating(
+/// Applies a finished rated match of `game`, seating `bot_ids` in seat order, to its bots'
+/// ratings, inside the match's transaction (its bots locked); returns whether it moved them. A
+/// match where one bot holds several seats moves no rating.
+async fn rate_match(
     tx: &mut Tx,
     id: &str,
     game: &str,
     bot_ids: &[String],
     seats: &[FinishedSeat],
-) -> Result<Option<Rating>, StoreError> {
+) -> Result<bool, StoreError> {
     let mut distinct = bot_ids.to_vec();
     distinct.sort();
     distinct.dedup();
     if distinct.len() != bot_ids.len() || bot_ids.len() != seats.len() {
-        return Ok(None);
+        return Ok(false);
     }
     let rows = sqlx::query(
         "SELECT bot_id, mu, sigma FROM ratings
@@ -177,107 +185,83 @@ async fn read_rating(
     let partnerships = crate::games::game(game).is_some_and(|g| g.partnerships);
     let after = rate(&before, &ranks, partnerships);
     let draw = ranks.iter().all(|&r| r == 1);
-    Ok(Some(Rating {
-        bot_ids: bot_ids.to_vec(),
-        before,
-        after,
-        won: ranks.iter().map(|&r| !draw && r == 1).collect(),
-        faulted: seats.iter().map(|s| s.fault.is_some()).collect(),
-    }))
+    // Every seat's rating in one statement, and every seat's record of it in another: these
+    // run under the bots' locks, so each round trip saved is one their other results do not
+    // wait for. (The statements' text is made from the number of seats alone.)
+    let mut upsert = sqlx::query(sqlx::AssertSqlSafe(upsert_ratings_sql(bot_ids.len())));
+    for (seat, bot_id) in bot_ids.iter().enumerate() {
+        let won = !draw && ranks[seat] == 1;
+        upsert = upsert
+            .bind(bot_id)
+            .bind(after[seat].mu)
+            .bind(after[seat].sigma)
+            .bind(won as i64)
+            .bind(seats[seat].fault.is_some() as i64);
+    }
+    let mut nth = std::collections::HashMap::with_capacity(bot_ids.len());
+    for row in upsert.fetch_all(&mut **tx).await? {
+        nth.insert(
+            row.try_get::<String, _>("bot_id")?,
+            row.try_get::<i64, _>("matches")?,
+        );
+    }
+    let mut record = sqlx::query(sqlx::AssertSqlSafe(rated_seats_sql(bot_ids.len())));
+    for (seat, bot_id) in bot_ids.iter().enumerate() {
+        record = record
+            .bind(before[seat].mu)
+            .bind(before[seat].sigma)
+            .bind(after[seat].mu)
+            .bind(after[seat].sigma)
+            .bind(nth.get(bot_id).copied().unwrap_or(0));
+    }
+    record.bind(id).execute(&mut **tx).await?;
+    Ok(true)
 }
 
-/// PostgreSQL: every write of the result under its bots' locks in one statement
-/// ([`postgres_writes_sql`]), then its number in another ([`postgres_number_sql`]), rather than
-/// a round trip for each.
-async fn write_at_once(tx: &mut Tx, id: &str, rating: Option<&Rating>) -> Result<(), StoreError> {
-    let sql = postgres_writes_sql(rating.map(|r| r.bot_ids.len()));
-    let (mask, len) = recent_faults_binds();
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(id)
-        .bind(mask)
-        .bind(len);
-    if let Some(rating) = rating {
-        query = bind_upsert(query, rating);
-        for seat in 0..rating.bot_ids.len() {
-            query = bind_skills(query, rating, seat);
-        }
-    }
-    query.execute(&mut **tx).await?;
-    if rating.is_some() {
-        sqlx::query(sqlx::AssertSqlSafe(postgres_number_sql()))
-            .bind(id)
-            .execute(&mut **tx)
-            .await?;
-    }
-    Ok(())
+/// The upsert of `n` seats' ratings (five binds a seat: bot, mu, sigma, won, faulted), returning
+/// each bot's count of rated matches.
+fn upsert_ratings_sql(n: usize) -> String {
+    let rows: Vec<String> = (0..n)
+        .map(|k| {
+            let b = 5 * k;
+            format!(
+                "(${}, ${}, ${}, 1, ${}, ${})",
+                b + 1,
+                b + 2,
+                b + 3,
+                b + 4,
+                b + 5
+            )
+        })
+        .collect();
+    format!(
+        "INSERT INTO ratings (bot_id, mu, sigma, matches, wins, faults) VALUES {}
+         ON CONFLICT (bot_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,
+             matches = ratings.matches + 1, wins = ratings.wins + excluded.wins,
+             faults = ratings.faults + excluded.faults
+         RETURNING bot_id, matches",
+        rows.join(", ")
+    )
 }
 
-/// SQLite, whose one writer holds every lock already: the same writes one by one.
-async fn write_one_by_one(
-    tx: &mut Tx,
-    id: &str,
-    rating: Option<&Rating>,
-) -> Result<(), StoreError> {
-    if let Some(rating) = rating {
-        let n = rating.bot_ids.len();
-        let upsert = sqlx::query(sqlx::AssertSqlSafe(upsert_ratings_sql(n, 1)));
-        let mut nth = std::collections::HashMap::with_capacity(n);
-        for row in bind_upsert(upsert, rating).fetch_all(&mut **tx).await? {
-            nth.insert(
-                row.try_get::<String, _>("bot_id")?,
-                row.try_get::<i64, _>("matches")?,
-            );
-        }
-        let recorded = rated_seats_sql(n, 2, 1, RatedNth::Bound);
-        let mut record = sqlx::query(sqlx::AssertSqlSafe(recorded)).bind(id);
-        for (seat, bot_id) in rating.bot_ids.iter().enumerate() {
-            record = bind_skills(record, rating, seat).bind(nth.get(bot_id).copied().unwrap_or(0));
-        }
-        record.execute(&mut **tx).await?;
-        let seq: i64 = sqlx::query_scalar(next_rating_seq_sql())
-            .fetch_one(&mut **tx)
-            .await?;
-        sqlx::query("UPDATE matches SET rating_seq = $1 WHERE id = $2")
-            .bind(seq)
-            .bind(id)
-            .execute(&mut **tx)
-            .await?;
-    }
-    sqlx::query(sqlx::AssertSqlSafe(count_for_versions_sql(1)))
-        .bind(id)
-        .execute(&mut **tx)
-        .await?;
-    let (mask, len) = recent_faults_binds();
-    sqlx::query(sqlx::AssertSqlSafe(recent_faults_sql(1, 2, 3)))
-        .bind(id)
-        .bind(mask)
-        .bind(len)
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
-}
-
-/// A statement of the result's writes, being bound.
-type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
-
-/// Binds the ratings' upsert ([`upsert_ratings_sql`]): five binds a seat.
-fn bind_upsert<'q>(mut query: Query<'q>, rating: &Rating) -> Query<'q> {
-    for (seat, bot_id) in rating.bot_ids.iter().enumerate() {
-        query = query
-            .bind(bot_id.clone())
-            .bind(rating.after[seat].mu)
-            .bind(rating.after[seat].sigma)
-            .bind(rating.won[seat] as i64)
-            .bind(rating.faulted[seat] as i64);
-    }
-    query
-}
-
-/// Binds one seat's ratings before and after in the seats' record ([`rated_seats_sql`]).
-fn bind_skills<'q>(query: Query<'q>, rating: &Rating, seat: usize) -> Query<'q> {
-    query
-        .bind(rating.before[seat].mu)
-        .bind(rating.before[seat].sigma)
-        .bind(rating.after[seat].mu)
-        .bind(rating.after[seat].sigma)
+/// The update of `n` seats' ratings before and after and their bots' counts (five binds a seat,
+/// in seat order: mu and sigma before, after, the count), then the match's id.
+fn rated_seats_sql(n: usize) -> String {
+    let column = |offset: usize| {
+        let arms: Vec<String> = (0..n)
+            .map(|seat| format!("WHEN {seat} THEN ${}", 5 * seat + offset))
+            .collect();
+        format!("CASE seat {} END", arms.join(" "))
+    };
+    format!(
+        "UPDATE seats SET mu_before = {}, sigma_before = {}, mu_after = {}, sigma_after = {},
+             rated_nth = {}
+         WHERE match_id = ${}",
+        column(1),
+        column(2),
+        column(3),
+        column(4),
+        column(5),
+        5 * n + 1
+    )
 }

@@ -26,7 +26,6 @@ mod options;
 mod organiser;
 mod probation;
 mod queue;
-mod result_writes;
 mod signals;
 mod standings;
 mod status;
