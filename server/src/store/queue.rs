@@ -22,9 +22,16 @@ use super::leases::{LEASE_MS, Lease};
 use super::matches::{insert_matches, json, stage_ref};
 use super::{ClaimedMatch, NewMatch, SeatPlayer, Store, StoreError, Tx, Writer, now_ms};
 
-/// How many of an owner's oldest queued matches one claim looks at. An owner whose first
-/// matches all wait for busy bots is passed over for this claim rather than scanned to the end.
+/// How many of an owner's oldest queued matches one claim looks at, at most. An owner whose
+/// first matches all wait for busy bots is passed over for this claim rather than scanned to the
+/// end.
 const LOOKAHEAD: i64 = 200;
+
+/// How many of an owner's oldest queued matches a claim reads first, at least: twice the matches
+/// it may take, so that a few passed over leave enough. When all it read are passed over, it
+/// reads on, twice as many each time, up to [`LOOKAHEAD`] in all (reading 200 matches and their
+/// seats for every owner of every claim was the claim's dearest statement).
+const FIRST_READ: i64 = 8;
 
 /// The owner of a match, worked out from its row and seats (the same expression as migration
 /// 0004's): `$1` is the match's id.
@@ -51,9 +58,10 @@ const OWNERS: &str = "WITH RECURSIVE owners(owner) AS (
     FROM owners o LEFT JOIN queue_turns t ON t.owner = o.owner
     WHERE o.owner IS NOT NULL";
 
-/// An owner's oldest queued matches with their seats' bots (`$1` the owner, `$2` how many).
+/// An owner's oldest queued matches after number `$3` with their seats' bots (`$1` the owner,
+/// `$2` how many).
 const CANDIDATES: &str = "SELECT m.number, s.bot_id, b.kind, b.organiser_hold FROM
-        (SELECT number, id FROM matches WHERE status = 'queued' AND owner = $1
+        (SELECT number, id FROM matches WHERE status = 'queued' AND owner = $1 AND number > $3
          ORDER BY number LIMIT $2) m
     JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
     ORDER BY m.number";
@@ -96,8 +104,12 @@ struct Owner {
     served: i64,
     /// Its oldest queued match, the tie-break between owners never served.
     oldest: i64,
-    /// Its oldest queued matches with their HTTP bots, read when first needed.
+    /// Its oldest queued matches with their HTTP bots, read when first needed and read on when
+    /// all were passed over ([`FIRST_READ`]).
     candidates: Option<Vec<Candidate>>,
+    /// How many matches the last read asked for, and whether it found as many (more may wait).
+    read: i64,
+    more: bool,
 }
 
 /// A queued match that may be claimed.
@@ -114,6 +126,24 @@ struct Candidate {
 impl Owner {
     fn key(&self) -> (u8, i64, i64) {
         (self.priority, self.served, self.oldest)
+    }
+
+    /// Whether the owner may have queued matches not read yet within [`LOOKAHEAD`].
+    fn can_read_on(&self) -> bool {
+        self.more && self.candidates.as_ref().map_or(0, Vec::len) < LOOKAHEAD as usize
+    }
+
+    /// Reads up to `size` more of the owner's oldest queued matches (within [`LOOKAHEAD`] in
+    /// all), after those read already.
+    async fn read_on(&mut self, tx: &mut Tx, size: i64) -> Result<(), StoreError> {
+        let known = self.candidates.get_or_insert_with(Vec::new);
+        let size = size.min(LOOKAHEAD - known.len() as i64).max(1);
+        let after = known.last().map_or(0, |c| c.number);
+        let read = candidates(tx, &self.name, after, size).await?;
+        self.more = read.len() as i64 == size;
+        self.read = size;
+        known.extend(read);
+        Ok(())
     }
 }
 
@@ -177,6 +207,8 @@ impl Store {
                 served: row.try_get("served")?,
                 oldest: row.try_get("oldest")?,
                 candidates: None,
+                read: 0,
+                more: true,
                 name,
             });
         }
@@ -190,17 +222,24 @@ impl Store {
                 break;
             };
             let owner = &mut owners[next];
+            let first = (2 * i64::from(limit)).clamp(FIRST_READ, LOOKAHEAD);
             if owner.candidates.is_none() {
-                owner.candidates = Some(candidates(&mut tx, &owner.name).await?);
+                owner.read_on(&mut tx, first).await?;
             }
-            let found = owner.candidates.iter_mut().flatten().find(|c| {
+            let open = |c: &Candidate| {
                 !c.taken
                     && !c.held
                     && scope.admits(c.dial)
                     && c.contestants
                         .iter()
                         .all(|bot| load.get(bot).copied().unwrap_or(0) < bot_concurrency)
-            });
+            };
+            // All read passed over: read on, while the owner may have more within the look-ahead.
+            while !owner.candidates.iter().flatten().any(open) && owner.can_read_on() {
+                let size = 2 * owner.read;
+                owner.read_on(&mut tx, size).await?;
+            }
+            let found = owner.candidates.iter_mut().flatten().find(|c| open(c));
             let Some(candidate) = found else {
                 // Nothing of this owner can start now; later matches of the claim only add load.
                 owners.swap_remove(next);
@@ -327,12 +366,18 @@ async fn take_queued(tx: &mut Tx, number: i64) -> Result<bool, StoreError> {
     Ok(row.is_some())
 }
 
-/// The owner's oldest queued matches with the contestant bots that sit in each, read without a
-/// lock ([`take_queued`] takes the one chosen).
-async fn candidates(tx: &mut Tx, owner: &str) -> Result<Vec<Candidate>, StoreError> {
+/// Up to `size` of the owner's oldest queued matches numbered after `after`, with the contestant
+/// bots that sit in each, read without a lock ([`take_queued`] takes the one chosen).
+async fn candidates(
+    tx: &mut Tx,
+    owner: &str,
+    after: i64,
+    size: i64,
+) -> Result<Vec<Candidate>, StoreError> {
     let rows = sqlx::query(CANDIDATES)
         .bind(owner)
-        .bind(LOOKAHEAD)
+        .bind(size)
+        .bind(after)
         .fetch_all(&mut **tx)
         .await?;
     let mut out: Vec<Candidate> = Vec::new();

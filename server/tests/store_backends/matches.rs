@@ -10,6 +10,7 @@ use crate::common::{Db, claim_all, new_match, register, result};
 
 on_both!(
     fair_claim,
+    a_claim_reads_on_past_an_owners_blocked_matches,
     a_result_and_its_rating_commit_together,
     concurrent_results_keep_the_rating_chain
 );
@@ -94,6 +95,39 @@ async fn fair_claim(db: &Db) {
             .len(),
         2
     );
+}
+
+/// An owner's first queued matches all wait for a bot at its cap: a claim of one match reads on
+/// past them (more than its first read of eight) to the owner's first match it may start, and
+/// leaves the blocked ones queued in their order.
+async fn a_claim_reads_on_past_an_owners_blocked_matches(db: &Db) {
+    let store = db.store().await;
+    let ids = register(&store, &["busy", "x", "y", "z"]).await;
+    let (busy, x, y, z) = (&ids[0], &ids[1], &ids[2], &ids[3]);
+    store
+        .create_matches(&[new_match(MatchKind::Ladder, 1, &[busy, x])])
+        .await
+        .unwrap();
+    assert_eq!(store.claim_queued(1, 1, "test").await.unwrap().len(), 1);
+    let blocked: Vec<_> = (0..30)
+        .map(|seed| new_match(MatchKind::Ladder, seed, &[busy, y]))
+        .collect();
+    let blocked = store.create_matches(&blocked).await.unwrap();
+    let free = store
+        .create_matches(&[new_match(MatchKind::Ladder, 31, &[y, z])])
+        .await
+        .unwrap();
+    let claimed = store.claim_queued(1, 1, "test").await.unwrap();
+    assert_eq!(
+        claimed.iter().map(|m| m.id.as_str()).collect::<Vec<_>>(),
+        [free[0].as_str()]
+    );
+    // Nothing else may start: y is at its cap now, busy still.
+    assert!(store.claim_queued(10, 1, "test").await.unwrap().is_empty());
+    for id in &blocked {
+        let summary = store.match_summary(id).await.unwrap().unwrap();
+        assert_eq!(summary.status, MatchStatus::Queued, "{id}");
+    }
 }
 
 async fn a_result_and_its_rating_commit_together(db: &Db) {
