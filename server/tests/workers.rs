@@ -21,7 +21,7 @@ use cardarena_server::app::ServeConfig;
 use cardarena_server::store::NewMatch;
 use postgres::Database;
 use serde_json::json;
-use support::{Server, test_bots};
+use support::{Server, pacing_bot, test_bots};
 
 /// The organiser's token of the servers these tests start.
 const ADMIN: &str = "workers-test-organiser";
@@ -406,8 +406,12 @@ async fn a_match_a_worker_plays_is_followed_live_on_the_server() {
     let db = Database::new();
     let key = KeyDir::new();
     let server = no_play_server(&db, &key).await;
-    let bots = test_bots().await;
-    let bot = server.register("steady", &bots.url("/steady")).await;
+    // 40 ms a turn: the match lasts a second or more, so it is still running when the feed is
+    // asked for, however busy the machine (at 5 ms a turn it could start and end between two
+    // looks at its status).
+    let bot = server
+        .register("steady", &pacing_bot(Duration::from_millis(40)).await)
+        .await;
     let ids = server.practice(&bot, 1, &["random"]).await;
     let _worker = Worker::start(&db, &key.file(), 2, 2);
     wait_for(Duration::from_secs(60), "the match to start", || {
