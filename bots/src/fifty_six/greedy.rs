@@ -101,7 +101,7 @@ fn tani_hand(view: &FiftySixView, trump: Suit) -> bool {
 }
 
 /// The suit with the most cards in `hand`, more points breaking ties; `None` for an empty hand.
-pub(super) fn best_suit(hand: &[Card]) -> Option<Suit> {
+fn best_suit(hand: &[Card]) -> Option<Suit> {
     Suit::ALL
         .into_iter()
         .map(|suit| {

@@ -11,8 +11,7 @@
 //! suit, other cards) only makes the samples less sharp.
 
 use cardarena_engine::games::fifty_six::{
-    BidEntry, FiftySix, FiftySixAction, FiftySixView, HAND_SIZE, HIGH_BID, MIN_BID, Phase, points,
-    precedence, team,
+    Bid, FiftySix, FiftySixAction, FiftySixView, HIGH_BID, Phase, points, precedence, team,
 };
 use cardarena_engine::{Card, Game, Seat, Suit};
 
@@ -30,121 +29,99 @@ const IMPOSSIBLE: f64 = 1e-9;
 /// The weight's factor when the hidden trump is not its suit's cheapest card in the hand.
 const DEAR_HIDDEN_FACTOR: f64 = 0.5;
 
-/// How likely the public moves of this deal are on `sample` (rebuilt from `view`), 0 to 1.
+/// How likely the public moves of this deal are on `sample` (rebuilt from `view`), 0 to 1: the
+/// deal is replayed from its start on the sample's hands ([`FiftySix::deal_from_start`]), and
+/// each call and play of another seat is weighed as it was made there.
 pub(super) fn likelihood(view: &FiftySixView, sample: &FiftySix) -> f64 {
     if view.bidding.is_empty() {
         return 1.0;
     }
-    let mut weight = plays_likelihood(view, sample);
-    let mut hand = Vec::with_capacity(HAND_SIZE + 1);
-    for seat in (0..view.players).filter(|&s| s != view.seat) {
-        dealt_hand(view, sample, seat, &mut hand);
-        weight *= bids_likelihood(view, seat, &hand);
-        if view.bidder == Some(seat) {
-            weight *= trump_likelihood(view, sample, &hand);
-        }
-    }
-    weight
-}
-
-/// How likely the other seats' plays in this deal are on `sample`: the deal is replayed from its
-/// start on the sample's hands ([`FiftySix::deal_from_start`]), and each play of another seat
-/// that had a choice and that `greedy` would not have made there divides the weight by
-/// 1/[`OFF_GREEDY_FACTOR`]; a play the sample's hands could not have made, by far more.
-fn plays_likelihood(view: &FiftySixView, sample: &FiftySix) -> f64 {
     let Some((mut game, actions)) = sample.deal_from_start() else {
         return 1.0;
     };
-    let mut weight = 1.0;
+    let others: Vec<Seat> = (0..view.players).filter(|&s| s != view.seat).collect();
+    let trump = match view.bidder.filter(|b| others.contains(b)) {
+        Some(bidder) => trump_likelihood(view, sample, game.hand(bidder)),
+        None => 1.0,
+    };
+    let values: Vec<u32> = (0..view.players)
+        .map(|s| hand_value_of(game.hand(s), view.players, Bidding::Tuned).0)
+        .collect();
+    let mut misses = vec![0u32; view.players];
+    let mut plays = 1.0;
     let mut legal = Vec::new();
     let mut seen: Option<FiftySixView> = None;
     for action in &actions {
         let Some(seat) = game.to_act() else {
-            return IMPOSSIBLE;
+            plays = IMPOSSIBLE;
+            break;
         };
-        let playing = matches!(
-            action,
-            FiftySixAction::Play { .. } | FiftySixAction::RevealTrump
-        );
-        if playing && seat != view.seat {
-            game.legal_actions_into(&mut legal);
-            if legal.len() > 1 {
-                let seen = match &mut seen {
-                    Some(seen) => {
-                        game.view_into(seat, seen);
-                        seen
+        if seat != view.seat {
+            match action {
+                FiftySixAction::Bid { .. } | FiftySixAction::Pass => {
+                    if let Some(standing) = game.standing_bid() {
+                        game.legal_actions_into(&mut legal);
+                        misses[seat] += call_miss(values[seat], action, &legal, standing, seat);
                     }
-                    None => seen.insert(game.view(seat)),
-                };
-                if Greedy::default().choose(seen, &legal).as_ref() != Some(action) {
-                    weight *= OFF_GREEDY_FACTOR;
                 }
+                FiftySixAction::Play { .. } | FiftySixAction::RevealTrump => {
+                    game.legal_actions_into(&mut legal);
+                    if legal.len() > 1 {
+                        let seen = match &mut seen {
+                            Some(seen) => {
+                                game.view_into(seat, seen);
+                                seen
+                            }
+                            None => seen.insert(game.view(seat)),
+                        };
+                        if Greedy::default().choose(seen, &legal).as_ref() != Some(action) {
+                            plays *= OFF_GREEDY_FACTOR;
+                        }
+                    }
+                }
+                FiftySixAction::HideTrump { .. } => {}
             }
         }
         if game.apply(action).is_err() {
-            return IMPOSSIBLE;
+            // Calls always apply, so the calls were all weighed by then.
+            plays = IMPOSSIBLE;
+            break;
+        }
+    }
+    let mut weight = plays;
+    for seat in others {
+        weight *= (-f64::from(misses[seat]) / BID_POINTS_PER_E).exp();
+        if view.bidder == Some(seat) {
+            weight *= trump;
         }
     }
     weight
 }
 
-/// The cards `seat` was dealt this deal as `sample` has them: its hand now, the cards it played
-/// in this deal's tricks and, while it is hidden, its trump card.
-fn dealt_hand(view: &FiftySixView, sample: &FiftySix, seat: Seat, hand: &mut Vec<Card>) {
-    hand.clear();
-    hand.extend_from_slice(sample.hand(seat));
-    let played = (view.tricks.iter().flat_map(|t| t.cards.iter()))
-        .chain(view.trick.cards.iter())
-        .filter(|p| p.seat == seat)
-        .map(|p| p.card);
-    hand.extend(played);
-    if view.bidder == Some(seat) {
-        hand.extend(sample.hidden_trump());
-    }
-}
-
-/// How likely `seat`'s calls in this deal's bidding are for a seat dealt `hand`.
-fn bids_likelihood(view: &FiftySixView, seat: Seat, hand: &[Card]) -> f64 {
-    let (value, _) = hand_value_of(hand, view.players, Bidding::Tuned);
-    let mut miss = 0u32;
-    let mut standing: Option<(Seat, u32)> = None;
-    for (at, entry) in view.bidding.iter().enumerate() {
-        if entry.seat == seat
-            && let Some((holder, top)) = standing
-        {
-            let least = least_bid(&view.bidding[..at], seat, holder, top);
-            let partner_holds = team(holder) == team(seat);
-            miss += match entry.points {
-                // A raise says the hand is worth it; over a teammate, worth a higher band.
-                Some(bid) if partner_holds => (bid.max(HIGH_BID + 4)).saturating_sub(value),
-                Some(bid) => bid.saturating_sub(value),
-                // A pass says the least bid was more than the hand is worth (over a teammate,
-                // that the hand is not worth a higher band).
-                None if partner_holds => (value + 1).saturating_sub(least.max(HIGH_BID + 4)),
-                None => (value + 1).saturating_sub(least),
-            };
+/// The card points by which a seat whose hand is worth `value` misses `call` (a bid or a pass)
+/// made among `legal` over the `standing` bid: a raise says the hand is worth the bid (over a
+/// teammate, worth a higher band), a pass that the least bid was more than the hand is worth
+/// (over a teammate, that the hand is not worth a higher band).
+fn call_miss(
+    value: u32,
+    call: &FiftySixAction,
+    legal: &[FiftySixAction],
+    standing: Bid,
+    seat: Seat,
+) -> u32 {
+    let partner_holds = team(standing.seat) == team(seat);
+    let least = legal.iter().filter_map(|a| match a {
+        FiftySixAction::Bid { points } => Some(*points),
+        _ => None,
+    });
+    match (call, least.min()) {
+        (FiftySixAction::Bid { points }, _) if partner_holds => {
+            points.max(&(HIGH_BID + 4)).saturating_sub(value)
         }
-        if let BidEntry {
-            points: Some(bid),
-            seat: caller,
-        } = *entry
-        {
-            standing = Some((caller, bid));
-        }
-    }
-    (-f64::from(miss) / BID_POINTS_PER_E).exp()
-}
-
-/// The least bid `seat` could make after `before` with `top` standing, held by `holder` (see the
-/// engine's rule: at least 40 over a teammate's or its own earlier bid below 40).
-fn least_bid(before: &[BidEntry], seat: Seat, holder: Seat, top: u32) -> u32 {
-    let low = |bid: u32| (MIN_BID..HIGH_BID).contains(&bid);
-    let teammate_low = holder != seat && team(holder) == team(seat) && low(top);
-    let own_low = (before.iter()).any(|e| e.seat == seat && e.points.is_some_and(low));
-    if teammate_low || own_low {
-        (top + 1).max(HIGH_BID)
-    } else {
-        top + 1
+        (FiftySixAction::Bid { points }, _) => points.saturating_sub(value),
+        (_, Some(least)) if partner_holds => (value + 1).saturating_sub(least.max(HIGH_BID + 4)),
+        (_, Some(least)) => (value + 1).saturating_sub(least),
+        (_, None) => 0,
     }
 }
 
@@ -200,7 +177,6 @@ mod tests {
     /// real deal.
     fn guesses(games: u64, samples: u64) -> Guesses {
         let mut seen = Guesses::default();
-        let mut dealt = Vec::new();
         for seed in 0..games {
             let options = FiftySixOptions {
                 deals: 1,
@@ -219,9 +195,9 @@ mod tests {
                     for _ in 0..samples {
                         let sample = FiftySix::determinize(&view, &mut draws);
                         let mut error = 0.0;
+                        let (dealt, _) = sample.deal_from_start().unwrap();
                         for other in (0..4).filter(|&s| s != seat) {
-                            dealt_hand(&view, &sample, other, &mut dealt);
-                            let guessed = hand_value_of(&dealt, 4, Bidding::Tuned).0;
+                            let guessed = hand_value_of(dealt.hand(other), 4, Bidding::Tuned).0;
                             let truth = hand_value_of(real.hand(other), 4, Bidding::Tuned).0;
                             error += f64::from(guessed.abs_diff(truth)) / 3.0;
                         }
@@ -254,7 +230,6 @@ mod tests {
     #[test]
     fn the_bids_and_the_trump_lean_the_samples_to_the_real_hands() {
         let seen = guesses(40, 20);
-        eprintln!("{seen:?}");
         let [plain, weighted] = seen.value_error.map(|e| e / seen.play_decisions);
         assert!(
             weighted < 0.9 * plain,
