@@ -29,8 +29,8 @@ const LOOKAHEAD: i64 = 200;
 
 /// How many of an owner's oldest queued matches a claim reads first, at least: twice the matches
 /// it may take, so that a few passed over leave enough. When all it read are passed over, it
-/// reads on, twice as many each time, up to [`LOOKAHEAD`] in all (reading 200 matches and their
-/// seats for every owner of every claim was the claim's dearest statement).
+/// reads as many again, doubling what it holds, up to [`LOOKAHEAD`] in all (reading 200 matches
+/// and their seats for every owner of every claim was the claim's dearest statement).
 const FIRST_READ: i64 = 8;
 
 /// The owner of a match, worked out from its row and seats (the same expression as migration
@@ -106,9 +106,8 @@ struct Owner {
     oldest: i64,
     /// Its oldest queued matches with their HTTP bots, read when first needed and read on when
     /// all were passed over ([`FIRST_READ`]).
-    candidates: Option<Vec<Candidate>>,
-    /// How many matches the last read asked for, and whether it found as many (more may wait).
-    read: i64,
+    candidates: Vec<Candidate>,
+    /// Whether the last read found as many as it asked for (more may wait); true before any.
     more: bool,
 }
 
@@ -130,19 +129,18 @@ impl Owner {
 
     /// Whether the owner may have queued matches not read yet within [`LOOKAHEAD`].
     fn can_read_on(&self) -> bool {
-        self.more && self.candidates.as_ref().map_or(0, Vec::len) < LOOKAHEAD as usize
+        self.more && self.candidates.len() < LOOKAHEAD as usize
     }
 
-    /// Reads up to `size` more of the owner's oldest queued matches (within [`LOOKAHEAD`] in
-    /// all), after those read already.
-    async fn read_on(&mut self, tx: &mut Tx, size: i64) -> Result<(), StoreError> {
-        let known = self.candidates.get_or_insert_with(Vec::new);
-        let size = size.min(LOOKAHEAD - known.len() as i64).max(1);
-        let after = known.last().map_or(0, |c| c.number);
+    /// Reads more of the owner's oldest queued matches, after those read already: `first` at
+    /// first, then as many again as it holds, within [`LOOKAHEAD`] in all.
+    async fn read_on(&mut self, tx: &mut Tx, first: i64) -> Result<(), StoreError> {
+        let held = self.candidates.len() as i64;
+        let size = held.max(first).min(LOOKAHEAD - held);
+        let after = self.candidates.last().map_or(0, |c| c.number);
         let read = candidates(tx, &self.name, after, size).await?;
         self.more = read.len() as i64 == size;
-        self.read = size;
-        known.extend(read);
+        self.candidates.extend(read);
         Ok(())
     }
 }
@@ -206,8 +204,7 @@ impl Store {
                 priority: u8::from(!name.starts_with("tournament:")),
                 served: row.try_get("served")?,
                 oldest: row.try_get("oldest")?,
-                candidates: None,
-                read: 0,
+                candidates: Vec::new(),
                 more: true,
                 name,
             });
@@ -217,15 +214,12 @@ impl Store {
                 .fetch_one(&mut *tx)
                 .await?;
         let (mut claimed, mut turns) = (Vec::new(), Vec::new());
+        let first_read = (2 * i64::from(limit)).clamp(FIRST_READ, LOOKAHEAD);
         while claimed.len() < limit as usize {
             let Some(next) = (0..owners.len()).min_by_key(|&i| owners[i].key()) else {
                 break;
             };
             let owner = &mut owners[next];
-            let first = (2 * i64::from(limit)).clamp(FIRST_READ, LOOKAHEAD);
-            if owner.candidates.is_none() {
-                owner.read_on(&mut tx, first).await?;
-            }
             let open = |c: &Candidate| {
                 !c.taken
                     && !c.held
@@ -234,12 +228,12 @@ impl Store {
                         .iter()
                         .all(|bot| load.get(bot).copied().unwrap_or(0) < bot_concurrency)
             };
-            // All read passed over: read on, while the owner may have more within the look-ahead.
-            while !owner.candidates.iter().flatten().any(open) && owner.can_read_on() {
-                let size = 2 * owner.read;
-                owner.read_on(&mut tx, size).await?;
+            // None read yet, or all read passed over: read on, while the owner may have more
+            // within the look-ahead.
+            while !owner.candidates.iter().any(open) && owner.can_read_on() {
+                owner.read_on(&mut tx, first_read).await?;
             }
-            let found = owner.candidates.iter_mut().flatten().find(|c| open(c));
+            let found = owner.candidates.iter_mut().find(|c| open(c));
             let Some(candidate) = found else {
                 // Nothing of this owner can start now; later matches of the claim only add load.
                 owners.swap_remove(next);
