@@ -21,6 +21,7 @@ pub mod pages;
 pub mod probes;
 pub mod proxy;
 pub mod rating;
+pub mod replay;
 pub mod request_log;
 pub mod results;
 pub mod retention;

@@ -1,6 +1,6 @@
 //! The match runner: plays a claimed match with its seats' bots (house bots in process,
-//! contestants' bots over HTTP or their own connections) on whatever game it names, and turns the result into what the
-//! store keeps. Also replays a stored match to check its outcome.
+//! contestants' bots over HTTP or their own connections) on whatever game it names, and turns
+//! the result into what the store keeps.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -9,10 +9,9 @@ use std::time::Duration;
 use cardarena_bots::dial::Switchboard;
 use cardarena_bots::http::HttpClient;
 use cardarena_bots::{
-    Bot, DialBotConfig, GameVisitor, HouseGame, HttpBotConfig, RemoteBot, forfeit,
-    play_match_observed, with_game,
+    Bot, DialBotConfig, GameVisitor, HouseGame, HttpBotConfig, RemoteBot, play_match_observed,
+    with_game,
 };
-use cardarena_engine::Outcome;
 use cardarena_engine::shuffle::derive_seed;
 use serde_json::Value;
 
@@ -45,14 +44,6 @@ pub enum RunError {
     /// The match runner stopped.
     #[error(transparent)]
     Match(#[from] cardarena_bots::MatchError),
-    /// A stored action does not replay.
-    #[error("action {index}: {detail}")]
-    Replay {
-        /// The action's index in the log.
-        index: usize,
-        /// What went wrong.
-        detail: String,
-    },
 }
 
 /// Plays matches: holds the HTTP client shared by every match and the key that signs requests.
@@ -310,55 +301,4 @@ async fn play<G: HouseGame>(
             .collect(),
     };
     Ok((MatchResult { seats, actions }, record))
-}
-
-/// A stored match to check: what [`replay`] needs.
-#[derive(Debug, Clone)]
-pub struct StoredPlay<'a> {
-    /// The game's id.
-    pub game: &'a str,
-    /// The game's options.
-    pub options: &'a Value,
-    /// The deal's seed.
-    pub seed: u64,
-    /// Which seats faulted.
-    pub faulted: &'a [bool],
-    /// The action log.
-    pub actions: &'a [Value],
-}
-
-/// Re-runs a stored match from its seed and actions and returns its outcome, forfeits applied.
-pub fn replay(stored: &StoredPlay<'_>) -> Result<Outcome, RunError> {
-    with_game(stored.game, Replay(stored))
-        .ok_or_else(|| RunError::UnknownGame(stored.game.to_string()))?
-}
-
-struct Replay<'a, 'b>(&'a StoredPlay<'b>);
-
-impl GameVisitor for Replay<'_, '_> {
-    type Output = Result<Outcome, RunError>;
-
-    fn visit<G: HouseGame>(self) -> Self::Output {
-        let stored = self.0;
-        let options: G::Options = serde_json::from_value(stored.options.clone())
-            .map_err(|e| RunError::Options(e.to_string()))?;
-        let mut game = G::new(&options, stored.faulted.len(), stored.seed)
-            .map_err(|e| RunError::Options(e.to_string()))?;
-        for (index, json) in stored.actions.iter().enumerate() {
-            let action: G::Action =
-                serde_json::from_value(json.clone()).map_err(|e| RunError::Replay {
-                    index,
-                    detail: e.to_string(),
-                })?;
-            game.apply(&action).map_err(|e| RunError::Replay {
-                index,
-                detail: e.to_string(),
-            })?;
-        }
-        let outcome = game.outcome().ok_or(RunError::Replay {
-            index: stored.actions.len(),
-            detail: "the log ends before the game does".into(),
-        })?;
-        Ok(forfeit(&outcome, stored.faulted))
-    }
 }

@@ -3,7 +3,7 @@
 use clap::Args;
 
 use super::CliError;
-use crate::runner::{StoredPlay, replay};
+use crate::replay::{StoredPlay, replay};
 use crate::store::{LogState, MatchStatus, Store, stamp_mismatch};
 
 /// Arguments of `cardarena replay`.

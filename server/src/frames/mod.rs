@@ -18,7 +18,7 @@ use serde_json::value::RawValue;
 
 pub use transcript::transcript;
 
-use crate::runner::RunError;
+use crate::replay::ReplayError;
 use crate::store::{PlayRecord, SavedAction};
 
 /// One action of a match, with the table after it.
@@ -216,22 +216,22 @@ pub struct Stored<'a> {
 }
 
 /// Replays `stored` through its engine into frames.
-pub fn build(stored: &Stored<'_>) -> Result<Frames, RunError> {
+pub fn build(stored: &Stored<'_>) -> Result<Frames, ReplayError> {
     with_game(stored.game, Build(stored))
-        .ok_or_else(|| RunError::UnknownGame(stored.game.to_string()))?
+        .ok_or_else(|| ReplayError::UnknownGame(stored.game.to_string()))?
 }
 
 struct Build<'a, 'b>(&'a Stored<'b>);
 
 impl GameVisitor for Build<'_, '_> {
-    type Output = Result<Frames, RunError>;
+    type Output = Result<Frames, ReplayError>;
 
     fn visit<G: HouseGame>(self) -> Self::Output {
         let stored = self.0;
         let options: G::Options = serde_json::from_value(stored.options.clone())
-            .map_err(|e| RunError::Options(e.to_string()))?;
+            .map_err(|e| ReplayError::Options(e.to_string()))?;
         let mut game = G::new(&options, stored.players, stored.seed)
-            .map_err(|e| RunError::Options(e.to_string()))?;
+            .map_err(|e| ReplayError::Options(e.to_string()))?;
         let with_sent = stored.eye == Eye::All;
         let initial = table_of(&game, stored.eye);
         let mut faults = fault_frames(stored);
@@ -242,7 +242,7 @@ impl GameVisitor for Build<'_, '_> {
         let mut sent_at_fault = Vec::new();
         for (index, saved) in stored.actions.iter().enumerate() {
             let step = index as u32 + 1;
-            let replay_error = |detail: String| RunError::Replay { index, detail };
+            let replay_error = |detail: String| ReplayError::Action { index, detail };
             let seat = game
                 .to_act()
                 .ok_or_else(|| replay_error("the game is over".into()))?;
@@ -309,19 +309,19 @@ pub fn describe_all(
     players: usize,
     seed: u64,
     actions: &[SavedAction],
-) -> Result<Vec<String>, RunError> {
+) -> Result<Vec<String>, ReplayError> {
     struct Describe<'a>(&'a Value, usize, u64, &'a [SavedAction]);
     impl GameVisitor for Describe<'_> {
-        type Output = Result<Vec<String>, RunError>;
+        type Output = Result<Vec<String>, ReplayError>;
         fn visit<G: HouseGame>(self) -> Self::Output {
             let Describe(options, players, seed, actions) = self;
             let options: G::Options = serde_json::from_value(options.clone())
-                .map_err(|e| RunError::Options(e.to_string()))?;
+                .map_err(|e| ReplayError::Options(e.to_string()))?;
             let mut game =
-                G::new(&options, players, seed).map_err(|e| RunError::Options(e.to_string()))?;
+                G::new(&options, players, seed).map_err(|e| ReplayError::Options(e.to_string()))?;
             let mut texts = Vec::with_capacity(actions.len());
             for (index, saved) in actions.iter().enumerate() {
-                let replay_error = |detail: String| RunError::Replay { index, detail };
+                let replay_error = |detail: String| ReplayError::Action { index, detail };
                 let action = G::Action::deserialize(&saved.action)
                     .map_err(|e| replay_error(e.to_string()))?;
                 texts.push(game.describe(&action));
@@ -332,7 +332,7 @@ pub fn describe_all(
         }
     }
     with_game(game, Describe(options, players, seed, actions))
-        .ok_or_else(|| RunError::UnknownGame(game.to_string()))?
+        .ok_or_else(|| ReplayError::UnknownGame(game.to_string()))?
 }
 
 /// Who chose action `step` of `seat`, given the step each seat faulted at: the substitute from

@@ -3,32 +3,32 @@
 use cardarena_bots::{GameVisitor, HouseGame, with_game};
 
 use super::Stored;
-use crate::runner::RunError;
+use crate::replay::ReplayError;
 
 /// The game's transcript of `stored` with the seats' `names`; `None` when the game writes none.
-pub fn transcript(stored: &Stored<'_>, names: &[String]) -> Result<Option<String>, RunError> {
+pub fn transcript(stored: &Stored<'_>, names: &[String]) -> Result<Option<String>, ReplayError> {
     with_game(stored.game, Transcript(stored, names))
-        .ok_or_else(|| RunError::UnknownGame(stored.game.to_string()))?
+        .ok_or_else(|| ReplayError::UnknownGame(stored.game.to_string()))?
 }
 
 struct Transcript<'a, 'b>(&'a Stored<'b>, &'a [String]);
 
 impl GameVisitor for Transcript<'_, '_> {
-    type Output = Result<Option<String>, RunError>;
+    type Output = Result<Option<String>, ReplayError>;
 
     fn visit<G: HouseGame>(self) -> Self::Output {
         let Transcript(stored, names) = self;
         let options: G::Options = serde_json::from_value(stored.options.clone())
-            .map_err(|e| RunError::Options(e.to_string()))?;
+            .map_err(|e| ReplayError::Options(e.to_string()))?;
         let initial = G::new(&options, stored.players, stored.seed)
-            .map_err(|e| RunError::Options(e.to_string()))?;
+            .map_err(|e| ReplayError::Options(e.to_string()))?;
         let actions = stored
             .actions
             .iter()
             .enumerate()
             .map(|(index, saved)| {
                 serde_json::from_value::<G::Action>(saved.action.clone()).map_err(|e| {
-                    RunError::Replay {
+                    ReplayError::Action {
                         index,
                         detail: e.to_string(),
                     }
