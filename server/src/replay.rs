@@ -27,6 +27,14 @@ pub enum ReplayError {
     },
 }
 
+/// The game a stored match was dealt: its `options` (JSON) read for the game, `players` seated,
+/// `seed` shuffled.
+pub fn deal<G: HouseGame>(options: &Value, players: usize, seed: u64) -> Result<G, ReplayError> {
+    let options: G::Options =
+        serde_json::from_value(options.clone()).map_err(|e| ReplayError::Options(e.to_string()))?;
+    G::new(&options, players, seed).map_err(|e| ReplayError::Options(e.to_string()))
+}
+
 /// A stored match to check: what [`replay`] needs.
 #[derive(Debug, Clone)]
 pub struct StoredPlay<'a> {
@@ -55,10 +63,7 @@ impl GameVisitor for Replay<'_, '_> {
 
     fn visit<G: HouseGame>(self) -> Self::Output {
         let stored = self.0;
-        let options: G::Options = serde_json::from_value(stored.options.clone())
-            .map_err(|e| ReplayError::Options(e.to_string()))?;
-        let mut game = G::new(&options, stored.faulted.len(), stored.seed)
-            .map_err(|e| ReplayError::Options(e.to_string()))?;
+        let mut game: G = deal(stored.options, stored.faulted.len(), stored.seed)?;
         for (index, json) in stored.actions.iter().enumerate() {
             let action: G::Action =
                 serde_json::from_value(json.clone()).map_err(|e| ReplayError::Action {

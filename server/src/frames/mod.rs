@@ -18,7 +18,7 @@ use serde_json::value::RawValue;
 
 pub use transcript::transcript;
 
-use crate::replay::ReplayError;
+use crate::replay::{ReplayError, deal};
 use crate::store::{PlayRecord, SavedAction};
 
 /// One action of a match, with the table after it.
@@ -228,10 +228,7 @@ impl GameVisitor for Build<'_, '_> {
 
     fn visit<G: HouseGame>(self) -> Self::Output {
         let stored = self.0;
-        let options: G::Options = serde_json::from_value(stored.options.clone())
-            .map_err(|e| ReplayError::Options(e.to_string()))?;
-        let mut game = G::new(&options, stored.players, stored.seed)
-            .map_err(|e| ReplayError::Options(e.to_string()))?;
+        let mut game: G = deal(stored.options, stored.players, stored.seed)?;
         let with_sent = stored.eye == Eye::All;
         let initial = table_of(&game, stored.eye);
         let mut faults = fault_frames(stored);
@@ -315,10 +312,7 @@ pub fn describe_all(
         type Output = Result<Vec<String>, ReplayError>;
         fn visit<G: HouseGame>(self) -> Self::Output {
             let Describe(options, players, seed, actions) = self;
-            let options: G::Options = serde_json::from_value(options.clone())
-                .map_err(|e| ReplayError::Options(e.to_string()))?;
-            let mut game =
-                G::new(&options, players, seed).map_err(|e| ReplayError::Options(e.to_string()))?;
+            let mut game: G = deal(options, players, seed)?;
             let mut texts = Vec::with_capacity(actions.len());
             for (index, saved) in actions.iter().enumerate() {
                 let replay_error = |detail: String| ReplayError::Action { index, detail };

@@ -3,7 +3,7 @@
 use cardarena_bots::{GameVisitor, HouseGame, with_game};
 
 use super::Stored;
-use crate::replay::ReplayError;
+use crate::replay::{ReplayError, deal};
 
 /// The game's transcript of `stored` with the seats' `names`; `None` when the game writes none.
 pub fn transcript(stored: &Stored<'_>, names: &[String]) -> Result<Option<String>, ReplayError> {
@@ -18,10 +18,7 @@ impl GameVisitor for Transcript<'_, '_> {
 
     fn visit<G: HouseGame>(self) -> Self::Output {
         let Transcript(stored, names) = self;
-        let options: G::Options = serde_json::from_value(stored.options.clone())
-            .map_err(|e| ReplayError::Options(e.to_string()))?;
-        let initial = G::new(&options, stored.players, stored.seed)
-            .map_err(|e| ReplayError::Options(e.to_string()))?;
+        let initial: G = deal(stored.options, stored.players, stored.seed)?;
         let actions = stored
             .actions
             .iter()
