@@ -15,6 +15,7 @@ use tokio::sync::mpsc;
 use super::relay::{Record, RecordEvent, WATCH_FOR};
 use super::{Feed, Live};
 use crate::frames::FaultFrame;
+use crate::replay::deal;
 use crate::store::{MatchStatus, MatchSummary, Store};
 
 /// How many records a mirror may have waiting to be applied.
@@ -150,10 +151,7 @@ impl GameVisitor for Start<'_> {
 
     fn visit<G: HouseGame>(self) -> bool {
         let Start { mirrors, of } = self;
-        let Ok(options) = serde_json::from_value::<G::Options>(of.options.clone()) else {
-            return false;
-        };
-        let Ok(dealt) = G::new(&options, of.players, of.seed) else {
+        let Ok(dealt) = deal::<G>(&of.options, of.players, of.seed) else {
             return false;
         };
         let (records, inbox) = mpsc::channel(QUEUE_RECORDS);

@@ -2,6 +2,7 @@
 //! last table's `result`, replayed from the seed and the stored actions), the seats named, and a
 //! link straight to the first fault's step.
 
+use crate::replay::deal;
 use crate::store::{MatchDetail, PlayRecord};
 use cardarena_bots::{GameVisitor, HouseGame, with_game};
 use cardarena_engine::{Eye, Verdict};
@@ -14,8 +15,7 @@ pub(super) fn verdict(detail: &MatchDetail) -> Option<Verdict> {
         type Output = Option<Verdict>;
         fn visit<G: HouseGame>(self) -> Self::Output {
             let m = &self.0.summary;
-            let options: G::Options = serde_json::from_value(m.options.clone()).ok()?;
-            let mut game = G::new(&options, m.seats.len(), m.seed).ok()?;
+            let mut game: G = deal(&m.options, m.seats.len(), m.seed).ok()?;
             for saved in &self.0.actions {
                 let action: G::Action = serde_json::from_value(saved.action.clone()).ok()?;
                 game.apply(&action).ok()?;
