@@ -464,15 +464,17 @@ async fn a_live_match_updates_and_never_shows_a_hidden_card() {
     let mut looks: Vec<(usize, Vec<String>)> = Vec::new();
     let start = Instant::now();
     loop {
-        let live = browser.attr("#watch", "data-live").await;
+        // One script reads the flag and the table together: the page's script runs on one
+        // thread, so the table read is the one drawn while the flag said live.
         let state = browser
             .script(
                 "const t = document.getElementById('table'); return [t.dataset.step || null, \
                  Array.from(t.querySelectorAll('[data-card]'), e => e.dataset.card), \
-                 t.querySelectorAll('[data-seat] [data-card]').length];",
+                 t.querySelectorAll('[data-seat] [data-card]').length, \
+                 document.getElementById('watch').dataset.live || null];",
             )
             .await;
-        if live.as_deref() != Some("on") {
+        if state[3] != "on" {
             break;
         }
         if let Some(step) = state[0].as_str() {
