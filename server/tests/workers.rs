@@ -102,6 +102,14 @@ fn statuses(db: &Database) -> BTreeMap<String, u64> {
         .collect()
 }
 
+/// How many finished rated results wait for the rating pass (applied a moment after they are
+/// stored when passes run at once).
+fn due(db: &Database) -> u64 {
+    db.query("SELECT COUNT(*) FROM matches WHERE rating_due = 1")[0][0]
+        .parse()
+        .unwrap()
+}
+
 /// Waits until `done` holds, polling the database, for at most `limit`.
 async fn wait_for(limit: Duration, what: &str, mut done: impl FnMut() -> bool) {
     let start = std::time::Instant::now();
@@ -173,8 +181,8 @@ async fn workers_finish_every_match_once_though_one_is_killed() {
     .await;
     first.kill();
     let _restarted = Worker::start(&db, &key.file(), 4, 4);
-    wait_for(Duration::from_secs(300), "every match", || {
-        finished(&db) == 300
+    wait_for(Duration::from_secs(300), "every match, rated", || {
+        finished(&db) == 300 && due(&db) == 0
     })
     .await;
     drop((second, third));
@@ -285,8 +293,8 @@ async fn four_workers_keep_every_bots_cap_by_the_stores_own_stamps() {
     let _workers: Vec<Worker> = (0..4)
         .map(|_| Worker::start(&db, &key.file(), 6, 2))
         .collect();
-    wait_for(Duration::from_secs(180), "every match", || {
-        statuses(&db).get("finished") == Some(&60)
+    wait_for(Duration::from_secs(180), "every match, rated", || {
+        statuses(&db).get("finished") == Some(&60) && due(&db) == 0
     })
     .await;
 

@@ -1,6 +1,7 @@
 //! The scheduler's leases: every [`RENEW`] it renews the leases of the matches it plays, drops
 //! (aborts) any whose lease it no longer holds, and reaps the matches of processes that stopped
-//! renewing theirs (every process reaps, so one that is left does it for the others).
+//! renewing theirs (every process reaps, so one that is left does it for the others); and each
+//! second it applies rated results left due to the ratings ([`sweep_ratings`]).
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -61,5 +62,23 @@ fn drop_lost(scheduler: &Scheduler, held: &HashSet<String>, asked: Instant) {
         tracing::warn!(match_id = %id, "the lease of this match was lost: it is dropped here");
         task.abort();
         scheduler.runner.ended(&id);
+    }
+}
+
+/// How often every process looks for rated results left due by a process that stopped between
+/// a result's commit and the passes that follow it.
+const RATING_SWEEP: Duration = Duration::from_secs(1);
+
+/// Applies rated results left due ([`crate::store::Store::rate_due`]) every [`RATING_SWEEP`], for
+/// as long as the process runs.
+pub(super) async fn sweep_ratings(store: crate::store::Store) {
+    let mut tick = tokio::time::interval(RATING_SWEEP);
+    loop {
+        tick.tick().await;
+        match store.rate_due().await {
+            Ok(0) => {}
+            Ok(applied) => tracing::debug!("{applied} rated results left due are applied"),
+            Err(e) => tracing::warn!("cannot apply the rated results left due: {e}"),
+        }
     }
 }

@@ -144,6 +144,7 @@ impl Scheduler {
             tracing::error!("cannot register this process as a player of matches: {e}");
         }
         tokio::spawn(leases::keep(self.clone()));
+        tokio::spawn(leases::sweep_ratings(self.store.clone()));
         tokio::spawn(wake_on_signals(
             self.store.subscribe_signals(),
             self.wake.clone(),

@@ -29,14 +29,14 @@ const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
 /// run beside each other and serialise among themselves on narrower locks (see [`Writer`]).
 const WRITE_LOCK: i64 = 0x6361_7264_6172_656e;
 
-/// The PostgreSQL advisory lock a rated result takes just before it numbers itself (the bytes of
-/// "ratingsq"), held to its commit: the next `rating_seq` is read after the previous one
-/// committed, so the numbers stay one unbroken sequence.
-const RATING_SEQ_LOCK: i64 = 0x7261_7469_6e67_7371;
+/// The PostgreSQL advisory lock of the rating pass (the bytes of "ratingsq"), held to the commit
+/// of the transaction that runs it: one pass at a time applies results to ratings and numbers
+/// them, so `rating_seq` stays one unbroken sequence (`super::rating_pass`).
+const RATINGS_LOCK: i64 = 0x7261_7469_6e67_7371;
 
-/// The first key of the per-bot advisory locks results take (the bytes of "bots"), in
-/// PostgreSQL's two-key space, which never meets the one-key space of the locks above; the second
-/// key is the hash of the bot's id.
+/// The first key of the per-bot advisory locks results take for their contestants (the bytes of
+/// "bots"), in PostgreSQL's two-key space, which never meets the one-key space of the locks
+/// above; the second key is the hash of the bot's id.
 const BOT_LOCKS: i32 = 0x626f_7473;
 
 /// The first key of the per-bot advisory locks claims take (the bytes of "clbt"): apart from the
@@ -179,19 +179,21 @@ impl Backend {
         Ok(tx)
     }
 
-    /// In a [`Writer::Result`] transaction, waits for and takes the lock of every bot seated in
-    /// match `id` (held to the commit), in the order of their keys, so that two results never
-    /// wait for each other's bots. Results of matches that share a bot are then applied one
-    /// after the other; others at once. (One lock per game instead was measured too: at four
-    /// workers it made every result of the game wait its turn, several times longer in all,
-    /// docs/scaling.md.) SQLite's write lock holds them all already.
+    /// In a [`Writer::Result`] transaction, waits for and takes the lock of every contestant's
+    /// bot seated in match `id` (held to the commit), in the order of their keys, so that two
+    /// results never wait for each other's bots: results of matches that share a contestant
+    /// update its record (recent faults, its version's count) one after the other. House bots
+    /// keep no such record, so results of the house bot's many matches do not wait for each
+    /// other. SQLite's write lock holds it already.
     pub(super) async fn lock_bots(self, tx: &mut Tx, id: &str) -> Result<(), sqlx::Error> {
         if self == Backend::Postgres {
             // The subquery's order is the order the locks are taken: PostgreSQL keeps a sorted
-            // subquery as one, and evaluates the outer list row by row as it comes.
+            // subquery as one, and evaluates the outer list row by row as it comes. A seat has a
+            // version exactly when a contestant's bot holds it.
             sqlx::query(
                 "SELECT pg_advisory_xact_lock($1, k) FROM
-                     (SELECT DISTINCT hashtext(bot_id) AS k FROM seats WHERE match_id = $2
+                     (SELECT DISTINCT hashtext(bot_id) AS k FROM seats
+                      WHERE match_id = $2 AND version IS NOT NULL
                       ORDER BY k) keys",
             )
             .bind(BOT_LOCKS)
@@ -220,17 +222,17 @@ impl Backend {
             .await
     }
 
-    /// In a [`Writer::Result`] transaction, takes the lock under which a rated result reads and
-    /// takes the next `rating_seq`, held to the commit. Taken last, just before the number is
-    /// taken, it is held only for that statement and the commit.
-    pub(super) async fn lock_rating_seq(self, tx: &mut Tx) -> Result<(), sqlx::Error> {
-        if self == Backend::Postgres {
-            sqlx::query("SELECT pg_advisory_xact_lock($1)")
-                .bind(RATING_SEQ_LOCK)
-                .execute(&mut **tx)
-                .await?;
+    /// In a [`Writer::Result`] transaction, takes the rating pass's lock if no other transaction
+    /// holds it, without waiting, and holds it to the commit: `false` when another holds it.
+    /// SQLite's write lock holds it already.
+    pub(super) async fn try_lock_ratings(self, tx: &mut Tx) -> Result<bool, sqlx::Error> {
+        if self == Backend::Sqlite {
+            return Ok(true);
         }
-        Ok(())
+        sqlx::query_scalar("SELECT pg_try_advisory_xact_lock($1)")
+            .bind(RATINGS_LOCK)
+            .fetch_one(&mut **tx)
+            .await
     }
 }
 
@@ -239,11 +241,13 @@ impl Backend {
 /// The queue's two busy writes, the claim and the result, need to be serialised only narrowly:
 /// a claim against what else adds to the running matches of the contestants it seats (other
 /// claims of the same bots: it holds each bot's claim lock, taken without waiting,
-/// [`Backend::try_lock_bot`]), results against results of the same bots (each reads and moves
-/// those bots' ratings, [`Backend::lock_bots`]). Which queued match each claim takes is decided by `FOR UPDATE SKIP
-/// LOCKED` alone. A result never raises a count a claim reads (it only lowers one, at its
-/// commit), and a claim never touches a running match or a rating, so the two run side by side. Every other write runs alone, as before: it waits for the claims and
-/// results under way, and they wait for it.
+/// [`Backend::try_lock_bot`]), results against results of the same contestants (each updates
+/// their records, [`Backend::lock_bots`]), and the rating passes against each other
+/// ([`Backend::try_lock_ratings`]). Which queued match each claim takes is decided by `FOR
+/// UPDATE SKIP LOCKED` alone. A result never raises a count a claim reads (it only lowers one,
+/// at its commit), and a claim never touches a running match or a rating, so the two run side
+/// by side. Every other write runs alone, as before: it waits for the claims and results under
+/// way, and they wait for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Writer {
     /// Any write but the two below: alone on the database (the write lock, exclusive).
@@ -252,8 +256,8 @@ pub(super) enum Writer {
     /// takes its contestants' locks without waiting ([`Backend::try_lock_bot`]).
     Claim,
     /// A match's result: beside claims and other results (the write lock shared); it takes its
-    /// bots' locks ([`Backend::lock_bots`]) and, when rated, the rating order's
-    /// ([`Backend::lock_rating_seq`]).
+    /// contestants' locks ([`Backend::lock_bots`]) and runs the rating pass if its lock is free
+    /// ([`Backend::try_lock_ratings`]). The rating pass on its own is one too.
     Result,
 }
 

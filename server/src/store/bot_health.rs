@@ -203,7 +203,9 @@ pub(super) async fn cancel_queued_ladder(tx: &mut Tx, id: &str) -> Result<(), St
 }
 
 /// Adds the ladder or tournament match `match_id`, finished in `tx`, to the recent record of each
-/// of its bots (faulted if any seat it held faulted); practice matches add nothing. It runs in the
+/// of its contestants' bots (faulted if any seat it held faulted); practice matches add nothing,
+/// and house bots, which the pause rule never pauses, keep no record (a seat has a version
+/// exactly when a contestant's bot holds it). It runs in the
 /// transaction that stores the result, so that nothing reads a finished match its bots' records
 /// do not count yet: the ladder, which does not seat a bot the pause rule is about to pause,
 /// cannot seat one in the moment between the result and the pause.
@@ -221,7 +223,7 @@ pub(super) async fn record_health(tx: &mut Tx, match_id: &str) -> Result<(), Sto
                                    ELSE $3 END,
              matches_since_active = CASE WHEN matches_since_active < $3
                                          THEN matches_since_active + 1 ELSE $3 END
-         WHERE id IN (SELECT bot_id FROM seats WHERE match_id = $1)
+         WHERE id IN (SELECT bot_id FROM seats WHERE match_id = $1 AND version IS NOT NULL)
            AND (SELECT kind FROM matches WHERE id = $1 AND status = 'finished')
                IN ('ladder', 'tournament')",
     )

@@ -26,6 +26,7 @@ mod options;
 mod organiser;
 mod probation;
 mod queue;
+mod rating_pass;
 mod signals;
 mod standings;
 mod status;

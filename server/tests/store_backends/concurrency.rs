@@ -1,9 +1,10 @@
 //! Claims and results from several processes at once, on PostgreSQL only (SQLite is one
 //! process's, and runs every write alone). Each "process" is a store of its own, with its own
 //! pool of connections, as a `cardarena worker` has. A claim proceeds while a result waits in
-//! its transaction, and so does a result of other bots, while a result of the same bot waits for
-//! it; many claims and results at once keep each bot's cap, finish every match once, number the
-//! rated ones without a gap and keep every bot's rating chain.
+//! its transaction, and so does a result of other bots, while a result of the same contestant
+//! waits for it; a result sharing the house bot is stored while a rating pass runs, and applied
+//! by that pass's holder after; many claims and results at once keep each bot's cap, finish
+//! every match once, number the rated ones without a gap and keep every bot's rating chain.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -80,8 +81,9 @@ async fn a_claim_and_other_bots_results_proceed_while_a_result_waits() {
     holder.rollback().await.unwrap();
     assert!(first.await.unwrap() && second.await.unwrap());
 
-    // Numbered in the order they were applied: bob's and cyd's first, then ann's two in turn,
-    // ann's second starting from where her first ended.
+    // Numbered in the order the passes found them: ann's first ran the pass in its own
+    // transaction before it waited for her row, and bob's and cyd's, stored while it held the
+    // pass, and then ann's second came after, her second starting from where her first ended.
     let order = db
         .rows(&format!(
             "SELECT m.id, m.rating_seq, s.mu_before, s.mu_after FROM matches m
@@ -96,15 +98,164 @@ async fn a_claim_and_other_bots_results_proceed_while_a_result_waits() {
     assert_eq!(
         seqs,
         [
-            (playing[1].clone(), 1),
-            (playing[1].clone(), 1),
-            (playing[0].clone(), 2),
+            (playing[0].clone(), 1),
+            (playing[1].clone(), 2),
+            (playing[1].clone(), 2),
             (playing[2].clone(), 3)
         ]
     );
-    let mu_after_first: f64 = order[2].get("mu_after");
+    let mu_after_first: f64 = order[0].get("mu_after");
     let mu_before_second: f64 = order[3].get("mu_before");
     assert_eq!(mu_before_second, mu_after_first, "ann's chain is unbroken");
+}
+
+/// The rating pass's PostgreSQL advisory lock (the bytes of "ratingsq", as the store names it).
+const RATINGS_LOCK: i64 = 0x7261_7469_6e67_7371;
+
+/// Waits until `sql` (a count named `n`) reads `n`, or fails after [`PROMPT`] saying `what`.
+async fn until_count(db: &Db, sql: &str, n: i64, what: &str) {
+    let started = std::time::Instant::now();
+    while db.rows(sql).await[0].get::<i64, _>("n") != n {
+        assert!(started.elapsed() < PROMPT, "{what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A connection of its own to `db`, outside every store.
+async fn outside(db: &Db) -> sqlx::pool::PoolConnection<sqlx::Any> {
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&db.url).await.unwrap();
+    pool.acquire().await.unwrap()
+}
+
+/// Each seat row of `bot` in rated matches, in `rating_seq` order: the match, its number, its
+/// rating before and after, and the bot's count of rated matches then.
+async fn chain_of(db: &Db, bot: &str) -> Vec<(String, i64, f64, f64, i64)> {
+    let rows = db
+        .rows(&format!(
+            "SELECT m.id, m.rating_seq, s.mu_before, s.mu_after, s.rated_nth
+             FROM matches m JOIN seats s ON s.match_id = m.id
+             WHERE s.bot_id = '{bot}' AND m.rating_seq IS NOT NULL ORDER BY m.rating_seq"
+        ))
+        .await;
+    (rows.iter())
+        .map(|r| {
+            let id = r.get("id");
+            (
+                id,
+                r.get("rating_seq"),
+                r.get("mu_before"),
+                r.get("mu_after"),
+                r.get("rated_nth"),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_result_sharing_the_house_bot_is_stored_while_a_pass_runs_and_applied_after_it() {
+    let db = Db::postgres();
+    let store = db.store().await;
+    let ids = register(&store, &["ann", "bob", "cyd"]).await;
+    let random = store.ensure_house_bot("durak", "random").await.unwrap();
+    let playing = store
+        .create_matches(&[
+            new_match(MatchKind::Ladder, 1, &[&ids[0], &random]),
+            new_match(MatchKind::Ladder, 2, &[&random, &ids[1]]),
+            new_match(MatchKind::Ladder, 3, &[&ids[2], &random]),
+        ])
+        .await
+        .unwrap();
+    assert_eq!(store.claim_queued(10, 10, "w1").await.unwrap().len(), 3);
+    assert!(
+        store
+            .finish_match(&playing[0], &result(&[1, 2]))
+            .await
+            .unwrap()
+    );
+
+    // Another connection holds the house bot's rating row: the next result's pass, in its own
+    // transaction, stops there with the rating lock taken.
+    let mut holder = outside(&db).await;
+    sqlx::query("BEGIN").execute(&mut *holder).await.unwrap();
+    sqlx::query("SELECT mu FROM ratings WHERE bot_id = $1 FOR UPDATE")
+        .bind(&random)
+        .fetch_all(&mut *holder)
+        .await
+        .unwrap();
+    let (first, id) = (store.clone(), playing[1].clone());
+    let first =
+        tokio::spawn(async move { first.finish_match(&id, &result(&[1, 2])).await.unwrap() });
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(!first.is_finished(), "the pass waits for the rating row");
+
+    // Another process's result of the house bot's next match is stored without waiting, due.
+    let other = db.store().await;
+    let stored = tokio::time::timeout(PROMPT, other.finish_match(&playing[2], &result(&[2, 1])))
+        .await
+        .expect("a result sharing the house bot is stored while a pass runs")
+        .unwrap();
+    assert!(stored);
+    let due = format!(
+        "SELECT COUNT(*) AS n FROM matches
+         WHERE id = '{}' AND status = 'finished' AND rating_due = 1 AND rating_seq IS NULL",
+        playing[2]
+    );
+    until_count(&db, &due, 1, "stored as due").await;
+
+    // The pass under way ends; its holder applies what came in meanwhile before it returns.
+    sqlx::query("ROLLBACK").execute(&mut *holder).await.unwrap();
+    assert!(tokio::time::timeout(PROMPT, first).await.unwrap().unwrap());
+    assert!(!store.ratings_due().await.unwrap(), "nothing left due");
+    let chain = chain_of(&db, &random).await;
+    let order: Vec<(&str, i64)> = chain.iter().map(|c| (c.0.as_str(), c.1)).collect();
+    assert_eq!(
+        order,
+        [
+            (playing[0].as_str(), 1),
+            (playing[1].as_str(), 2),
+            (playing[2].as_str(), 3)
+        ]
+    );
+    for pair in chain.windows(2) {
+        assert_eq!(pair[1].2, pair[0].3, "the house bot's chain is unbroken");
+    }
+    assert_eq!(chain.iter().map(|c| c.4).collect::<Vec<_>>(), [1, 2, 3]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_result_left_due_by_a_stopped_pass_is_applied_by_the_sweep() {
+    let db = Db::postgres();
+    let store = db.store().await;
+    let ids = register(&store, &["ann", "bob"]).await;
+    let playing = store
+        .create_matches(&[new_match(MatchKind::Ladder, 1, &[&ids[0], &ids[1]])])
+        .await
+        .unwrap();
+    assert_eq!(store.claim_queued(10, 10, "w1").await.unwrap().len(), 1);
+    // A pass of another process holds the lock, then that process stops: its connection goes
+    // before it looks for results left due.
+    let mut holder = outside(&db).await;
+    sqlx::query("SELECT pg_advisory_lock($1)")
+        .bind(RATINGS_LOCK)
+        .execute(&mut *holder)
+        .await
+        .unwrap();
+    let stored = tokio::time::timeout(PROMPT, store.finish_match(&playing[0], &result(&[2, 1])))
+        .await
+        .expect("a result is stored while a pass holds the lock")
+        .unwrap();
+    assert!(stored);
+    holder.close().await.unwrap();
+    assert!(store.ratings_due().await.unwrap(), "left due");
+    assert!(chain_of(&db, &ids[0]).await.is_empty());
+    assert_eq!(store.rate_due().await.unwrap(), 1);
+    assert!(!store.ratings_due().await.unwrap());
+    for bot in &ids {
+        let chain = chain_of(&db, bot).await;
+        assert_eq!(chain.len(), 1, "{bot}");
+        assert_eq!((chain[0].1, chain[0].4), (1, 1), "{bot}");
+    }
 }
 
 /// Three processes claim and finish 90 rated matches of six bots at once, each bot allowed two
