@@ -1,5 +1,6 @@
 //! `cardarena bench --http`: the server's match runner against an instant HTTP bot on loopback,
-//! beside a plain loop of the same signed HTTP calls to the same bot from the same process.
+//! beside a plain loop of the same signed HTTP calls to the same bot from the same process: the
+//! request bodies of whole matches as the runner sends them ([`match_bodies`]), made beforehand.
 //!
 //! The bot runs in a process of its own with several listeners ([`super::bench_bot`]), as a bot
 //! farm would, so that it is not what limits thousands of matches at once. The runner is set up
@@ -21,9 +22,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use cardarena_bots::http::protocol::TurnRequest;
+use cardarena_bots::http::protocol::{MatchEnd, MatchStart, TurnRequest};
 use cardarena_bots::http::{AddressPolicy, HttpClient, Signer};
 use cardarena_bots::{GameVisitor, HouseGame, MatchError, with_game};
+use serde_json::Value;
 
 use super::CliError;
 use super::bench_bot::{BotProcess, GAP_PREFIX};
@@ -119,7 +121,10 @@ pub fn run(
             game: info.id.to_string(),
             options: info.options.clone(),
             players,
-            body: sample_body(info.id, players).ok_or_else(|| CliError("no sample turn".into()))?,
+            bodies: Arc::new(
+                match_bodies(info.id, &info.options, players)
+                    .ok_or_else(|| CliError("the game's requests cannot be made".into()))?,
+            ),
         };
 
         bench.raw_calls(1, None, Some(SEQUENTIAL_DECISIONS)).await?;
@@ -252,20 +257,57 @@ pub(super) fn percentile(values: &[f64], q: f64) -> f64 {
     }
 }
 
-/// A real turn request of the game's first decision, as the server would send it.
-fn sample_body(game: &str, players: usize) -> Option<Vec<u8>> {
-    struct Sample(usize);
-    impl GameVisitor for Sample {
-        type Output = Option<Vec<u8>>;
+/// How many whole matches' requests the plain loop sends over and over.
+const PLAIN_MATCHES: u64 = 16;
+
+/// Every request body the runner sends in [`PLAIN_MATCHES`] matches of the game (seeds 1, 2, …)
+/// when each seat answers the first legal action, as the bench's bot does: each seat's
+/// `match_start`, every turn, each seat's `match_end`, in order, with the clock and the attempt
+/// the runner writes. The plain loop sends these, so that it makes the same calls as the runner,
+/// bodies of the same sizes included.
+fn match_bodies(game: &str, options: &Value, players: usize) -> Option<Vec<Vec<u8>>> {
+    struct Bodies<'a>(&'a Value, usize);
+    impl GameVisitor for Bodies<'_> {
+        type Output = Option<Vec<Vec<u8>>>;
         fn visit<G: HouseGame>(self) -> Self::Output {
-            let state = G::new(&G::Options::default(), self.0, 1).ok()?;
-            let seat = state.to_act()?;
-            let (view, legal) = (state.view(seat), state.legal_actions());
-            let request = TurnRequest::new("raw-bench", G::ID, seat, 1, 1000, &view, &legal);
-            serde_json::to_vec(&request).ok()
+            let Bodies(options, players) = self;
+            let typed: G::Options = serde_json::from_value(options.clone()).ok()?;
+            let whole = serde_json::to_value(&typed).ok()?;
+            let deadline_ms = DEADLINE.as_millis() as u64;
+            let clock = crate::clock::match_clock_ms(G::ID, deadline_ms as u32, 0, 100);
+            let mut bodies = Vec::new();
+            for seed in 1..=PLAIN_MATCHES {
+                let id = format!("raw-bench-{seed}");
+                let mut game = G::new(&typed, players, seed).ok()?;
+                for seat in 0..players {
+                    let start = MatchStart::new(&id, G::ID, seat, players, &whole, deadline_ms);
+                    bodies.push(serde_json::to_vec(&start.with_attempt(1)).ok()?);
+                }
+                let mut decision = 0;
+                while let Some(seat) = game.to_act() {
+                    decision += 1;
+                    let (view, legal) = (game.view(seat), game.legal_actions());
+                    let request =
+                        TurnRequest::new(&id, G::ID, seat, decision, deadline_ms, &view, &legal)
+                            .with_time_bank(0)
+                            .with_clock(Some(clock))
+                            .with_attempt(1);
+                    bodies.push(serde_json::to_vec(&request).ok()?);
+                    game.apply(legal.first()?).ok()?;
+                    if decision >= G::MAX_DECISIONS {
+                        break;
+                    }
+                }
+                let outcome = game.outcome()?;
+                for seat in 0..players {
+                    let end = MatchEnd::new(&id, G::ID, seat, &outcome).with_attempt(1);
+                    bodies.push(serde_json::to_vec(&end).ok()?);
+                }
+            }
+            Some(bodies)
         }
     }
-    with_game(game, Sample(players)).flatten()
+    with_game(game, Bodies(options, players)).flatten()
 }
 
 struct HttpBench {
@@ -278,7 +320,8 @@ struct HttpBench {
     game: String,
     options: serde_json::Value,
     players: usize,
-    body: Vec<u8>,
+    /// What the plain loop sends, in turn ([`match_bodies`]).
+    bodies: Arc<Vec<Vec<u8>>>,
 }
 
 impl HttpBench {
@@ -319,16 +362,18 @@ impl HttpBench {
         let prefix = if callers == 1 { GAP_PREFIX } else { "" };
         let mut tasks = tokio::task::JoinSet::new();
         for caller in 0..callers {
-            let (client, url, body, done) = (
+            let (client, url, bodies, done) = (
                 self.client.clone(),
                 self.url(caller).clone(),
-                self.body.clone(),
+                self.bodies.clone(),
                 done.clone(),
             );
             tasks.spawn(async move {
                 let signer = Signer::new(b"bench secret");
                 let match_id = format!("{prefix}raw-{caller}");
-                loop {
+                // Each caller from its own place in the list, as matches are at different steps.
+                let from = caller * 7919 % bodies.len();
+                for body in bodies.iter().cycle().skip(from) {
                     if end.is_some_and(|e| Instant::now() >= e)
                         || total.is_some_and(|t| done.load(Ordering::Relaxed) as usize >= t)
                     {
@@ -340,6 +385,7 @@ impl HttpBench {
                         .map_err(|f| CliError(format!("the bench bot faulted: {f}")))?;
                     done.fetch_add(1, Ordering::Relaxed);
                 }
+                Ok(())
             });
         }
         while let Some(result) = tasks.join_next().await {
