@@ -70,15 +70,25 @@ fn drop_lost(scheduler: &Scheduler, held: &HashSet<String>, asked: Instant) {
 const RATING_SWEEP: Duration = Duration::from_secs(1);
 
 /// Applies rated results left due ([`crate::store::Store::rate_due`]) every [`RATING_SWEEP`], for
-/// as long as the process runs.
+/// as long as the process runs. A failure is logged as a warning once, until a sweep succeeds
+/// again (the claim loop reports a database that does not answer too).
 pub(super) async fn sweep_ratings(store: crate::store::Store) {
     let mut tick = tokio::time::interval(RATING_SWEEP);
+    let mut failing = false;
     loop {
         tick.tick().await;
         match store.rate_due().await {
-            Ok(0) => {}
-            Ok(applied) => tracing::debug!("{applied} rated results left due are applied"),
-            Err(e) => tracing::warn!("cannot apply the rated results left due: {e}"),
+            Ok(applied) => {
+                if applied > 0 {
+                    tracing::debug!("{applied} rated results left due are applied");
+                }
+                failing = false;
+            }
+            Err(e) if failing => tracing::debug!("cannot apply the rated results left due: {e}"),
+            Err(e) => {
+                tracing::warn!("cannot apply the rated results left due: {e}");
+                failing = true;
+            }
         }
     }
 }
