@@ -40,9 +40,7 @@ async fn a_claim_and_other_bots_results_proceed_while_a_result_waits() {
 
     // Another connection holds ann's row: the result of ann's first match stops there, in the
     // middle of its transaction, with its locks taken.
-    sqlx::any::install_default_drivers();
-    let outside = sqlx::AnyPool::connect(&db.url).await.unwrap();
-    let mut holder = outside.begin().await.unwrap();
+    let mut holder = outside(&db).await.begin().await.unwrap();
     sqlx::query("SELECT id FROM bots WHERE id = $1 FOR UPDATE")
         .bind(ann)
         .fetch_all(&mut *holder)
@@ -121,11 +119,10 @@ async fn until_count(db: &Db, sql: &str, n: i64, what: &str) {
     }
 }
 
-/// A connection of its own to `db`, outside every store.
-async fn outside(db: &Db) -> sqlx::pool::PoolConnection<sqlx::Any> {
+/// A pool of its own on `db`, outside every store.
+async fn outside(db: &Db) -> sqlx::AnyPool {
     sqlx::any::install_default_drivers();
-    let pool = sqlx::AnyPool::connect(&db.url).await.unwrap();
-    pool.acquire().await.unwrap()
+    sqlx::AnyPool::connect(&db.url).await.unwrap()
 }
 
 /// Each seat row of `bot` in rated matches, in `rating_seq` order: the match, its number, its
@@ -176,8 +173,7 @@ async fn a_result_sharing_the_house_bot_is_stored_while_a_pass_runs_and_applied_
 
     // Another connection holds the house bot's rating row: the next result's pass, in its own
     // transaction, stops there with the rating lock taken.
-    let mut holder = outside(&db).await;
-    sqlx::query("BEGIN").execute(&mut *holder).await.unwrap();
+    let mut holder = outside(&db).await.begin().await.unwrap();
     sqlx::query("SELECT mu FROM ratings WHERE bot_id = $1 FOR UPDATE")
         .bind(&random)
         .fetch_all(&mut *holder)
@@ -204,7 +200,7 @@ async fn a_result_sharing_the_house_bot_is_stored_while_a_pass_runs_and_applied_
     until_count(&db, &due, 1, "stored as due").await;
 
     // The pass under way ends; its holder applies what came in meanwhile before it returns.
-    sqlx::query("ROLLBACK").execute(&mut *holder).await.unwrap();
+    holder.rollback().await.unwrap();
     assert!(tokio::time::timeout(PROMPT, first).await.unwrap().unwrap());
     assert!(!store.ratings_due().await.unwrap(), "nothing left due");
     let chain = chain_of(&db, &random).await;
@@ -235,7 +231,7 @@ async fn a_result_left_due_by_a_stopped_pass_is_applied_by_the_sweep() {
     assert_eq!(store.claim_queued(10, 10, "w1").await.unwrap().len(), 1);
     // A pass of another process holds the lock, then that process stops: its connection goes
     // before it looks for results left due.
-    let mut holder = outside(&db).await;
+    let mut holder = outside(&db).await.acquire().await.unwrap();
     sqlx::query("SELECT pg_advisory_lock($1)")
         .bind(RATINGS_LOCK)
         .execute(&mut *holder)
