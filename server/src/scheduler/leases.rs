@@ -1,7 +1,6 @@
 //! The scheduler's leases: every [`RENEW`] it renews the leases of the matches it plays, drops
 //! (aborts) any whose lease it no longer holds, and reaps the matches of processes that stopped
-//! renewing theirs (every process reaps, so one that is left does it for the others); and each
-//! second it applies rated results left due to the ratings ([`sweep_ratings`]).
+//! renewing theirs (every process reaps, so one that is left does it for the others).
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -62,33 +61,5 @@ fn drop_lost(scheduler: &Scheduler, held: &HashSet<String>, asked: Instant) {
         tracing::warn!(match_id = %id, "the lease of this match was lost: it is dropped here");
         task.abort();
         scheduler.runner.ended(&id);
-    }
-}
-
-/// How often every process looks for rated results left due by a process that stopped between
-/// a result's commit and the passes that follow it.
-const RATING_SWEEP: Duration = Duration::from_secs(1);
-
-/// Applies rated results left due ([`crate::store::Store::rate_due`]) every [`RATING_SWEEP`], for
-/// as long as the process runs. A failure is logged as a warning once, until a sweep succeeds
-/// again (the claim loop reports a database that does not answer too).
-pub(super) async fn sweep_ratings(store: crate::store::Store) {
-    let mut tick = tokio::time::interval(RATING_SWEEP);
-    let mut failing = false;
-    loop {
-        tick.tick().await;
-        match store.rate_due().await {
-            Ok(applied) => {
-                if applied > 0 {
-                    tracing::debug!("{applied} rated results left due are applied");
-                }
-                failing = false;
-            }
-            Err(e) if failing => tracing::debug!("cannot apply the rated results left due: {e}"),
-            Err(e) => {
-                tracing::warn!("cannot apply the rated results left due: {e}");
-                failing = true;
-            }
-        }
     }
 }

@@ -10,6 +10,7 @@
 //! under leases too), and workers never claim them.
 
 mod leases;
+mod rating_sweep;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -144,7 +145,7 @@ impl Scheduler {
             tracing::error!("cannot register this process as a player of matches: {e}");
         }
         tokio::spawn(leases::keep(self.clone()));
-        tokio::spawn(leases::sweep_ratings(self.store.clone()));
+        tokio::spawn(rating_sweep::run(self.store.clone()));
         tokio::spawn(wake_on_signals(
             self.store.subscribe_signals(),
             self.wake.clone(),
