@@ -205,10 +205,10 @@ pub(super) async fn cancel_queued_ladder(tx: &mut Tx, id: &str) -> Result<(), St
 /// Adds the ladder or tournament match `match_id`, finished in `tx`, to the recent record of each
 /// of its contestants' bots (faulted if any seat it held faulted); practice matches add nothing,
 /// and house bots, which the pause rule never pauses, keep no record (a seat has a version
-/// exactly when a contestant's bot holds it). It runs in the
-/// transaction that stores the result, so that nothing reads a finished match its bots' records
-/// do not count yet: the ladder, which does not seat a bot the pause rule is about to pause,
-/// cannot seat one in the moment between the result and the pause.
+/// exactly when a contestant's bot holds it). It runs in the transaction that stores the result,
+/// so that nothing reads a finished match its bots' records do not count yet: the ladder, which
+/// does not seat a bot the pause rule is about to pause, cannot seat one in the moment between
+/// the result and the pause.
 pub(super) async fn record_health(tx: &mut Tx, match_id: &str) -> Result<(), StoreError> {
     // Whether the bot faulted is read among the match's seats (their key's index), not among the
     // bot's: SQLite would take the bots' index for `s.bot_id = bots.id` and read every seat the
