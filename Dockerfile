@@ -1,7 +1,7 @@
 # The cardarena server: `cardarena` built in release mode, on a slim Debian. The pages' templates
-# and static files (askama, include_str!), the contestants' docs it serves at /docs (docs/, the
-# games' RULES.md) and the database migrations (sqlx::migrate!) are compiled into the binary, so
-# the binary is all the image needs.
+# and static files (web/, askama and include_str!), the contestants' docs it serves at /docs
+# (docs/, the games' RULES.md) and the database migrations (store/migrations/, sqlx::migrate!) are
+# compiled into the binary, so the binary is all the image needs.
 #
 #   docker build -t cardarena .
 #   docker run --rm -p 127.0.0.1:8080:8080 -v cardarena-data:/data cardarena serve \
@@ -17,9 +17,12 @@ WORKDIR /build
 COPY Cargo.toml Cargo.lock ./
 COPY engine engine
 COPY bots bots
-COPY server server
-COPY migrations migrations
+COPY rating rating
+COPY store store
+COPY contest contest
 COPY web web
+COPY cli cli
+COPY testkit testkit
 COPY docs docs
 RUN cargo build --release --locked --bin cardarena \
     && cp target/release/cardarena /usr/local/bin/cardarena

@@ -7,7 +7,7 @@
 #   CARDARENA_BIN=target/release/cardarena scripts/scaling-bench.sh
 #   scripts/scaling-bench.sh --matches 800 --think-ms 5
 #
-# Each configuration is one `cardarena bench --queue` (server/src/cli/bench_queue.rs) on a
+# Each configuration is one `cardarena bench --queue` (cli/src/bench_queue.rs) on a
 # database of its own: a SQLite file in a temporary folder, or a fresh database of a throw-away
 # PostgreSQL cluster that this script starts in that folder, on a free loopback port, with
 # Debian's initdb and pg_ctl (run as the postgres user when this is root, since initdb refuses

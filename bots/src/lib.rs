@@ -3,6 +3,8 @@
 //! A bot is anything that, given a seat's view and its legal actions, picks an action. The trait is
 //! async and knows nothing of where the bot runs: house bots answer in process, a contestant's bot
 //! answers over HTTP ([`http`]). The [`roster`] lists the games with their house bots.
+//!
+//! It imports only the engine; the contest runs its bots, and the store never needs it.
 
 pub mod arena;
 pub mod bot;
@@ -13,7 +15,6 @@ pub mod durak_duel;
 pub mod expert;
 pub mod fifty_six;
 pub mod http;
-pub mod log_codec;
 pub mod most;
 pub mod prsi;
 pub mod random;

@@ -1,5 +1,6 @@
 //! The roster: every game with its house bots, and a way to run generic code on a game named at
-//! run time. Adding a game is one line in [`with_game`] and [`game_ids`].
+//! run time. Adding a game is one line here in [`with_game`] and one in the engine's catalog
+//! (`cardarena_engine::catalog`).
 
 use cardarena_engine::games::bridge::Bridge;
 use cardarena_engine::games::durak::Durak;
@@ -109,16 +110,10 @@ pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
     }
 }
 
-/// The ids of every game, in the order they were added.
+/// The ids of every game, in the order they were added: the engine's catalog
+/// ([`cardarena_engine::catalog::GAME_IDS`]), which [`with_game`] dispatches in full.
 pub fn game_ids() -> &'static [&'static str] {
-    &[
-        Durak::ID,
-        Bridge::ID,
-        DurakDuel::ID,
-        Prsi::ID,
-        Most::ID,
-        FiftySix::ID,
-    ]
+    cardarena_engine::catalog::GAME_IDS
 }
 
 #[cfg(test)]

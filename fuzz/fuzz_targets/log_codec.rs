@@ -1,11 +1,11 @@
-//! The stored match log's codec (`cardarena_bots::log_codec`, what the server's store reads and
+//! The stored match log's codec (`cardarena_engine::log_codec`, what the server's store reads and
 //! writes). The first byte picks the game, then seats, options and seed deal it; then either any
 //! blob is decoded (an error or a log that encodes back to the same bytes, never a panic), or a
 //! game of legal actions picked by the bytes is encoded and must decode to the same seats and
 //! actions.
 #![no_main]
 
-use cardarena_bots::log_codec::{Deal, decode_log, encode_log};
+use cardarena_engine::log_codec::{Deal, decode_log, encode_log};
 use cardarena_bots::{GameVisitor, HouseGame, game_ids, with_game};
 use cardarena_fuzz::{Bytes, deal};
 use libfuzzer_sys::fuzz_target;

@@ -1,6 +1,6 @@
 """Shared fixtures: the cardarena binary and a real server on a loopback port.
 
-The server tests need the binary: CARDARENA_BIN names it (server/tests/python_package.rs, which
+The server tests need the binary: CARDARENA_BIN names it (cli/tests/python_package.rs, which
 runs this suite under `cargo test`, passes the one cargo built); without it, the repository's
 target/debug/cardarena is used when present.
 """

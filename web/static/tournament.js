@@ -1,7 +1,7 @@
 // The live tournament page: every 2 s, article.tournament[data-id] is brought up to date from
 // /api/tournaments/<id>: the status, the current stage, the entries, the podium, and each
 // stage's status, progress, podium, standings and head-to-head table. The markup and the number
-// formats are those of web/templates/tournament.html and server/src/pages/tournaments.rs, which
+// formats are those of web/templates/tournament.html and web/src/pages/tournaments.rs, which
 // must change with this file. Every name is set with textContent, never parsed as HTML. After
 // each redraw the article's data-refreshed counts up and #updated shows the time; when the server
 // cannot be reached the article is marked stale and kept. Polling stops once the tournament is
@@ -24,7 +24,7 @@
   }
 
   // Three decimals, rounded half away from zero from the value times 1000, as fixed3 in
-  // server/src/pages/format.rs.
+  // web/src/pages/format.rs.
   function fixed3(x) {
     x = Number(x);
     var t = Math.round(Math.abs(x) * 1000);
@@ -66,7 +66,7 @@
   }
 
   // "Winner: A (mean 0.833); second: B (0.700); third: C (0.400)" into `parent`, as the
-  // server's podium lines (`places` in server/src/pages/tournaments.rs).
+  // server's podium lines (`places` in web/src/pages/tournaments.rs).
   function podiumLine(parent, podium) {
     var labels = ["Winner", "second", "third"];
     podium.slice(0, 3).forEach(function (p, k) {

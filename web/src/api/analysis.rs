@@ -1,0 +1,240 @@
+//! The analysis of a played match: POST and GET /api/matches/{id}/analysis (docs/api.md,
+//! "Analysis"). Only a match whose every hand may be shown is analysed: one that is finished,
+//! whose log is kept, and no other table of whose deal is still to be played (what the frames
+//! and downloads show whole); the analysis tells what each seat could have known, so anything
+//! less would leak hidden cards.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+use super::extract::Path;
+use super::frames::checked_id;
+use super::openapi::analysis::{AnalysisAnswer, AnalysisDone, AnalysisProgress};
+use super::openapi::schemas::ErrorBody;
+use super::{ApiError, compressed, heavy};
+use crate::app::AppState;
+use crate::proxy::ClientAddr;
+use cardarena_contest::frames::cache::Compressed;
+use cardarena_store::{
+    AnalysisState, LogState, MatchStatus, MatchSummary, Requested, StoredAnalysis, stamp_mismatch,
+};
+
+/// The `Retry-After` of a `503 busy`, in seconds.
+const BUSY_RETRY_SECS: u64 = 30;
+/// The `Retry-After` of a request past its address's share, in seconds.
+const LIMITED_RETRY_SECS: u64 = 60;
+
+/// The match `id`, if its analysis may be shown or made: finished, every hand open to all, and
+/// played under the rules this engine plays.
+async fn analysable(state: &AppState, id: &str) -> Result<MatchSummary, ApiError> {
+    let id = checked_id(id)?;
+    let summary = state
+        .store
+        .match_summary(id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("match", id))?;
+    let status = summary.status;
+    if matches!(status, MatchStatus::Queued | MatchStatus::Running) {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "match_running",
+            format!(
+                "match {id} is {}; it can be analysed once it is finished (its analysis would \
+                 show hidden cards)",
+                status.as_str()
+            ),
+        ));
+    }
+    if status != MatchStatus::Finished {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "not_finished",
+            format!(
+                "match {id} is {}: only a match played to its end is analysed",
+                status.as_str()
+            ),
+        ));
+    }
+    if !state.store.disclosure(&summary).await?.is_open() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "sealed",
+            format!(
+                "match {id} is dealt the same cards as a tournament match still to be played; \
+                 it can be analysed once every table of its deal is over"
+            ),
+        ));
+    }
+    if let Some(why) = stamp_mismatch(&summary.game, summary.rules_version) {
+        return Err(log_gone(id, &why));
+    }
+    Ok(summary)
+}
+
+/// 410 `log_gone`: match `id`'s log cannot be analysed, `why` saying why.
+fn log_gone(id: &str, why: &str) -> ApiError {
+    ApiError::new(
+        StatusCode::GONE,
+        "log_gone",
+        format!("the log of match {id} cannot be analysed: {why}"),
+    )
+}
+
+/// The answer for an analysis in `state`, to a request with `headers`; `pending` is the status
+/// of a progress answer.
+fn answer(
+    app: &AppState,
+    id: &str,
+    state: AnalysisState,
+    headers: &HeaderMap,
+    pending: StatusCode,
+) -> Response {
+    let progress = |status: &str, done: u32, total: u32| {
+        let body = json!({"status": status, "done": done, "total": total});
+        (pending, Json(body)).into_response()
+    };
+    match state {
+        AnalysisState::Queued { done, total } => progress("queued", done, total),
+        AnalysisState::Running { done, total } => progress("running", done, total),
+        AnalysisState::Done(stored) => {
+            compressed::respond(compressed_of(stored), headers, app.heavy_reads.inflating())
+        }
+        AnalysisState::Failed(why) => ApiError::new(
+            StatusCode::GONE,
+            "analysis_failed",
+            format!("the analysis of match {id} failed: {why}"),
+        )
+        .into_response(),
+    }
+}
+
+/// A stored analysis as a compressed answer.
+fn compressed_of(stored: StoredAnalysis) -> Compressed {
+    Compressed {
+        gzip: Bytes::from(stored.gzip),
+        plain_len: stored.plain_len,
+        tag: Arc::from(stored.tag),
+    }
+}
+
+/// POST /api/matches/{id}/analysis: queues the analysis of a finished match (202 with its
+/// progress), or answers it when it is done (200, costing nothing).
+#[utoipa::path(post, path = "/matches/{id}/analysis", tag = "matches", params(("id" = String, Path, description = "The match's id")), responses(
+    (status = 200, description = "Already analysed: the analysis, gzip for clients that accept it, with a strong `ETag`", body = AnalysisDone,
+        headers(("etag" = String, description = "The answer's strong validator"))),
+    (status = 202, description = "Queued now, or already queued or running: its progress", body = AnalysisProgress),
+    (status = 404, description = "`not_found`: no such match", body = ErrorBody),
+    (status = 409, description = "`match_running`: the match is queued or running (its analysis would show hidden cards); `not_finished`: it failed or was cancelled; `sealed`: another table of its tournament deal is still to be played", body = ErrorBody),
+    (status = 410, description = "`log_gone`: the match's log was dropped or cannot be read; `analysis_failed`: its analysis could not be made", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: this address queued its share of analyses this hour", body = ErrorBody,
+        headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
+    (status = 503, description = "`busy`: the analysis queue is full", body = ErrorBody,
+        headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
+))]
+pub async fn request_analysis(
+    State(app): State<AppState>,
+    client: ClientAddr,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let summary = analysable(&app, &id).await?;
+    let id = summary.id.as_str();
+    if let Some(state) = app.store.analysis(id, &summary.game).await? {
+        return Ok(answer_request(&app, id, state, &headers));
+    }
+    if !app.analyses.allow(client.0) {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!(
+                "this address has queued {} analyses this hour; try again later",
+                app.analyses.config().per_hour
+            ),
+        )
+        .retry_after(LIMITED_RETRY_SECS));
+    }
+    let detail = app
+        .store
+        .match_detail(id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("match", id))?;
+    match &detail.log {
+        LogState::Kept => {}
+        LogState::Dropped { .. } => return Err(log_gone(id, "retention dropped it")),
+        LogState::Unreadable(why) => return Err(log_gone(id, why)),
+    }
+    let config = app.analyses.config();
+    let total = detail.actions.len() as u32;
+    let requested = app
+        .store
+        .request_analysis(
+            id,
+            &summary.game,
+            total,
+            config.budget_ms,
+            config.max_pending,
+        )
+        .await?;
+    match requested {
+        Requested::Pending(state) => {
+            app.analyses.wake();
+            Ok(answer_request(&app, id, state, &headers))
+        }
+        Requested::Settled(state) => Ok(answer_request(&app, id, state, &headers)),
+        Requested::QueueFull { max } => Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            format!("{max} analyses are queued or running; try again later"),
+        )
+        .retry_after(BUSY_RETRY_SECS)),
+    }
+}
+
+/// The answer to a request for an analysis in `state`: 202 while it is queued or running.
+fn answer_request(app: &AppState, id: &str, state: AnalysisState, headers: &HeaderMap) -> Response {
+    answer(app, id, state, headers, StatusCode::ACCEPTED)
+}
+
+/// GET /api/matches/{id}/analysis: the analysis's progress, or the analysis once done.
+#[utoipa::path(get, path = "/matches/{id}/analysis", tag = "matches", params(("id" = String, Path, description = "The match's id")), responses(
+    (status = 200, description = "The progress while queued or running; then the analysis, gzip for clients that accept it, with a strong `ETag`", body = AnalysisAnswer,
+        headers(("etag" = String, description = "The answer's strong validator, once done"))),
+    (status = 304, description = "Not modified: the `If-None-Match` named this analysis", headers(("etag" = String, description = "The answer's strong validator"))),
+    (status = 404, description = "`not_analysed`: never requested, or made under other rules or by an older analysis (request it again); `not_found`: no such match", body = ErrorBody),
+    (status = 409, description = "`match_running`, `not_finished` or `sealed`, as for POST", body = ErrorBody),
+    (status = 410, description = "`log_gone` or `analysis_failed`, as for POST", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: this address has 4 frames, downloads or analyses in progress", body = ErrorBody,
+        headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
+))]
+pub async fn show_analysis(
+    State(app): State<AppState>,
+    client: ClientAddr,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let read = match app.heavy_reads.take(client) {
+        Ok(read) => read,
+        Err(refused) => return Ok(refused.into_response()),
+    };
+    let summary = analysable(&app, &id).await?;
+    let id = summary.id.as_str();
+    let state = app
+        .store
+        .analysis(id, &summary.game)
+        .await?
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                "not_analysed",
+                format!("match {id} has not been analysed: POST to this address to ask"),
+            )
+        })?;
+    let answer = answer(&app, id, state, &headers, StatusCode::OK);
+    Ok(heavy::holding(answer, read))
+}

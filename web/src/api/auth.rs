@@ -1,0 +1,73 @@
+//! Authentication: `Authorization: Bearer <token>` names a bot's owner, or the organiser.
+
+use axum::http::{HeaderMap, StatusCode, header};
+
+use super::ApiError;
+use cardarena_contest::secrets;
+use cardarena_store::{BotRecord, Store};
+
+fn unauthorized(detail: &str) -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", detail)
+}
+
+/// The bearer token of a request: 401 without a well-formed one (no header, a scheme other than
+/// Bearer, which is matched without regard to case, an empty token, or bytes that are not
+/// visible ASCII).
+fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
+    let value = headers
+        .get(header::AUTHORIZATION)
+        .ok_or_else(|| unauthorized("send the token as `Authorization: Bearer <token>`"))?;
+    let text = value
+        .to_str()
+        .map_err(|_| unauthorized("the Authorization header must be plain ASCII"))?;
+    let (scheme, token) = text.trim().split_once(' ').unwrap_or((text.trim(), ""));
+    if !scheme.eq_ignore_ascii_case("bearer") {
+        return Err(unauthorized(
+            "the Authorization header must be `Bearer <token>`",
+        ));
+    }
+    let token = token.trim();
+    if token.is_empty() {
+        return Err(unauthorized("the bearer token is empty"));
+    }
+    Ok(token)
+}
+
+/// Passes a request that carries the organiser's token: 401 without a token, 403 with another.
+pub fn admin(admin_hash: &str, headers: &HeaderMap) -> Result<(), ApiError> {
+    if secrets::hash(bearer(headers)?) != admin_hash {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "forbidden",
+            "this is not the organiser's token",
+        ));
+    }
+    Ok(())
+}
+
+/// The bot `id`, if the request carries its owner's token: 401 without a valid token, 404 for an
+/// unknown bot, 403 with another bot's token.
+pub async fn owned_bot(
+    store: &Store,
+    headers: &HeaderMap,
+    id: &str,
+) -> Result<BotRecord, ApiError> {
+    let owner = store
+        .bot_id_by_token(&secrets::hash(bearer(headers)?))
+        .await?
+        .ok_or_else(|| unauthorized("this token belongs to no bot"))?;
+    let bot = store
+        .bot(id)
+        .await?
+        .filter(|b| !b.deleted)
+        .ok_or_else(|| ApiError::not_found("bot", id))?;
+    if owner != bot.id {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "forbidden",
+            "this token belongs to another bot",
+        ));
+    }
+    crate::request_log::record_bot(&bot.id);
+    Ok(bot)
+}

@@ -1,0 +1,139 @@
+//! Practice matches: an owner plays their bot against house bots, or against itself.
+
+use axum::Json;
+use axum::extract::State;
+use axum::extract::rejection::JsonRejection;
+
+use super::extract::Path;
+use axum::http::{HeaderMap, StatusCode};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::ApiError;
+use super::auth::owned_bot;
+use super::openapi::schemas::{ErrorBody, Queued};
+use crate::app::AppState;
+use cardarena_contest::games;
+use cardarena_contest::ladder::new_seed;
+use cardarena_store::{MatchKind, NewMatch};
+
+/// The most practice matches one request may queue.
+pub const MAX_PRACTICE_MATCHES: u32 = 100;
+
+/// POST /api/bots/{id}/practice.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PracticeRequest {
+    matches: u32,
+    opponents: Vec<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    options: Option<Value>,
+}
+
+/// Queues practice matches of the owner's bot against the named house bots ("self" names the
+/// bot itself). The bot's seat moves round the table from one match to the next.
+#[utoipa::path(post, path = "/bots/{id}/practice", tag = "practice",
+    params(("id" = String, Path, description = "The bot's id")),
+    request_body(content = PracticeRequest, description = "`options` are the game's (`GET /api/games/{id}/schema`)"),
+    security(("owner_token" = [])), responses(
+    (status = 202, description = "Queued", body = Queued),
+    (status = 400, description = "`bad_matches`, `bad_opponents`, `bad_options`, `bad_json`", body = ErrorBody),
+    (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
+    (status = 403, description = "`forbidden`: another bot's token", body = ErrorBody),
+    (status = 409, description = "`held`: the organiser paused or disqualified the bot", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: past the bot's limit of queued practice matches", body = ErrorBody),
+))]
+pub async fn start(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Result<Json<PracticeRequest>, JsonRejection>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let bot = owned_bot(&state.store, &headers, &id).await?;
+    super::organiser::refuse_held(&bot)?;
+    let Json(request) = body?;
+    if !(1..=MAX_PRACTICE_MATCHES).contains(&request.matches) {
+        return Err(ApiError::invalid(
+            "bad_matches",
+            format!("ask for 1 to {MAX_PRACTICE_MATCHES} matches"),
+        ));
+    }
+    let info = games::game(&bot.game).ok_or_else(|| ApiError::internal("bot of no game"))?;
+    let players = request.opponents.len() + 1;
+    if !info.players.allows(players) {
+        let opponents: Vec<String> = info.players.counts().map(|n| (n - 1).to_string()).collect();
+        return Err(ApiError::invalid(
+            "bad_opponents",
+            format!(
+                "{} seats {} players: name {} opponents",
+                info.id,
+                info.players.describe(),
+                opponents.join(" or ")
+            ),
+        ));
+    }
+    let options = match &request.options {
+        None => info.options.clone(),
+        Some(options) => games::check_options(info.id, options)
+            .ok_or_else(|| ApiError::internal("game vanished"))?
+            .map_err(|e| ApiError::invalid("bad_options", e))?,
+    };
+    let mut opponents = Vec::with_capacity(request.opponents.len());
+    for name in &request.opponents {
+        let bot_id = if name == "self" {
+            bot.id.clone()
+        } else if info.has_house_bot(name) {
+            state.store.ensure_house_bot(info.id, name).await?
+        } else {
+            return Err(ApiError::invalid(
+                "bad_opponents",
+                format!(
+                    "no house bot {name:?} in {}; name \"self\" or one of {}",
+                    info.id,
+                    info.house_bots_in_words()
+                ),
+            ));
+        };
+        opponents.push(bot_id);
+    }
+    let new_matches: Vec<NewMatch> = {
+        let mut rng = state.seeds.lock().map_err(ApiError::internal)?;
+        (0..request.matches as usize)
+            .map(|k| {
+                let mut bot_ids = opponents.clone();
+                bot_ids.insert(k % players, bot.id.clone());
+                NewMatch {
+                    game: info.id.to_string(),
+                    options: options.clone(),
+                    seed: new_seed(&mut rng),
+                    kind: MatchKind::Practice,
+                    rated: false,
+                    deadline_ms: state.config.deadline_ms,
+                    time_bank_ms: 0,
+                    wall_clock_ms: None,
+                    stage: None,
+                    bot_ids,
+                }
+            })
+            .collect()
+    };
+    let limit = state.config.max_queued_practice;
+    let ids = state
+        .store
+        .queue_practice(&bot.id, &new_matches, limit)
+        .await?
+        .map_err(|full| {
+            ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!(
+                    "{} has {} practice matches queued and may have at most {limit} \
+                     (--max-queued-practice); asked for {} more: wait for some to finish",
+                    bot.name, full.queued, request.matches
+                ),
+            )
+        })?;
+    state.scheduler.wake();
+    Ok((StatusCode::ACCEPTED, Json(json!({"match_ids": ids}))))
+}

@@ -1,0 +1,391 @@
+//! Tables for people (docs/api.md, "Tables"): `POST /api/tables` deals a table with person
+//! seats, `GET /api/tables/{token}` is a seat's state (waiting for a change with `?after&wait`),
+//! `POST` plays the seat's move and `DELETE` leaves the table.
+
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::extract::rejection::JsonRejection;
+use axum::http::StatusCode;
+use axum::{Extension, Json};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::ApiError;
+use super::extract::{Path, Query};
+use super::openapi::schemas::{ErrorBody, Move, SeatState, TableOpened};
+use crate::app::AppState;
+use crate::listener::WaitMark;
+use crate::proxy::ClientAddr;
+use cardarena_contest::games;
+use cardarena_contest::ladder::new_seed;
+use cardarena_contest::secrets;
+use cardarena_contest::tables::{MoveRefused, TableFacts, distinct_names};
+use cardarena_store::{MatchKind, MatchSummary, NewMatch, NewTable, PersonSeat, TableRefusal};
+
+/// The longest a seat's state request waits for a change (`?wait=`), in seconds.
+pub const MAX_WAIT_SECS: u64 = 30;
+/// How long a move waits for the game to take it before it answers.
+const MOVE_SETTLES: Duration = Duration::from_secs(2);
+
+/// POST /api/tables.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TableRequest {
+    game: String,
+    seats: Vec<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    options: Option<Value>,
+}
+
+/// `?after=V&wait=S` of a seat's state.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct StateQuery {
+    /// Wait until the state's version passes this one.
+    #[serde(default)]
+    after: Option<u64>,
+    /// The longest to wait, seconds (at most 30).
+    #[serde(default)]
+    wait: Option<u64>,
+}
+
+fn bad_seats(detail: impl Into<String>) -> ApiError {
+    ApiError::invalid("bad_seats", detail)
+}
+
+/// Deals a table with a seat for each entry of `seats` and plays it at once.
+#[utoipa::path(post, path = "/tables", tag = "tables",
+    request_body(content = TableRequest, description = "A seat per entry: `person`, a house bot or a registered bot's id"),
+    responses(
+    (status = 201, description = "Dealt; one token per person seat", body = TableOpened),
+    (status = 400, description = "`unknown_game`, `bad_seats`, `bad_options`, `bad_json`", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: this address's or a bot's limit of tables", body = ErrorBody),
+    (status = 503, description = "`tables_full`: the server has its limit of open tables", body = ErrorBody),
+))]
+pub async fn create(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    body: Result<Json<TableRequest>, JsonRejection>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let Json(request) = body?;
+    let Some(info) = games::game(&request.game) else {
+        return Err(ApiError::unknown_game(&request.game));
+    };
+    if !info.players.allows(request.seats.len()) {
+        return Err(bad_seats(format!(
+            "{} seats {} players, not {}",
+            info.id,
+            info.players.describe(),
+            request.seats.len()
+        )));
+    }
+    if !request.seats.iter().any(|s| s == "person") {
+        return Err(bad_seats("name \"person\" for one seat at least"));
+    }
+    let options = match &request.options {
+        None => info.options.clone(),
+        Some(options) => games::check_options(info.id, options)
+            .ok_or_else(|| ApiError::internal("game vanished"))?
+            .map_err(|e| ApiError::invalid("bad_options", e))?,
+    };
+    let mut bot_ids = Vec::with_capacity(request.seats.len());
+    let mut names = Vec::with_capacity(request.seats.len());
+    let mut persons = Vec::new();
+    let mut tokens = Vec::new();
+    for (seat, name) in request.seats.iter().enumerate() {
+        if name == "person" {
+            bot_ids.push(state.store.ensure_person_bot(info.id).await?);
+            names.push("person".to_string());
+            let token = secrets::random_token();
+            persons.push((seat, secrets::hash(&token)));
+            tokens.push((seat, token));
+        } else if info.has_house_bot(name) {
+            bot_ids.push(state.store.ensure_house_bot(info.id, name).await?);
+            names.push(name.clone());
+        } else {
+            let bot = state
+                .store
+                .bot(name)
+                .await?
+                .filter(|b| !b.deleted && b.kind.is_contestant())
+                .ok_or_else(|| {
+                    bad_seats(format!(
+                        "seat {seat}: {name:?} is neither \"person\", a house bot of {} ({}) \
+                         nor a registered bot's id",
+                        info.id,
+                        info.house_bots_in_words()
+                    ))
+                })?;
+            if bot.game != info.id {
+                return Err(bad_seats(format!(
+                    "seat {seat}: {} plays {}, not {}",
+                    bot.name, bot.game, info.id
+                )));
+            }
+            if bot.health.paused.is_some() {
+                return Err(bad_seats(format!(
+                    "seat {seat}: {} is paused; only active bots sit at tables",
+                    bot.name
+                )));
+            }
+            bot_ids.push(bot.id.clone());
+            names.push(bot.name.clone());
+        }
+    }
+    let seed = {
+        let mut rng = state.seeds.lock().map_err(ApiError::internal)?;
+        new_seed(&mut rng)
+    };
+    let table = NewTable {
+        new_match: NewMatch {
+            game: info.id.to_string(),
+            options,
+            seed,
+            kind: MatchKind::Human,
+            rated: state.config.rate_people,
+            deadline_ms: state.config.deadline_ms,
+            time_bank_ms: 0,
+            wall_clock_ms: None,
+            stage: None,
+            bot_ids,
+        },
+        persons,
+        client: client.to_string(),
+    };
+    let claimed = state
+        .store
+        .open_table(
+            &table,
+            state.config.table_limits,
+            state.scheduler.worker_id(),
+        )
+        .await?
+        .map_err(refused)?;
+    let match_id = claimed.id.clone();
+    state.tables.open(TableFacts {
+        match_id: match_id.clone(),
+        game: info.id.to_string(),
+        persons: request.seats.iter().map(|s| s == "person").collect(),
+        names: distinct_names(&names),
+    });
+    state.scheduler.play_now(claimed);
+    tracing::info!(%match_id, game = info.id, %client, "table opened");
+    let seats: Vec<Value> = tokens
+        .into_iter()
+        .map(|(seat, token)| json!({"seat": seat, "url": format!("/play/{token}"), "token": token}))
+        .collect();
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"match_id": match_id, "seats": seats})),
+    ))
+}
+
+/// The answer to a table the limits refuse.
+fn refused(refusal: TableRefusal) -> ApiError {
+    let (status, kind, detail) = match refusal {
+        TableRefusal::ServerFull(n) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "tables_full",
+            format!("the server has its {n} open tables (--max-tables); try again later"),
+        ),
+        TableRefusal::ClientOpen(n) => (
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!(
+                "this address has {n} open tables (--max-tables-per-client): finish or leave one"
+            ),
+        ),
+        TableRefusal::NetworkOpen(n) => (
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!(
+                "this address's network (/24 or /64) has {n} open tables \
+                 (--max-tables-per-network): finish or leave one"
+            ),
+        ),
+        TableRefusal::Reserved(n) => (
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!(
+                "the server is nearly full: its last {n} tables are kept for addresses with \
+                 no table open; finish or leave yours, or try again later"
+            ),
+        ),
+        TableRefusal::ClientHour(n) => (
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!("this address opened {n} tables in the last hour (--tables-per-hour)"),
+        ),
+        TableRefusal::BotBusy(bot, n) => (
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!("bot {bot} sits at {n} open tables (--max-tables-per-bot); try again later"),
+        ),
+        TableRefusal::BotHour(bot, n) => (
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!("bot {bot} sat at {n} tables in the last hour (--tables-per-bot-hour)"),
+        ),
+    };
+    ApiError::new(status, kind, detail)
+}
+
+/// The seat a token names; 404 for a token that is no seat's.
+async fn seat_of(state: &AppState, token: &str) -> Result<PersonSeat, ApiError> {
+    if token.is_empty() || token.len() > 128 {
+        return Err(ApiError::not_found("seat", "this token"));
+    }
+    state
+        .store
+        .person_seat(&secrets::hash(token))
+        .await?
+        .ok_or_else(|| ApiError::not_found("seat", "this token"))
+}
+
+/// GET /api/tables/{token}: the seat's state, once it passes version `after` (or after `wait`).
+#[utoipa::path(get, path = "/tables/{token}", tag = "tables", params(("token" = String, Path, description = "The seat's token"), StateQuery), responses(
+    (status = 200, description = "The seat's state", body = SeatState),
+    (status = 400, description = "`bad_query`: wait over 30 s", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: this address, or this table, has its limit of long polls waiting (`Retry-After`)", body = ErrorBody),
+))]
+pub async fn show(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    mark: Option<Extension<WaitMark>>,
+    Path(token): Path<String>,
+    Query(query): Query<StateQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let seat = seat_of(&state, &token).await?;
+    if query.wait.is_some_and(|w| w > MAX_WAIT_SECS) {
+        return Err(ApiError::invalid(
+            "bad_query",
+            format!("wait is 0 to {MAX_WAIT_SECS} seconds"),
+        ));
+    }
+    let Some(table) = state.tables.get(&seat.match_id) else {
+        return Ok(Json(stored_state(&state, &seat).await?));
+    };
+    if let (Some(after), Some(wait)) = (query.after, query.wait)
+        && table.version() <= after
+        && wait > 0
+    {
+        let _slot = state
+            .tables
+            .waiters
+            .take(client.0, &seat.match_id)
+            .map_err(|refused| {
+                ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "rate_limited",
+                    refused.to_string(),
+                )
+                .retry_after(1)
+            })?;
+        let _waiting = mark.map(|Extension(mark)| mark.waiting());
+        table.changed_after(after, Duration::from_secs(wait)).await;
+    }
+    Ok(Json(table.seat_state(seat.seat)))
+}
+
+/// POST /api/tables/{token}: plays the seat's move, and answers its state once the game took it.
+#[utoipa::path(post, path = "/tables/{token}", tag = "tables", params(("token" = String, Path, description = "The seat's token")), request_body = Move, responses(
+    (status = 200, description = "The seat's state after the move", body = SeatState),
+    (status = 400, description = "`illegal_action`, `bad_action`: the turn stays the person's", body = ErrorBody),
+    (status = 409, description = "`not_your_turn`, `replaced`, `match_over`", body = ErrorBody),
+))]
+pub async fn play(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let seat = seat_of(&state, &token).await?;
+    let Some(table) = state.tables.get(&seat.match_id) else {
+        return Err(move_refused(MoveRefused::Over));
+    };
+    let before = table.answer(seat.seat, &body).map_err(move_refused)?;
+    table.changed_after(before, MOVE_SETTLES).await;
+    Ok(Json(table.seat_state(seat.seat)))
+}
+
+fn move_refused(refused: MoveRefused) -> ApiError {
+    match refused {
+        MoveRefused::NotYourTurn => ApiError::new(
+            StatusCode::CONFLICT,
+            "not_your_turn",
+            "this seat is not asked for a move now",
+        ),
+        MoveRefused::Replaced => ApiError::new(
+            StatusCode::CONFLICT,
+            "replaced",
+            "a house bot plays this seat now",
+        ),
+        MoveRefused::Over => ApiError::new(StatusCode::CONFLICT, "match_over", "the match is over"),
+        MoveRefused::Bad(kind, detail) => ApiError::invalid(kind, detail),
+    }
+}
+
+/// DELETE /api/tables/{token}: the person leaves; a house bot plays the seat on.
+#[utoipa::path(delete, path = "/tables/{token}", tag = "tables", params(("token" = String, Path, description = "The seat's token")), responses(
+    (status = 200, description = "The seat's state", body = SeatState),
+))]
+pub async fn leave(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let seat = seat_of(&state, &token).await?;
+    let Some(table) = state.tables.get(&seat.match_id) else {
+        return Ok(Json(stored_state(&state, &seat).await?));
+    };
+    if !table.is_over() {
+        table.leave(seat.seat);
+        tracing::info!(match_id = %seat.match_id, seat = seat.seat, "a person left a table");
+    }
+    Ok(Json(table.seat_state(seat.seat)))
+}
+
+/// A seat's state read from the store: a table no longer (or never, in this process) in memory.
+async fn stored_state(state: &AppState, seat: &PersonSeat) -> Result<Value, ApiError> {
+    let summary = state
+        .store
+        .match_summary(&seat.match_id)
+        .await?
+        .ok_or_else(|| ApiError::internal("a person seat of no match"))?;
+    Ok(ended_state(&summary, seat.seat))
+}
+
+/// The `match_end` state of a stored match (`outcome` null unless it finished).
+fn ended_state(summary: &MatchSummary, seat: usize) -> Value {
+    let status = summary.status.as_str();
+    let outcome = (status == "finished").then(|| {
+        let seats: Vec<Value> = summary
+            .seats
+            .iter()
+            .map(|s| json!({"rank": s.rank, "score": s.score}))
+            .collect();
+        json!({ "seats": seats })
+    });
+    let names: Vec<&str> = summary
+        .seats
+        .iter()
+        .map(|s| match s.name.starts_with("person@") {
+            true => "person",
+            false => s.name.as_str(),
+        })
+        .collect();
+    let names = distinct_names(&names);
+    let replaced = summary
+        .seats
+        .get(seat)
+        .and_then(|s| s.fault.as_ref())
+        .map(|(kind, detail)| json!({"kind": kind, "detail": detail}));
+    json!({
+        "type": "match_end", "match_id": summary.id, "game": summary.game, "seat": seat,
+        "outcome": outcome, "version": 0, "status": status, "players": summary.seats.len(),
+        "names": names, "table": null, "recent": [], "replaced": replaced,
+        "error": summary.error,
+    })
+}

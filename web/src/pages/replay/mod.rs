@@ -1,0 +1,222 @@
+//! `/matches/{id}`: a match, its seats with their results and faults, the card table a viewer
+//! steps through (drawn by `web/static/replay.js` from the frames API; the page gives it the
+//! match's id, game and status and the controls), the downloads, and its moves one by one with
+//! what the bots said (or why they are gone), each linking to its step. Each move is in the game's own
+//! words (`Game::describe`, read against the game before it).
+
+mod assets;
+mod ending;
+
+pub(super) use assets::routes as static_routes;
+pub(super) use assets::{Links, PlayLinks, RulesLinks, links, play_links, rules_links};
+
+use askama::Template;
+use axum::extract::{Path, State};
+
+use cardarena_bots::By;
+use cardarena_engine::describe::json_words;
+
+use super::format::{fixed2, place, score, utc, version_label};
+use super::{PageError, PageResult, ok};
+use cardarena_contest::frames::by_of;
+use cardarena_contest::tables::distinct_names;
+use cardarena_store::{Disclosure, LogState, MatchDetail, PlayRecord, SeatDetail, Store};
+
+/// The match's facts.
+struct MatchView {
+    id: String,
+    game: String,
+    status: &'static str,
+    kind: String,
+    rated: bool,
+    /// The seed, once every hand may be shown.
+    seed: Option<u64>,
+    /// Why the seed is not shown yet.
+    seed_note: &'static str,
+    options: String,
+    rules_version: Option<u32>,
+    error: Option<String>,
+    created: String,
+    finished: Option<String>,
+}
+
+/// One seat and its result.
+struct SeatRow {
+    seat: usize,
+    bot_id: String,
+    name: String,
+    /// The version of the bot that played it, "v2".
+    version: Option<String>,
+    place: String,
+    score: String,
+    fault: Option<(String, String)>,
+    rating_after: Option<String>,
+    /// Its result in the game's words ("the fool"), once the match is finished.
+    words: Option<String>,
+}
+
+impl SeatRow {
+    fn new(seat: &SeatDetail) -> SeatRow {
+        SeatRow {
+            seat: seat.seat,
+            bot_id: seat.bot_id.clone(),
+            name: seat.name.clone(),
+            version: seat.version.map(version_label),
+            place: place(seat.rank),
+            score: score(seat.score),
+            fault: seat.fault.clone(),
+            rating_after: seat.rating_after.map(fixed2),
+            words: None,
+        }
+    }
+}
+
+/// One move.
+struct MoveRow {
+    /// Its step, from 1 (the table after it is `#step=N`).
+    step: usize,
+    seat: usize,
+    /// The seat's bot, if the seat is in the match (it always is in a sound record).
+    bot: Option<(String, String)>,
+    action: String,
+    json: String,
+    say: Option<String>,
+    /// Whether the house bot that took over the faulted seat chose it, not the seat's bot.
+    substitute: bool,
+}
+
+#[derive(Template)]
+#[template(path = "match.html")]
+struct MatchPage {
+    m: MatchView,
+    seats: Vec<SeatRow>,
+    moves: Vec<MoveRow>,
+    /// How the match ended in the game's words, the seats named, once it is finished.
+    result: Option<String>,
+    /// The first fault: the seat's name, the step and the fault's kind (linked to its step).
+    fault: Option<(String, u32, String)>,
+    /// Why the moves are not shown, when the log was dropped or cannot be read.
+    log_note: Option<String>,
+    /// The player's script, stylesheet and import map.
+    links: assets::Links,
+}
+
+/// `GET /matches/{id}`; 404 if there is no such match.
+pub(super) async fn page(State(store): State<Store>, Path(id): Path<String>) -> PageResult {
+    let Some(detail) = store.match_detail(&id).await? else {
+        return Err(PageError::NotFound(format!("There is no match {id:?}.")));
+    };
+    let record = store.play_record(&id).await?;
+    let disclosure = store.disclosure(&detail.summary).await?;
+    ok(&match_page(&detail, &record, disclosure))
+}
+
+fn match_page(detail: &MatchDetail, record: &PlayRecord, disclosure: Disclosure) -> MatchPage {
+    let m = &detail.summary;
+    let sealed = disclosure == Disclosure::Sealed;
+    // A sealed match shows no move, fault detail or error: they would tell another table the
+    // cards it is about to be dealt.
+    let actions: &[_] = if sealed { &[] } else { &detail.actions };
+    // The step each seat faulted at: from it on, a house bot played the seat.
+    let fault_steps = record.fault_steps(m.seats.len());
+    // A bot at two seats reads "reference" and "reference (2)", as at a table for people.
+    let names = distinct_names(&m.seats.iter().map(|s| &s.name).collect::<Vec<_>>());
+    let texts = cardarena_contest::frames::describe_all(
+        &m.game,
+        &m.options,
+        m.seats.len(),
+        m.seed,
+        actions,
+    )
+    .unwrap_or_else(|e| {
+        tracing::warn!("match {}: its moves cannot be described: {e}", m.id);
+        actions.iter().map(|a| json_words(&a.action)).collect()
+    });
+    let moves = actions
+        .iter()
+        .enumerate()
+        .map(|(i, a)| MoveRow {
+            step: i + 1,
+            seat: a.seat,
+            bot: m
+                .seats
+                .iter()
+                .zip(&names)
+                .find(|(s, _)| s.seat == a.seat)
+                .map(|(s, name)| (s.bot_id.clone(), name.clone())),
+            action: texts
+                .get(i)
+                .map(|t| ending::with_names(t, &names))
+                .unwrap_or_default(),
+            json: a.action.to_string(),
+            say: a.say.clone(),
+            substitute: by_of(&fault_steps, a.seat, i as u32 + 1) == By::Substitute,
+        })
+        .collect();
+    let finished = m.status.as_str() == "finished";
+    let verdict = finished.then(|| ending::verdict(detail)).flatten();
+    let mut seats: Vec<SeatRow> = m.seats.iter().map(SeatRow::new).collect();
+    for (row, name) in seats.iter_mut().zip(&names) {
+        row.name = name.clone();
+    }
+    if sealed {
+        for row in &mut seats {
+            if let Some((_, detail)) = &mut row.fault {
+                detail.clear();
+            }
+        }
+    }
+    if let Some(verdict) = &verdict {
+        for row in &mut seats {
+            let words = verdict
+                .seats
+                .get(row.seat)
+                .map(|w| ending::with_names(w, &names));
+            // The game's own words; a faulted seat forfeits besides (ranked last).
+            row.words = match row.fault {
+                Some(_) => words.map(|w| format!("{w}; forfeits for its fault")),
+                None => words,
+            };
+        }
+    }
+    MatchPage {
+        result: verdict.map(|v| ending::with_names(&v.text, &names)),
+        fault: ending::first_fault(detail, record),
+        m: MatchView {
+            id: m.id.clone(),
+            game: m.game.clone(),
+            status: m.status.as_str(),
+            kind: m.kind.clone(),
+            rated: m.rated,
+            seed: disclosure.is_open().then_some(m.seed),
+            seed_note: match disclosure {
+                Disclosure::Sealed => {
+                    "hidden until every table of this tournament deal has been played"
+                }
+                _ => "hidden until the match ends",
+            },
+            options: m.options.to_string(),
+            rules_version: m.rules_version,
+            error: if sealed { None } else { m.error.clone() },
+            created: utc(m.created_at),
+            finished: m.finished_at.map(utc),
+        },
+        seats,
+        moves,
+        log_note: match &detail.log {
+            _ if sealed => Some(
+                "Sealed: another table of this tournament is dealt the same cards and has not \
+                 finished. The table, the moves and the downloads are shown once it has."
+                    .to_string(),
+            ),
+            LogState::Kept => None,
+            LogState::Dropped { at } => Some(format!(
+                "The log of this ladder match was dropped on {} to keep the database small \
+                 (the server keeps ladder logs for a set time); its results and ratings stay.",
+                utc(*at)
+            )),
+            LogState::Unreadable(why) => Some(format!("The moves cannot be shown: {why}.")),
+        },
+        links: assets::links(),
+    }
+}
