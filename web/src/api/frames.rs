@@ -165,7 +165,7 @@ pub(super) fn log_json(log: &LogState) -> Value {
 
 /// GET /api/matches/{id}/frames: every hand once the match is finished; while it is queued or
 /// running, the public frames so far (from the live registry while it is played here). A
-/// finished match's answer is built once and kept compressed ([`cardarena_contest::frames::cache`]); 304 to
+/// finished match's answer is built once and kept compressed ([`crate::frames::cache`]); 304 to
 /// an `If-None-Match` naming it; 429 `rate_limited` past the address's heavy reads.
 #[utoipa::path(get, path = "/matches/{id}/frames", tag = "matches", params(("id" = String, Path, description = "The match's id")), responses(
     (status = 200, description = "The match step by step: gzip for clients that accept it, with a strong `ETag` (one per encoding) and `Vary: accept-encoding`", body = FramesJson,
