@@ -4,6 +4,7 @@
 
 use cardarena_bots::{GameVisitor, HouseGame, game_ids, names_house_bot, with_game};
 use cardarena_engine::PlayerCount;
+use cardarena_engine::catalog::facts;
 pub use cardarena_engine::catalog::{check_options, parse_options};
 use serde_json::Value;
 
@@ -27,20 +28,13 @@ pub struct GameInfo {
     pub rules_version: u32,
 }
 
-struct Info;
+/// A game's house bots, from the roster.
+struct HouseBots;
 
-impl GameVisitor for Info {
-    type Output = GameInfo;
-    fn visit<G: HouseGame>(self) -> GameInfo {
-        GameInfo {
-            id: G::ID,
-            players: G::PLAYERS,
-            options: serde_json::to_value(G::Options::default()).unwrap_or(Value::Null),
-            house_bots: G::HOUSE_BOTS,
-            partnerships: G::PARTNERSHIPS,
-            relabels: G::RELABELS,
-            rules_version: G::RULES_VERSION,
-        }
+impl GameVisitor for HouseBots {
+    type Output = &'static [&'static str];
+    fn visit<G: HouseGame>(self) -> Self::Output {
+        G::HOUSE_BOTS
     }
 }
 
@@ -64,9 +58,18 @@ impl GameInfo {
     }
 }
 
-/// The game with this id.
+/// The game with this id: the engine's facts of it, and its house bots.
 pub fn game(id: &str) -> Option<GameInfo> {
-    with_game(id, Info)
+    let facts = facts(id)?;
+    Some(GameInfo {
+        id: facts.id,
+        players: facts.players,
+        options: facts.options,
+        house_bots: with_game(id, HouseBots)?,
+        partnerships: facts.partnerships,
+        relabels: facts.relabels,
+        rules_version: facts.rules_version,
+    })
 }
 
 /// Every game, in the roster's order.

@@ -6,10 +6,10 @@
 //! (which sits below everything that plays) needs nothing but the engine to read a log, and so
 //! that the fuzz targets (fuzz/ at the repository root) reach it without building the server.
 
-use crate::{Game, log};
 use serde_json::Value;
 
 use crate::catalog::{RulesVisitor, with_rules};
+use crate::{Game, log};
 
 /// Why a log could not be encoded or decoded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
