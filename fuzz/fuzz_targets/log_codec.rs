@@ -5,8 +5,8 @@
 //! actions.
 #![no_main]
 
-use cardarena_engine::log_codec::{Deal, decode_log, encode_log};
 use cardarena_bots::{GameVisitor, HouseGame, game_ids, with_game};
+use cardarena_engine::log_codec::{Deal, decode_log, encode_log};
 use cardarena_fuzz::{Bytes, deal};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
