@@ -22,6 +22,7 @@ pub mod random;
 pub mod remote;
 pub mod results;
 pub mod roster;
+pub mod thinking;
 
 pub use arena::{
     By, MatchError, Observer, Played, Said, Step, forfeit, play_match, play_match_observed,

@@ -122,6 +122,8 @@ impl GameVisitor for StrengthBench {
             bot: &self.bot,
             against: &self.against,
         };
+        // The expert thinks in the process's pool: as many threads as play deals.
+        cardarena_bots::thinking::configure_shared(threads);
         let next = AtomicU64::new(0);
         let tally = Mutex::new(Tally::default());
         std::thread::scope(|scope| {

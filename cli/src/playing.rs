@@ -19,6 +19,18 @@ pub struct PlayingArgs {
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000),
           help = clock_help())]
     pub clock_percent: u32,
+    /// Threads this process's house bots and analyses think on (the expert's searches), shared
+    /// in turns by whoever they think for; by default the machine's cores less one, at least one.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub thinking_threads: Option<u16>,
+}
+
+impl PlayingArgs {
+    /// The thinking pool's size (`--thinking-threads` or its default).
+    pub fn thinking_threads(&self) -> usize {
+        self.thinking_threads
+            .map_or_else(cardarena_bots::thinking::default_threads, usize::from)
+    }
 }
 
 /// The help of `--clock-percent`, with each game's default clock at the default deadline.

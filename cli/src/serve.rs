@@ -181,6 +181,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         bot_concurrency: args.playing.bot_concurrency,
         max_queued_practice: args.max_queued_practice,
         clock_percent: args.playing.clock_percent,
+        thinking_threads: args.playing.thinking_threads(),
         ladder_interval: (!args.no_ladder).then(|| {
             let default = if args.demo { DEMO_LADDER_MS } else { 500 };
             Duration::from_millis(args.ladder_interval_ms.unwrap_or(default))

@@ -51,6 +51,7 @@ pub fn run(args: WorkerArgs) -> Result<(), CliError> {
         max_concurrent: args.playing.max_matches.into(),
         bot_concurrency: args.playing.bot_concurrency,
         clock_percent: args.playing.clock_percent,
+        thinking_threads: args.playing.thinking_threads(),
         health_addr: args.health_addr,
         metrics_addr: args.metrics_addr,
     };

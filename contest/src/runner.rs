@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use cardarena_bots::dial::Switchboard;
 use cardarena_bots::http::HttpClient;
+use cardarena_bots::thinking::{self, Tenant};
 use cardarena_bots::{
     Bot, DialBotConfig, GameVisitor, HouseGame, HttpBotConfig, RemoteBot, play_match_observed,
     with_game,
@@ -20,7 +21,8 @@ use crate::metered::{Metered, Transport};
 use crate::secrets::ServerKey;
 use crate::tables::Tables;
 use cardarena_store::{
-    BotKind, ClaimedMatch, FaultRecord, FinishedSeat, MatchResult, PlayRecord, SavedAction,
+    BotKind, ClaimedMatch, FaultRecord, FinishedSeat, MatchKind, MatchResult, PlayRecord,
+    SavedAction,
 };
 
 /// Why a match could not be played or replayed. Never a bot's doing: bots fault, they do not fail
@@ -140,15 +142,34 @@ impl Runner {
         claimed: &ClaimedMatch,
     ) -> Result<(MatchResult, PlayRecord), RunError> {
         let game = claimed.game.clone();
-        with_game(
+        let play = with_game(
             &game,
             Play {
                 runner: self,
                 claimed,
             },
         )
-        .ok_or(RunError::UnknownGame(game))?
-        .await
+        .ok_or(RunError::UnknownGame(game))?;
+        thinking::charged_to(self.tenant_of(claimed), play).await
+    }
+
+    /// Whom the house bots' searches in `claimed` are charged to ([`cardarena_bots::thinking`]):
+    /// the contest for its ladder and tournaments, the contestant's bot for its practice, and a
+    /// table's opener (its bot's owner, or its network) for a table.
+    fn tenant_of(&self, claimed: &ClaimedMatch) -> Tenant {
+        match MatchKind::parse(&claimed.kind) {
+            Some(MatchKind::Practice) => claimed
+                .seats
+                .iter()
+                .find(|s| s.kind.is_contestant())
+                .map_or_else(Tenant::contest, |s| Tenant::owner(&s.bot_id)),
+            Some(MatchKind::Human) => self
+                .tables
+                .as_ref()
+                .and_then(|tables| tables.get(&claimed.id))
+                .map_or_else(|| Tenant::network("unknown"), |t| t.facts().payer),
+            Some(MatchKind::Ladder | MatchKind::Tournament) | None => Tenant::contest(),
+        }
     }
 }
 

@@ -44,6 +44,13 @@ impl MatchKind {
             MatchKind::Human => "human",
         }
     }
+
+    /// The kind named `name` ([`MatchKind::as_str`]), if any.
+    pub fn parse(name: &str) -> Option<MatchKind> {
+        MatchKind::ALL
+            .into_iter()
+            .find(|kind| kind.as_str() == name)
+    }
 }
 
 /// Where a match is in its life.

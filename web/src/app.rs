@@ -49,6 +49,9 @@ pub struct ServeConfig {
     pub bot_concurrency: u32,
     /// The most practice matches one bot may have queued.
     pub max_queued_practice: u32,
+    /// Threads of the process's thinking pool, where every house-bot search and analysis runs
+    /// ([`cardarena_bots::thinking`]).
+    pub thinking_threads: usize,
     /// The match clock of every HTTP seat, as a percentage of the game's default
     /// ([`cardarena_contest::clock`]).
     pub clock_percent: u32,
@@ -102,6 +105,7 @@ impl ServeConfig {
             bot_concurrency: 4,
             max_queued_practice: 100,
             clock_percent: 100,
+            thinking_threads: cardarena_bots::thinking::default_threads(),
             ladder_interval: Some(Duration::from_millis(500)),
             ladder_expert: true,
             registrations_per_hour: 20,
@@ -257,6 +261,7 @@ pub struct Running {
 /// pages. In that order: a start that cannot listen, or finds the database in use by another
 /// process, has written nothing (no database, key file, row or requeue).
 pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
+    cardarena_bots::thinking::configure_shared(config.thinking_threads);
     let key_path = config.key_path()?;
     let (listener, addr) = bind(config.addr).await?;
     let writer = WriterLock::take(&config.database_url)?;

@@ -26,7 +26,7 @@ pub fn give_back_regularly() {
 
 /// Hands the free pages of every arena back to the system; true when some were.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
-#[allow(unsafe_code)] // a call into glibc (with open_files.rs's, the workspace's only unsafe code)
+#[allow(unsafe_code)] // a call into glibc (with open_files.rs's and the thinking pool's nice, the workspace's only unsafe code)
 pub fn trim() -> bool {
     let started = std::time::Instant::now();
     // SAFETY: malloc_trim only walks and releases malloc's own free lists; it takes malloc's

@@ -31,6 +31,8 @@ pub struct WorkerConfig {
     pub bot_concurrency: u32,
     /// Every HTTP seat's match clock, as a percentage of the game's default.
     pub clock_percent: u32,
+    /// Threads of the process's thinking pool ([`cardarena_bots::thinking`]).
+    pub thinking_threads: usize,
     /// Where to serve `/healthz` and `/readyz` ([`crate::probes`]), if anywhere.
     pub health_addr: Option<SocketAddr>,
     /// Where to serve `/metrics` ([`crate::metrics`]), if anywhere.
@@ -53,6 +55,7 @@ pub struct RunningWorker {
 
 /// Takes a SQLite database's one-writer lock, opens the store and starts playing queued matches.
 pub async fn start(config: WorkerConfig) -> Result<RunningWorker, StartError> {
+    cardarena_bots::thinking::configure_shared(config.thinking_threads);
     let health = match config.health_addr {
         Some(addr) => Some(bind(addr).await?),
         None => None,

@@ -33,6 +33,7 @@ use cardarena_engine::shuffle::{derive_seed, rng};
 
 use crate::bot::{Bot, BotFault, BotFuture, Reply, Turn};
 use crate::roster::HouseGame;
+use crate::thinking;
 use search::{Search, search};
 
 /// The id of the expert with its default budget.
@@ -89,6 +90,7 @@ pub struct Calibration {
 /// The expert house bot of game `G` (see the module's documentation).
 pub struct Expert<G> {
     seed: u64,
+    budget_ms: u32,
     steps: u64,
     calibration: Calibration,
     game: PhantomData<fn() -> G>,
@@ -100,6 +102,7 @@ impl<G: HouseGame> Expert<G> {
     pub fn new(seed: u64, budget_ms: u32, calibration: Calibration) -> Expert<G> {
         Expert {
             seed,
+            budget_ms,
             steps: u64::from(budget_ms) * calibration.steps_per_ms,
             calibration,
             game: PhantomData,
@@ -190,7 +193,8 @@ pub struct Choice<A> {
 }
 
 impl<G: HouseGame> Bot<G> for Expert<G> {
-    /// Searches on a blocking thread, so a match's runtime is not held up for the budget.
+    /// Searches in the process's [`crate::thinking`] pool, charged to the tenant the match is
+    /// played for, so a match's runtime is not held up for the budget.
     fn act<'a>(
         &'a mut self,
         turn: Turn<'a, G>,
@@ -206,8 +210,10 @@ impl<G: HouseGame> Bot<G> for Expert<G> {
             if legal.is_empty() {
                 return Err(BotFault::illegal("asked to act with no legal action"));
             }
-            let search =
-                tokio::task::spawn_blocking(move || expert.choose(seat, decision, &view, &legal));
+            let budget = f64::from(expert.budget_ms);
+            let search = thinking::shared().think(thinking::current_tenant(), budget, move || {
+                expert.choose(seat, decision, &view, &legal)
+            });
             let choice = search
                 .await
                 .map_err(|e| BotFault::illegal(format!("the expert's search failed: {e}")))?;

@@ -7,6 +7,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
 use cardarena_bots::By;
+use cardarena_bots::thinking::Tenant;
 use serde_json::{Map, Value, json};
 use tokio::sync::{oneshot, watch};
 
@@ -32,6 +33,9 @@ pub struct TableFacts {
     pub names: Vec<String>,
     /// Which seats are people's.
     pub persons: Vec<bool>,
+    /// Whom its house bots' searches are charged to: the bot's owner whose token opened it, or
+    /// the opener's network.
+    pub payer: Tenant,
 }
 
 /// A decision a person seat is asked for and not yet answered.

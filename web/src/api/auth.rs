@@ -71,3 +71,36 @@ pub async fn owned_bot(
     crate::request_log::record_bot(&bot.id);
     Ok(bot)
 }
+
+/// Who sent a request that anyone may send, for what it is charged to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Requester {
+    /// The organiser's token.
+    Organiser,
+    /// A bot's owner's token, by the bot's id.
+    Owner(String),
+    /// No token.
+    Anonymous,
+}
+
+/// Who sent the request: the organiser, a bot's owner, or (no `Authorization` header) nobody
+/// known; 401 for a token that is malformed or belongs to nobody.
+pub async fn requester(
+    store: &Store,
+    admin_hash: &str,
+    headers: &HeaderMap,
+) -> Result<Requester, ApiError> {
+    if !headers.contains_key(header::AUTHORIZATION) {
+        return Ok(Requester::Anonymous);
+    }
+    let hash = secrets::hash(bearer(headers)?);
+    if hash == admin_hash {
+        return Ok(Requester::Organiser);
+    }
+    let bot = store
+        .bot_id_by_token(&hash)
+        .await?
+        .ok_or_else(|| unauthorized("this token belongs to no bot"))?;
+    crate::request_log::record_bot(&bot);
+    Ok(Requester::Owner(bot))
+}

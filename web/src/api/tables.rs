@@ -7,17 +7,20 @@ use std::time::Duration;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::{Extension, Json};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::ApiError;
+use super::auth::{self, Requester};
 use super::extract::{Path, Query};
 use super::openapi::schemas::{ErrorBody, Move, SeatState, TableOpened};
 use crate::app::AppState;
 use crate::listener::WaitMark;
 use crate::proxy::ClientAddr;
+use cardarena_bots::expert;
+use cardarena_bots::thinking::Tenant;
 use cardarena_contest::games;
 use cardarena_contest::ladder::new_seed;
 use cardarena_contest::secrets;
@@ -60,17 +63,21 @@ fn bad_seats(detail: impl Into<String>) -> ApiError {
 /// Deals a table with a seat for each entry of `seats` and plays it at once.
 #[utoipa::path(post, path = "/tables", tag = "tables",
     request_body(content = TableRequest, description = "A seat per entry: `person`, a house bot or a registered bot's id"),
+    security((), ("owner_token" = [])),
     responses(
     (status = 201, description = "Dealt; one token per person seat", body = TableOpened),
-    (status = 400, description = "`unknown_game`, `bad_seats`, `bad_options`, `bad_json`", body = ErrorBody),
+    (status = 400, description = "`unknown_game`, `bad_seats` (also: an expert past its default budget without a bot's token), `bad_options`, `bad_json`", body = ErrorBody),
+    (status = 401, description = "`unauthorized`: a token that belongs to no bot", body = ErrorBody),
     (status = 429, description = "`rate_limited`: this address's or a bot's limit of tables", body = ErrorBody),
     (status = 503, description = "`tables_full`: the server has its limit of open tables", body = ErrorBody),
 ))]
 pub async fn create(
     State(state): State<AppState>,
     client: ClientAddr,
+    headers: HeaderMap,
     body: Result<Json<TableRequest>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let requester = auth::requester(&state.store, &state.admin_hash, &headers).await?;
     let Json(request) = body?;
     let Some(info) = games::game(&request.game) else {
         return Err(ApiError::unknown_game(&request.game));
@@ -104,6 +111,7 @@ pub async fn create(
             persons.push((seat, secrets::hash(&token)));
             tokens.push((seat, token));
         } else if info.has_house_bot(name) {
+            refuse_long_thinking(&requester, seat, name)?;
             bot_ids.push(state.store.ensure_house_bot(info.id, name).await?);
             names.push(name.clone());
         } else {
@@ -171,6 +179,11 @@ pub async fn create(
         game: info.id.to_string(),
         persons: request.seats.iter().map(|s| s == "person").collect(),
         names: distinct_names(&names),
+        payer: match requester {
+            Requester::Organiser => Tenant::contest(),
+            Requester::Owner(bot) => Tenant::owner(&bot),
+            Requester::Anonymous => Tenant::network(&client.to_string()),
+        },
     });
     state.scheduler.play_now(claimed);
     tracing::info!(%match_id, game = info.id, %client, "table opened");
@@ -182,6 +195,21 @@ pub async fn create(
         StatusCode::CREATED,
         Json(json!({"match_id": match_id, "seats": seats})),
     ))
+}
+
+/// Refuses seat `seat`'s house bot `name` when it is the expert with more than its default
+/// budget and the table is opened without a bot's token: such searches are charged to an owner.
+fn refuse_long_thinking(requester: &Requester, seat: usize, name: &str) -> Result<(), ApiError> {
+    let long = expert::budget_ms(name).is_some_and(|ms| ms > expert::DEFAULT_BUDGET_MS);
+    if long && *requester == Requester::Anonymous {
+        return Err(bad_seats(format!(
+            "seat {seat}: an expert that thinks longer than {} ms a move plays only at a table \
+             opened with a bot's token; seat \"{}\" instead, or send your bot's token",
+            expert::DEFAULT_BUDGET_MS,
+            expert::ID
+        )));
+    }
+    Ok(())
 }
 
 /// The answer to a table the limits refuse.

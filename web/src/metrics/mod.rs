@@ -155,6 +155,37 @@ fn zero() {
 fn describe() {
     use metrics::{describe_counter, describe_gauge, describe_histogram};
     describe_gauge!(
+        "cardarena_thinking_threads",
+        "Threads of this process's thinking pool, where every house-bot search and analysis runs"
+    );
+    describe_gauge!(
+        "cardarena_thinking_running",
+        "Searches running in the thinking pool now"
+    );
+    describe_gauge!(
+        "cardarena_thinking_tenants",
+        "Owners, networks and the contest the thinking pool remembers (waiting, running or \
+         served in the last minutes)"
+    );
+    describe_gauge!(
+        "cardarena_thinking_queued",
+        "Searches waiting for a thread of the thinking pool, by lane (contest, play, analysis)"
+    );
+    describe_counter!(
+        "cardarena_thinking_searches_total",
+        "Searches the thinking pool ran, by lane"
+    );
+    describe_gauge!(
+        "cardarena_thinking_busy_seconds",
+        "Thread time the thinking pool's searches took since the process started, by lane \
+         (only grows: rate() of it is the lane's share of the pool)"
+    );
+    describe_gauge!(
+        "cardarena_thinking_waited_seconds",
+        "Time searches waited for a thread since the process started, by lane (only grows; \
+         divided by the searches' rate, the mean wait)"
+    );
+    describe_gauge!(
         "cardarena_build_info",
         "1, labelled with the version of cardarena running"
     );

@@ -78,6 +78,7 @@ impl Sources {
         metrics::gauge!("cardarena_db_pool_max").set(f64::from(pool.max));
         metrics::gauge!("cardarena_matches_playing").set(self.scheduler.playing_now() as f64);
         metrics::gauge!("cardarena_match_slots").set(self.scheduler.slots() as f64);
+        thinking(&cardarena_bots::thinking::shared().stats());
         if let Some(live) = &self.live {
             metrics::gauge!("cardarena_sse_viewers").set(live.viewers() as f64);
         }
@@ -133,5 +134,21 @@ impl Sources {
             }
             Err(e) => tracing::warn!("metrics: reading the workers: {e}"),
         }
+    }
+}
+
+/// The thinking pool's figures ([`cardarena_bots::thinking`]): its threads, what runs and waits
+/// in each lane, and the thread time each lane's searches took and waited since the start.
+fn thinking(stats: &cardarena_bots::thinking::PoolStats) {
+    metrics::gauge!("cardarena_thinking_threads").set(stats.threads as f64);
+    metrics::gauge!("cardarena_thinking_running").set(stats.running as f64);
+    metrics::gauge!("cardarena_thinking_tenants").set(stats.tenants as f64);
+    for lane in &stats.lanes {
+        let name = lane.lane.as_str();
+        metrics::gauge!("cardarena_thinking_queued", "lane" => name).set(lane.queued as f64);
+        metrics::counter!("cardarena_thinking_searches_total", "lane" => name).absolute(lane.jobs);
+        metrics::gauge!("cardarena_thinking_busy_seconds", "lane" => name).set(lane.busy_seconds);
+        metrics::gauge!("cardarena_thinking_waited_seconds", "lane" => name)
+            .set(lane.waited_seconds);
     }
 }
