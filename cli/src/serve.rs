@@ -138,17 +138,22 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = cardarena_bots::expert::DEFAULT_BUDGET_MS,
           value_parser = analysis_budget)]
     analysis_budget_ms: u32,
-    /// Analyses this process computes at once, each on a core of its own.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
-    analysis_workers: u32,
+    /// Analyses this process has in progress at once, their decisions taking turns on the
+    /// thinking pool (default: the whole queue).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    analysis_workers: Option<u32>,
     /// The most analyses queued or running (all processes together); past it a request is
-    /// answered 503 busy.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    analysis_queue: u32,
-    /// Analyses one client address may queue per hour (answers of analyses already made are
-    /// not counted).
+    /// answered 503 busy, unless one nobody asked after for a minute can be dropped (default:
+    /// 32 for each thread of the thinking pool).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    analysis_queue: Option<u32>,
+    /// Analyses one network or bot's owner may queue per hour (answers of analyses already
+    /// made are not counted; the organiser is not limited).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     analyses_per_hour: u32,
+    /// Analyses one network or bot's owner may have queued or running at once.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    analyses_at_once: u32,
     /// Milliseconds a request's body may take to arrive (408 after).
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
     body_timeout_ms: u64,
@@ -217,11 +222,16 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         rate_people: args.rate_people,
         metrics_addr: args.metrics_addr,
         frames_cache_bytes: args.frames_cache_mb as usize * 1024 * 1024,
-        analysis: AnalysisConfig {
-            budget_ms: args.analysis_budget_ms,
-            workers: args.analysis_workers as usize,
-            max_pending: args.analysis_queue,
-            per_hour: args.analyses_per_hour,
+        analysis: {
+            let derived = AnalysisConfig::for_threads(args.playing.thinking_threads());
+            let max_pending = args.analysis_queue.unwrap_or(derived.max_pending);
+            AnalysisConfig {
+                budget_ms: args.analysis_budget_ms,
+                workers: args.analysis_workers.unwrap_or(max_pending) as usize,
+                max_pending,
+                per_hour: args.analyses_per_hour,
+                per_requester: args.analyses_at_once,
+            }
         },
         ..ServeConfig::new(args.addr, args.database_url)
     };

@@ -15,6 +15,7 @@
 //! (`backend::Writer`).
 
 pub mod analyses;
+pub mod analysis_queue;
 mod backend;
 pub mod backup;
 mod bot_health;
@@ -45,7 +46,8 @@ use std::sync::Arc;
 
 use sqlx::AnyPool;
 
-pub use analyses::{AnalysisState, ClaimedAnalysis, Requested, StoredAnalysis};
+pub use analyses::{AnalysisState, StoredAnalysis};
+pub use analysis_queue::{AnalysisRequest, ClaimedAnalysis, Requested};
 pub use backend::redacted;
 use backend::{Backend, Writer};
 pub use bots::{BotHealth, BotKind, BotRecord, NewBot, PauseReason, RECENT_MATCHES};

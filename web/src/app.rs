@@ -127,7 +127,9 @@ impl ServeConfig {
             rate_people: false,
             metrics_addr: None,
             frames_cache_bytes: cardarena_contest::frames::cache::DEFAULT_CACHE_BYTES,
-            analysis: cardarena_contest::analysis::AnalysisConfig::default(),
+            analysis: cardarena_contest::analysis::AnalysisConfig::for_threads(
+                cardarena_bots::thinking::default_threads(),
+            ),
         }
     }
 

@@ -89,6 +89,13 @@ function say(message) {
   $("analysis-status").textContent = message;
 }
 
+/** Where a queued request stands, `ahead` analyses to start before it, in words. */
+function queuedWords(ahead) {
+  if (ahead === 0) return "Queued: yours is next; it starts as soon as the expert is free.";
+  if (ahead === 1) return "Queued: one analysis starts before yours.";
+  return "Queued: " + ahead + " analyses start before yours.";
+}
+
 /** Acts on an answer of the analysis API: draws the result, follows progress, offers or fails. */
 function handle({ status, body }) {
   clearTimeout(state.timer);
@@ -107,11 +114,7 @@ function handle({ status, body }) {
     progress.hidden = false;
     progress.max = Math.max(1, body.total || 0);
     progress.value = body.done || 0;
-    say(
-      body.status === "queued"
-        ? "Queued: the analysis starts once those before it are done."
-        : "Analysing: " + (body.done || 0) + " of " + (body.total || 0) + " decisions.",
-    );
+    say(body.status === "queued" ? queuedWords(body.ahead || 0) : "Analysing: " + (body.done || 0) + " of " + (body.total || 0) + " decisions.");
     state.timer = setTimeout(poll, POLL_MS);
     return;
   }

@@ -23,11 +23,13 @@ use support::{Server, TempDb, config, pacing_bot, test_bots, until};
 /// The expert's budget in these tests: debug builds search about ten times slower.
 const BUDGET_MS: u32 = 5;
 
-/// A config for a test server analysing at [`BUDGET_MS`], two at once.
+/// A config for a test server analysing at [`BUDGET_MS`], two at once, a client asking for
+/// one of every game at once.
 fn analysing(db: &TempDb) -> ServeConfig {
     let mut config = config(db);
     config.analysis.budget_ms = BUDGET_MS;
     config.analysis.workers = 2;
+    config.analysis.per_requester = 10;
     config
 }
 
@@ -319,7 +321,7 @@ async fn an_analysis_is_made_on_postgres() {
     let (_, running) = server.get(&path).await;
     assert_eq!(
         running,
-        serde_json::json!({"status": "running", "done": 3, "total": analysis["total"]})
+        serde_json::json!({"status": "running", "done": 3, "total": analysis["total"], "ahead": 0})
     );
     pg.query(&claim("0"));
     // Queued again, it starts from 0.

@@ -2,21 +2,21 @@
 //! ones included, evaluated by the house bot `expert` from that seat's information alone.
 //!
 //! The match is replayed through its engine from the seed and the stored actions (generic over
-//! the game, through the roster's [`GameVisitor`], as [`crate::frames`] does); at each action
-//! the seat to act is shown exactly the view and legal actions the match sent it, and the
-//! expert estimates the expected place value of each legal action ([`Expert::evaluate`]). The
-//! expert of seat `s` is seeded as the runner seeds a house bot of that seat
+//! the game, through the roster's [`cardarena_bots::GameVisitor`], as [`crate::frames`] does);
+//! at each action the seat to act is shown exactly the view and legal actions the match sent
+//! it, and the expert estimates the expected place value of each legal action
+//! ([`cardarena_bots::expert::Expert::evaluate`]). The expert of seat `s` is seeded as the
+//! runner seeds a house bot of that seat
 //! (`derive_seed(seed, s + 1)`) and searches decision number `step`, so an analysis is
 //! deterministic, and an expert seat analysed at its own budget is found to play its own choice.
 
 pub mod queue;
+mod steps;
 
 use std::io::{self, Read};
 
-use cardarena_bots::expert::Expert;
-use cardarena_bots::{By, GameVisitor, HouseGame, with_game};
+use cardarena_bots::By;
 use cardarena_engine::Seat;
-use cardarena_engine::shuffle::derive_seed;
 use flate2::read::GzDecoder;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -25,6 +25,7 @@ use crate::frames::cache::Compressed;
 use cardarena_store::{MatchDetail, SavedAction, StoredAnalysis};
 
 pub use queue::{Analyses, AnalysisConfig};
+pub use steps::Analysing;
 
 /// A loss from this much on is a mistake.
 pub const MISTAKE: f64 = 0.05;
@@ -215,90 +216,17 @@ pub enum AnalysisError {
 
 /// Analyses `played` at `budget_ms` per decision, calling `progress` with the decisions done
 /// after each. Searches for a while (about `budget_ms` per action): call it off the async
-/// runtime.
+/// runtime, or step an [`Analysing`] through the thinking pool as the queue does.
 pub fn analyse(
     played: &Played<'_>,
     budget_ms: u32,
     progress: &mut dyn FnMut(u32),
 ) -> Result<Analysis, AnalysisError> {
-    let decisions = with_game(
-        played.game,
-        Replay {
-            played,
-            budget_ms,
-            progress,
-        },
-    )
-    .ok_or_else(|| AnalysisError::UnknownGame(played.game.to_string()))??;
-    Ok(Analysis::new(budget_ms, played.players, decisions))
-}
-
-struct Replay<'a, 'b> {
-    played: &'a Played<'b>,
-    budget_ms: u32,
-    progress: &'a mut dyn FnMut(u32),
-}
-
-impl GameVisitor for Replay<'_, '_> {
-    type Output = Result<Vec<Decision>, AnalysisError>;
-
-    fn visit<G: HouseGame>(self) -> Self::Output {
-        let played = self.played;
-        let options: G::Options = serde_json::from_value(played.options.clone())
-            .map_err(|e| AnalysisError::Options(e.to_string()))?;
-        let mut game = G::new(&options, played.players, played.seed)
-            .map_err(|e| AnalysisError::Options(e.to_string()))?;
-        let experts: Vec<Expert<G>> = (0..played.players)
-            .map(|seat| {
-                let seed = derive_seed(played.seed, seat as u64 + 1);
-                Expert::new(seed, self.budget_ms, G::EXPERT)
-            })
-            .collect();
-        let mut decisions = Vec::with_capacity(played.actions.len());
-        let mut legal = Vec::new();
-        for (index, saved) in played.actions.iter().enumerate() {
-            let step = index as u32 + 1;
-            let replay_error = |detail: String| AnalysisError::Replay { index, detail };
-            let seat = game
-                .to_act()
-                .ok_or_else(|| replay_error("the game is over".into()))?;
-            let action: G::Action = serde_json::from_value(saved.action.clone())
-                .map_err(|e| replay_error(e.to_string()))?;
-            game.legal_actions_into(&mut legal);
-            let taken = legal
-                .iter()
-                .position(|a| *a == action)
-                .ok_or_else(|| replay_error("the action taken was not legal".into()))?;
-            let view = game.view(seat);
-            let values: Vec<f64> = experts[seat]
-                .evaluate(seat, step, &view, &legal)
-                .into_iter()
-                .map(round3)
-                .collect();
-            let best = (0..values.len()).fold(0, |best, i| match values[i] > values[best] {
-                true => i,
-                false => best,
-            });
-            decisions.push(Decision {
-                step,
-                seat,
-                by: crate::frames::by_of(played.fault_steps, seat, step),
-                loss: round3(values[best] - values[taken]),
-                actions: legal
-                    .iter()
-                    .map(|a| serde_json::to_value(a).unwrap_or(Value::Null))
-                    .collect(),
-                texts: legal.iter().map(|a| game.describe(a)).collect(),
-                values,
-                best,
-                taken,
-            });
-            game.apply(&action)
-                .map_err(|e| replay_error(e.to_string()))?;
-            (self.progress)(step);
-        }
-        Ok(decisions)
+    let mut analysing = Analysing::new(played, budget_ms)?;
+    while analysing.step()? {
+        progress(analysing.done());
     }
+    Ok(analysing.finish())
 }
 
 #[cfg(test)]

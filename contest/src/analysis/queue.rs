@@ -1,19 +1,22 @@
-//! The analyses a serving process computes: it claims queued analyses from the store, at most
-//! [`AnalysisConfig::workers`] at once, each on a blocking thread, writing its progress about
-//! once a second and its result when done. Queued analyses are rows of the database, so they
-//! survive a restart; one left running by a process that is gone is queued again
-//! ([`cardarena_store::Store::requeue_analyses`]).
+//! The analyses a serving process computes: it claims queued analyses from the store (in turns
+//! between requesters, [`cardarena_store::analysis_queue`]), at most [`AnalysisConfig::workers`]
+//! at once, and evaluates each decision by decision in the thinking pool, charged to whoever
+//! asked ([`cardarena_bots::thinking`]), so that a newcomer's analysis goes ahead of a flood's;
+//! it writes its progress about once a second and its result when done. Queued analyses are
+//! rows of the database, so they survive a restart; one left running by a process that is gone
+//! is queued again ([`cardarena_store::Store::requeue_analyses`]), and one a full queue dropped
+//! stops at its next progress.
 
-use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use cardarena_bots::thinking::{self, Tenant};
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tokio::sync::{Notify, Semaphore};
 
-use super::{Played, analyse};
+use super::{Analysing, Played};
 use cardarena_store::{ClaimedAnalysis, LogState, MatchStatus, Store, StoreError};
 
 /// How often a running analysis writes its progress.
@@ -29,29 +32,50 @@ const RETRY_AFTER_ERROR: Duration = Duration::from_secs(2);
 pub struct AnalysisConfig {
     /// The expert's budget per decision, in ms (one of [`cardarena_bots::expert::BUDGETS_MS`]).
     pub budget_ms: u32,
-    /// Analyses computed at once by this process.
+    /// Analyses this process has in progress at once, their decisions taking turns in the
+    /// thinking pool.
     pub workers: usize,
     /// Analyses queued or running at most (all processes together); past it a request is
-    /// answered 503 `busy`.
+    /// answered 503 `busy`, unless one nobody has asked after lately can be dropped.
     pub max_pending: u32,
-    /// Analyses one client address may queue per hour (all at once, then one every
-    /// 3600/`per_hour` s).
+    /// Analyses one requester (a network, a bot's owner) may queue per hour (all at once, then
+    /// one every 3600/`per_hour` s); a request with a bot's token counts for both.
     pub per_hour: u32,
+    /// Analyses one requester may have queued or running at once.
+    pub per_requester: u32,
+}
+
+/// Analyses queued or running at most for each thread of the thinking pool: about a minute's
+/// wait for a bridge analysis (1,000 decisions) at the default budget, each shared in turns.
+pub const PENDING_PER_THREAD: u32 = 32;
+
+impl AnalysisConfig {
+    /// The defaults for a thinking pool of `threads` threads: a queue of
+    /// [`PENDING_PER_THREAD`] per thread, all of it in progress at once.
+    pub fn for_threads(threads: usize) -> AnalysisConfig {
+        let max_pending = PENDING_PER_THREAD * threads.max(1) as u32;
+        AnalysisConfig {
+            workers: max_pending as usize,
+            max_pending,
+            ..AnalysisConfig::default()
+        }
+    }
 }
 
 impl Default for AnalysisConfig {
     fn default() -> AnalysisConfig {
         AnalysisConfig {
             budget_ms: cardarena_bots::expert::DEFAULT_BUDGET_MS,
-            workers: 1,
-            max_pending: 64,
+            workers: PENDING_PER_THREAD as usize,
+            max_pending: PENDING_PER_THREAD,
             per_hour: 20,
+            per_requester: 2,
         }
     }
 }
 
-/// The analyses of this process: its configuration, the per-address limit on requests, and
-/// the loop computing queued analyses.
+/// The analyses of this process: its configuration, the hourly limit on requests per requester,
+/// and the loop computing queued analyses.
 #[derive(Clone)]
 pub struct Analyses {
     inner: Arc<Inner>,
@@ -61,7 +85,7 @@ struct Inner {
     store: Store,
     config: AnalysisConfig,
     wake: Notify,
-    requests: DefaultKeyedRateLimiter<IpAddr>,
+    requests: DefaultKeyedRateLimiter<String>,
     name: String,
 }
 
@@ -86,9 +110,12 @@ impl Analyses {
         self.inner.config
     }
 
-    /// Counts a request of `client` that would queue an analysis: `false` past its share.
-    pub fn allow(&self, client: IpAddr) -> bool {
-        self.inner.requests.check_key(&client).is_ok()
+    /// Counts a request that would queue an analysis against each of `requesters` (its
+    /// network, and its bot's owner when it has a token): `false` past any one's hourly share.
+    pub fn allow(&self, requesters: &[&str]) -> bool {
+        requesters
+            .iter()
+            .all(|key| self.inner.requests.check_key(&key.to_string()).is_ok())
     }
 
     /// Wakes the loop: an analysis was queued.
@@ -135,8 +162,9 @@ impl Analyses {
     }
 }
 
-/// Computes the claimed analysis on a blocking thread and stores it (or why it failed). Where
-/// the database is unavailable for a moment, the analysis goes back to the queue.
+/// Computes the claimed analysis decision by decision in the thinking pool, charged to its
+/// requester, and stores it (or why it failed). Where the database is unavailable for a moment,
+/// the analysis goes back to the queue; where a full queue dropped it, it stops.
 async fn compute(store: &Store, claimed: &ClaimedAnalysis) {
     let id = claimed.match_id.clone();
     let detail = match store.match_detail(&id).await {
@@ -156,48 +184,59 @@ async fn compute(store: &Store, claimed: &ClaimedAnalysis) {
         Err(e) => return failed_store(store, &id, "reading its play record", &e).await,
     };
     let fault_steps = record.fault_steps(summary.seats.len());
-    let done = Arc::new(AtomicU32::new(0));
     let budget_ms = claimed.budget_ms;
-    let counter = done.clone();
-    let game = summary.game.clone();
-    let work = tokio::task::spawn_blocking(move || {
-        let played = Played::of(&detail, &fault_steps);
-        let started = std::time::Instant::now();
-        let analysis = analyse(&played, budget_ms, &mut |n| {
-            counter.store(n, Ordering::Relaxed)
+    let mut analysing = match Analysing::new(&Played::of(&detail, &fault_steps), budget_ms) {
+        Ok(analysing) => analysing,
+        Err(e) => return fail(store, &id, &e.to_string()).await,
+    };
+    let tenant = Tenant::analysis(&claimed.requester);
+    let started = Instant::now();
+    let mut reported = Instant::now();
+    loop {
+        let search = thinking::shared().think(tenant.clone(), f64::from(budget_ms), move || {
+            let more = analysing.step();
+            (analysing, more)
         });
-        let encoded = analysis.map(|a| (a.encode(), a.total));
-        (encoded, started.elapsed())
-    });
-    tokio::pin!(work);
-    let (encoded, took) = loop {
-        tokio::select! {
-            result = &mut work => match result {
-                Ok(result) => break result,
-                Err(e) => return fail(store, &id, &format!("the analysis stopped: {e}")).await,
-            },
-            _ = tokio::time::sleep(PROGRESS_EVERY) => {
-                let now = done.load(Ordering::Relaxed);
-                // Also a heartbeat: written even when a long decision moved nothing.
-                if let Err(e) = store.analysis_progress(&id, now).await {
-                    tracing::warn!("analysis of match {id}: progress: {e}");
+        let more;
+        (analysing, more) = match search.await {
+            Ok(stepped) => stepped,
+            Err(e) => return fail(store, &id, &format!("the analysis stopped: {e}")).await,
+        };
+        match more {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => return fail(store, &id, &e.to_string()).await,
+        }
+        if reported.elapsed() >= PROGRESS_EVERY {
+            reported = Instant::now();
+            // Also a heartbeat: written even when a long decision moved nothing.
+            match store.analysis_progress(&id, analysing.done()).await {
+                Ok(true) => {}
+                Ok(false) => {
+                    tracing::info!("the analysis of match {id} was dropped from the queue");
+                    return;
                 }
+                Err(e) => tracing::warn!("analysis of match {id}: progress: {e}"),
             }
         }
-    };
+    }
+    let total = analysing.done();
+    let analysis = analysing.finish();
+    let game = summary.game.clone();
+    let encoded = tokio::task::spawn_blocking(move || analysis.encode()).await;
     match encoded {
-        Ok((Ok(stored), total)) => {
+        Ok(Ok(stored)) => {
             tracing::info!(
                 "match {id} analysed: {total} decisions at {budget_ms} ms in {:.1} s, {} bytes",
-                took.as_secs_f64(),
+                started.elapsed().as_secs_f64(),
                 stored.gzip.len()
             );
             if let Err(e) = store.finish_analysis(&id, &game, &stored).await {
                 failed_store(store, &id, "storing it", &e).await;
             }
         }
-        Ok((Err(e), _)) => fail(store, &id, &format!("encoding: {e}")).await,
-        Err(e) => fail(store, &id, &e.to_string()).await,
+        Ok(Err(e)) => fail(store, &id, &format!("encoding: {e}")).await,
+        Err(e) => fail(store, &id, &format!("encoding: {e}")).await,
     }
 }
 

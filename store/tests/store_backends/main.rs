@@ -3,7 +3,7 @@
 //! throw-away PostgreSQL cluster (`support/postgres.rs`), through the same `Store` methods the
 //! server calls. No mocks: every query runs on the real database engine.
 //!
-//! The modules follow the store's: bots (registration, names, health), matches (queue, the fair
+//! The modules follow the store's: analyses (the queue's turns and bounds), bots (registration, names, health), matches (queue, the fair
 //! claim, results with their rating update, rating order under concurrent finishes), tournaments
 //! (entries and stages), browse (pages, filters, head-to-head), tables for people, logs (compact
 //! logs, say lines, step timing, retention), standings (leaderboard, rating history), bot versions
@@ -38,6 +38,7 @@ macro_rules! on_both {
     };
 }
 
+mod analyses;
 mod bots;
 mod browse;
 mod common;

@@ -13,6 +13,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
+use super::auth::{self, Requester};
 use super::extract::Path;
 use super::frames::checked_id;
 use super::openapi::analysis::{AnalysisAnswer, AnalysisDone, AnalysisProgress};
@@ -22,7 +23,8 @@ use crate::app::AppState;
 use crate::proxy::ClientAddr;
 use cardarena_contest::frames::cache::Compressed;
 use cardarena_store::{
-    AnalysisState, LogState, MatchStatus, MatchSummary, Requested, StoredAnalysis, stamp_mismatch,
+    AnalysisRequest, AnalysisState, LogState, MatchStatus, MatchSummary, Requested, StoredAnalysis,
+    stamp_mismatch,
 };
 
 /// The `Retry-After` of a `503 busy`, in seconds.
@@ -95,13 +97,13 @@ fn answer(
     headers: &HeaderMap,
     pending: StatusCode,
 ) -> Response {
-    let progress = |status: &str, done: u32, total: u32| {
-        let body = json!({"status": status, "done": done, "total": total});
+    let progress = |status: &str, done: u32, total: u32, ahead: u32| {
+        let body = json!({"status": status, "done": done, "total": total, "ahead": ahead});
         (pending, Json(body)).into_response()
     };
     match state {
-        AnalysisState::Queued { done, total } => progress("queued", done, total),
-        AnalysisState::Running { done, total } => progress("running", done, total),
+        AnalysisState::Queued { done, total, ahead } => progress("queued", done, total, ahead),
+        AnalysisState::Running { done, total } => progress("running", done, total, 0),
         AnalysisState::Done(stored) => {
             compressed::respond(compressed_of(stored), headers, app.heavy_reads.inflating())
         }
@@ -132,9 +134,10 @@ fn compressed_of(stored: StoredAnalysis) -> Compressed {
     (status = 404, description = "`not_found`: no such match", body = ErrorBody),
     (status = 409, description = "`match_running`: the match is queued or running (its analysis would show hidden cards); `not_finished`: it failed or was cancelled; `sealed`: another table of its tournament deal is still to be played", body = ErrorBody),
     (status = 410, description = "`log_gone`: the match's log was dropped or cannot be read; `analysis_failed`: its analysis could not be made", body = ErrorBody),
-    (status = 429, description = "`rate_limited`: this address queued its share of analyses this hour", body = ErrorBody,
+    (status = 401, description = "`unauthorized`: a token that belongs to no bot", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: this network or bot's owner queued its share of analyses this hour, or has its share queued or running now", body = ErrorBody,
         headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
-    (status = 503, description = "`busy`: the analysis queue is full", body = ErrorBody,
+    (status = 503, description = "`busy`: the analysis queue is full of analyses someone is waiting for", body = ErrorBody,
         headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
 ))]
 pub async fn request_analysis(
@@ -143,17 +146,31 @@ pub async fn request_analysis(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
+    let requester = auth::requester(&app.store, &app.admin_hash, &headers).await?;
     let summary = analysable(&app, &id).await?;
     let id = summary.id.as_str();
     if let Some(state) = app.store.analysis(id, &summary.game).await? {
+        if matches!(
+            state,
+            AnalysisState::Queued { .. } | AnalysisState::Running { .. }
+        ) {
+            app.store.analysis_seen(id).await?;
+        }
         return Ok(answer_request(&app, id, state, &headers));
     }
-    if !app.analyses.allow(client.0) {
+    let network = format!("net:{}", client.0);
+    let (key, counted) = match &requester {
+        Requester::Organiser => ("organiser".to_string(), vec![]),
+        Requester::Owner(bot) => (format!("bot:{bot}"), vec![format!("bot:{bot}"), network]),
+        Requester::Anonymous => (network.clone(), vec![network]),
+    };
+    let counted: Vec<&str> = counted.iter().map(String::as_str).collect();
+    if !app.analyses.allow(&counted) {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
             format!(
-                "this address has queued {} analyses this hour; try again later",
+                "you have asked for {} analyses this hour; try again later",
                 app.analyses.config().per_hour
             ),
         )
@@ -173,13 +190,15 @@ pub async fn request_analysis(
     let total = detail.actions.len() as u32;
     let requested = app
         .store
-        .request_analysis(
+        .request_analysis(AnalysisRequest {
             id,
-            &summary.game,
+            game: &summary.game,
             total,
-            config.budget_ms,
-            config.max_pending,
-        )
+            budget_ms: config.budget_ms,
+            requester: &key,
+            max_pending: config.max_pending,
+            per_requester: (requester != Requester::Organiser).then_some(config.per_requester),
+        })
         .await?;
     match requested {
         Requested::Pending(state) => {
@@ -193,6 +212,12 @@ pub async fn request_analysis(
             format!("{max} analyses are queued or running; try again later"),
         )
         .retry_after(BUSY_RETRY_SECS)),
+        Requested::RequesterFull { max } => Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!("you have {max} analyses queued or running; ask for another once one is done"),
+        )
+        .retry_after(LIMITED_RETRY_SECS)),
     }
 }
 
@@ -235,6 +260,12 @@ pub async fn show_analysis(
                 format!("match {id} has not been analysed: POST to this address to ask"),
             )
         })?;
+    if matches!(
+        state,
+        AnalysisState::Queued { .. } | AnalysisState::Running { .. }
+    ) {
+        app.store.analysis_seen(id).await?;
+    }
     let answer = answer(&app, id, state, &headers, StatusCode::OK);
     Ok(heavy::holding(answer, read))
 }

@@ -196,8 +196,9 @@ async fn the_match_page_marks_the_step_where_a_bot_threw_away_a_won_position() {
         assert_eq!(progress[1], false, "no progress bar: {progress}");
         let status = progress[4].as_str().unwrap();
         let counted = format!("Analysing: {} of {} decisions.", progress[3], progress[2]);
+        // Alone in the queue, the request is next.
         let want = if progress[0] == "queued" {
-            "Queued: the analysis starts once those before it are done."
+            "Queued: yours is next; it starts as soon as the expert is free."
         } else {
             counted.as_str()
         };

@@ -23,6 +23,9 @@ pub struct AnalysisProgress {
     pub done: u32,
     /// Decisions in all (the match's actions).
     pub total: u32,
+    /// While queued: the analyses that will be claimed before it (the queue serves requesters
+    /// in turns); 0 once running.
+    pub ahead: u32,
 }
 
 /// The status of a finished analysis.
