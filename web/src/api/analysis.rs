@@ -132,7 +132,7 @@ fn compressed_of(stored: StoredAnalysis) -> Compressed {
     (status = 404, description = "`not_found`: no such match", body = ErrorBody),
     (status = 409, description = "`match_running`: the match is queued or running (its analysis would show hidden cards); `not_finished`: it failed or was cancelled; `sealed`: another table of its tournament deal is still to be played", body = ErrorBody),
     (status = 410, description = "`log_gone`: the match's log was dropped or cannot be read; `analysis_failed`: its analysis could not be made", body = ErrorBody),
-    (status = 429, description = "`rate_limited`: this address queued its share of analyses this hour", body = ErrorBody,
+    (status = 429, description = "`rate_limited`: this network queued its share of analyses this hour", body = ErrorBody,
         headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
     (status = 503, description = "`busy`: the analysis queue is full", body = ErrorBody,
         headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
@@ -148,12 +148,18 @@ pub async fn request_analysis(
     if let Some(state) = app.store.analysis(id, &summary.game).await? {
         return Ok(answer_request(&app, id, state, &headers));
     }
-    if !app.analyses.allow(client.0) {
+    // The analyses' limiter is keyed by address: the first of the client's network stands for
+    // the whole network.
+    let network = app.config.networks.of(client.0);
+    if !app
+        .analyses
+        .allow(network.first_address().unwrap_or(client.0))
+    {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
             format!(
-                "this address has queued {} analyses this hour; try again later",
+                "your network has queued {} analyses this hour; try again later",
                 app.analyses.config().per_hour
             ),
         )
