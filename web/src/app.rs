@@ -233,6 +233,18 @@ pub enum StartError {
     },
 }
 
+/// How often the rates per network forget the networks whose allowance is whole again.
+const FORGET_EVERY: Duration = Duration::from_secs(600);
+
+/// Forgets, every [`FORGET_EVERY`], the networks `rates` no longer count.
+async fn forget_refilled(rates: Arc<Rates>) {
+    let mut every = tokio::time::interval(FORGET_EVERY);
+    loop {
+        every.tick().await;
+        rates.forget_refilled();
+    }
+}
+
 /// Listens on `addr`, and says on which address (port 0 picks one).
 pub async fn bind(addr: SocketAddr) -> Result<(tokio::net::TcpListener, SocketAddr), StartError> {
     let bound = |error| StartError::Bind { addr, error };
@@ -408,6 +420,8 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         }
         None => (Some(metrics.router(sources)), None),
     };
+    let rates = Arc::new(Rates::new(config.networks, config.limits));
+    tokio::spawn(forget_refilled(rates.clone()));
     let analyses = cardarena_contest::analysis::Analyses::new(store.clone(), config.analysis);
     tokio::spawn(analyses.clone().run());
     let state = AppState {
@@ -417,7 +431,7 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         config: Arc::new(config.clone()),
         scheduler,
         seeds: Arc::new(Mutex::new(cardarena_engine::shuffle::rng(seed ^ 0x5eed))),
-        rates: Arc::new(Rates::new(config.networks, config.limits)),
+        rates,
         health,
         live,
         mirrors,

@@ -74,6 +74,17 @@ impl Rates {
     }
 }
 
+impl Rates {
+    /// Forgets the networks whose allowance is whole again, so that the rates hold only the
+    /// networks that asked lately, however many networks ask over time.
+    pub fn forget_refilled(&self) {
+        for rate in [&self.registrations, &self.versions, &self.practice] {
+            rate.limiter.retain_recent();
+            rate.limiter.shrink_to_fit();
+        }
+    }
+}
+
 /// A rate of so many an hour per network, refilled evenly over the hour.
 #[derive(Debug)]
 pub struct NetworkRate {
@@ -138,5 +149,20 @@ mod tests {
         assert!(rate.allow(client("198.51.100.1"), 5));
         assert!(rate.allow(client("198.51.100.2"), 5));
         assert_eq!(rate.hourly(), 5);
+    }
+
+    #[test]
+    fn networks_still_counting_are_not_forgotten() {
+        let rates = Rates::new(Networks::default(), ClientLimits::public());
+        for k in 0..20 {
+            assert!(
+                rates
+                    .registrations
+                    .allow(client(&format!("198.51.100.{k}")), 1)
+            );
+        }
+        rates.forget_refilled();
+        assert_eq!(rates.registrations.limiter.len(), 1);
+        assert!(!rates.registrations.allow(client("198.51.100.99"), 1));
     }
 }

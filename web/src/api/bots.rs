@@ -201,7 +201,8 @@ async fn check_url(state: &AppState, url: &str) -> Result<String, ApiError> {
     (status = 400, description = "`bad_name`, `bad_url`, `unknown_game`, `bad_json`", body = ErrorBody),
     (status = 409, description = "`name_taken`", body = ErrorBody),
     (status = 429, description = "`rate_limited`: this network registered its share of bots this hour", body = ErrorBody),
-    (status = 503, description = "`registrations_full`: the server holds as many unused bots (never answered, in no match) as it keeps", body = ErrorBody),
+    (status = 503, description = "`registrations_full`: the server holds as many unused bots (never answered, in no match) as it keeps", body = ErrorBody,
+        headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
 ))]
 pub async fn register(
     State(state): State<AppState>,
