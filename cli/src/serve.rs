@@ -10,8 +10,10 @@ use ipnet::IpNet;
 use super::CliError;
 use super::playing::PlayingArgs;
 use cardarena_contest::analysis::AnalysisConfig;
-use cardarena_store::TableLimits;
+use cardarena_store::network::{V4_PREFIXES, V6_PREFIXES};
+use cardarena_store::{Networks, TableLimits};
 use cardarena_web::app::{ServeConfig, start};
+use cardarena_web::limits::ClientLimits;
 use cardarena_web::listener::ConnectionLimits;
 use cardarena_web::proxy::TrustedProxies;
 
@@ -97,9 +99,28 @@ pub struct ServeArgs {
     /// game's "person@<game>" row.
     #[arg(long)]
     rate_people: bool,
-    /// Registrations allowed per client address per hour in public mode.
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
-    registrations_per_hour: u32,
+    /// Bots one network may register an hour [default: 200; 20 with --public].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    registrations_per_hour: Option<u32>,
+    /// The most unused bots (never answered a ping, in no match, removed ones included) the
+    /// server holds; past it, registration is answered 503 registrations_full [default: 1000; 200
+    /// with --public].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    max_unused_bots: Option<u32>,
+    /// Versions one network's bots may start an hour [default: 1000; 100 with --public].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    versions_per_hour: Option<u32>,
+    /// Practice matches one network may queue an hour [default: 5000; 1000 with --public].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    practice_per_hour: Option<u32>,
+    /// The prefix length of the IPv4 networks every per-client limit of what a client creates
+    /// or queues counts (registrations, versions, practice, analyses, tables); 32 counts single
+    /// addresses.
+    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u8).range(prefixes(V4_PREFIXES)))]
+    network_v4_prefix: u8,
+    /// The prefix length of the IPv6 networks those limits count; 128 counts single addresses.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u8).range(prefixes(V6_PREFIXES)))]
+    network_v6_prefix: u8,
     /// The most client connections served at once; keep it well under the process's file
     /// descriptor limit (`ulimit -n`). At the cap, a new connection replaces the oldest one that
     /// has no request in progress.
@@ -159,6 +180,11 @@ pub struct ServeArgs {
     body_timeout_ms: u64,
 }
 
+/// A network's prefix lengths as clap's range of a flag's values.
+fn prefixes(range: std::ops::RangeInclusive<u8>) -> std::ops::RangeInclusive<i64> {
+    i64::from(*range.start())..=i64::from(*range.end())
+}
+
 /// An analysis budget from the command line: one of the expert's budgets.
 pub(super) fn analysis_budget(text: &str) -> Result<u32, String> {
     let budgets = cardarena_bots::expert::BUDGETS_MS;
@@ -176,6 +202,12 @@ pub(super) fn analysis_budget(text: &str) -> Result<u32, String> {
 /// Runs the server until it is stopped (Ctrl-C or a signal).
 pub fn run(args: ServeArgs) -> Result<(), CliError> {
     super::init_tracing(args.log_format);
+    let networks =
+        Networks::new(args.network_v4_prefix, args.network_v6_prefix).map_err(CliError)?;
+    let defaults = match args.playing.public {
+        true => ClientLimits::public(),
+        false => ClientLimits::club(),
+    };
     let config = ServeConfig {
         key_file: args.key_file,
         demo: args.demo,
@@ -196,7 +228,15 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
             .keep_ladder_logs_hours
             .or(args.demo.then_some(DEMO_KEEP_LOGS_HOURS))
             .map(|hours| Duration::from_secs(u64::from(hours) * 3600)),
-        registrations_per_hour: args.registrations_per_hour,
+        limits: ClientLimits {
+            registrations_per_hour: args
+                .registrations_per_hour
+                .unwrap_or(defaults.registrations_per_hour),
+            max_unused_bots: args.max_unused_bots.unwrap_or(defaults.max_unused_bots),
+            versions_per_hour: args.versions_per_hour.unwrap_or(defaults.versions_per_hour),
+            practice_per_hour: args.practice_per_hour.unwrap_or(defaults.practice_per_hour),
+        },
+        networks,
         admin_token: std::env::var("CARDARENA_ADMIN_TOKEN")
             .ok()
             .filter(|t| !t.trim().is_empty()),
@@ -218,6 +258,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
             per_client_hour: args.tables_per_hour,
             per_bot: args.max_tables_per_bot,
             per_bot_hour: args.tables_per_bot_hour,
+            networks,
         },
         rate_people: args.rate_people,
         metrics_addr: args.metrics_addr,

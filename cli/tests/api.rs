@@ -280,7 +280,7 @@ async fn public_mode_refuses_private_addresses_and_rate_limits_registration() {
     let db = TempDb::new();
     let mut config = config(&db);
     config.public = true;
-    config.registrations_per_hour = 4;
+    config.limits.registrations_per_hour = 4;
     let server = Server::start(config).await;
     for url in [
         "http://127.0.0.1:8000/",

@@ -375,8 +375,24 @@ fn help_describes_the_server_as_it_is() {
         "--trust-proxy <CIDR>",
         "--head-timeout-ms",
         "--body-timeout-ms",
+        "--registrations-per-hour",
+        "--max-unused-bots",
+        "--network-v4-prefix",
+        "--network-v6-prefix",
     ] {
         assert!(serve.contains(setting), "{serve}");
+    }
+    // A network wider than a /8 or narrower than a single address is refused before anything
+    // starts.
+    for (flag, bits) in [
+        ("--network-v4-prefix", "7"),
+        ("--network-v4-prefix", "33"),
+        ("--network-v6-prefix", "15"),
+        ("--network-v6-prefix", "129"),
+    ] {
+        let refused = cardarena(&["serve", flag, bits, "--database-url", "sqlite::memory:"]);
+        assert_eq!(refused.status.code(), Some(2), "{flag} {bits}");
+        assert!(stderr(&refused).contains(flag), "{}", stderr(&refused));
     }
 }
 

@@ -6,7 +6,7 @@ use sqlx::any::AnyRow;
 
 use super::organiser::{OrganiserHold, remove_in};
 use super::versions::{NewVersion, insert_version};
-use super::{Store, StoreError, now_ms};
+use super::{Store, StoreError, Tx, now_ms};
 
 /// Where a bot runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -236,56 +236,62 @@ fn bot_health(row: &AnyRow) -> Result<BotHealth, StoreError> {
     })
 }
 
+/// Inserts `bot` in `tx` ([`Store::insert_bot`]).
+pub(super) async fn insert_bot_in(tx: &mut Tx, bot: &NewBot) -> Result<(), StoreError> {
+    let (url, house_id) = match &bot.kind {
+        BotKind::Http { url } => (Some(url.as_str()), None),
+        BotKind::House { house_id } => (None, Some(house_id.as_str())),
+        BotKind::Dial | BotKind::Person => (None, None),
+    };
+    let now = now_ms();
+    // A contestant's bot waits for its first ping (due at once); a house bot is active.
+    let result = sqlx::query(
+        "INSERT INTO bots (id, name, game, kind, url, house_id, token_hash, secret_hash, created_at,
+                           status, status_reason, next_check_at, active_since)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+                 CASE WHEN $10 = 1 THEN 'paused' ELSE 'active' END,
+                 CASE WHEN $10 = 1 THEN 'unchecked' END,
+                 CASE WHEN $10 = 1 THEN $9 END,
+                 CASE $4 WHEN 'house' THEN $9 END)",
+    )
+    .bind(&bot.id)
+    .bind(&bot.name)
+    .bind(&bot.game)
+    .bind(bot.kind.as_str())
+    .bind(url)
+    .bind(house_id)
+    .bind(&bot.token_hash)
+    .bind(&bot.secret_hash)
+    .bind(now)
+    .bind(i64::from(bot.kind.is_contestant()))
+    .execute(&mut **tx)
+    .await;
+    match result {
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+            return Err(StoreError::NameTaken(bot.name.clone()));
+        }
+        other => other.map(drop)?,
+    }
+    if bot.kind.is_contestant() {
+        let first = NewVersion {
+            version: 1,
+            kind: &bot.kind,
+            note: None,
+            created_at: now,
+            start: None,
+            from_rated: 1,
+        };
+        insert_version(tx, &bot.id, &first).await?;
+    }
+    Ok(())
+}
+
 impl Store {
     /// Registers a bot; [`StoreError::NameTaken`] if its name is in use (by any bot, removed ones
     /// included, so that old results never change hands). A contestant's bot starts as version 1.
     pub async fn insert_bot(&self, bot: &NewBot) -> Result<(), StoreError> {
-        let (url, house_id) = match &bot.kind {
-            BotKind::Http { url } => (Some(url.as_str()), None),
-            BotKind::House { house_id } => (None, Some(house_id.as_str())),
-            BotKind::Dial | BotKind::Person => (None, None),
-        };
-        let now = now_ms();
         let mut tx = self.write().await?;
-        // A contestant's bot waits for its first ping (due at once); a house bot is active.
-        let result = sqlx::query(
-            "INSERT INTO bots (id, name, game, kind, url, house_id, token_hash, secret_hash, created_at,
-                               status, status_reason, next_check_at, active_since)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
-                     CASE WHEN $10 = 1 THEN 'paused' ELSE 'active' END,
-                     CASE WHEN $10 = 1 THEN 'unchecked' END,
-                     CASE WHEN $10 = 1 THEN $9 END,
-                     CASE $4 WHEN 'house' THEN $9 END)",
-        )
-        .bind(&bot.id)
-        .bind(&bot.name)
-        .bind(&bot.game)
-        .bind(bot.kind.as_str())
-        .bind(url)
-        .bind(house_id)
-        .bind(&bot.token_hash)
-        .bind(&bot.secret_hash)
-        .bind(now)
-        .bind(i64::from(bot.kind.is_contestant()))
-        .execute(&mut *tx)
-        .await;
-        match result {
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                return Err(StoreError::NameTaken(bot.name.clone()));
-            }
-            other => other.map(drop)?,
-        }
-        if bot.kind.is_contestant() {
-            let first = NewVersion {
-                version: 1,
-                kind: &bot.kind,
-                note: None,
-                created_at: now,
-                start: None,
-                from_rated: 1,
-            };
-            insert_version(&mut tx, &bot.id, &first).await?;
-        }
+        insert_bot_in(&mut tx, bot).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -27,11 +27,13 @@ mod finish;
 mod leases;
 mod logs;
 mod matches;
+pub mod network;
 mod options;
 mod organiser;
 mod probation;
 mod queue;
 mod rating_pass;
+mod registration;
 pub mod results;
 mod signals;
 mod standings;
@@ -59,9 +61,11 @@ pub use matches::{
     ClaimedMatch, FinishedSeat, MatchDetail, MatchKind, MatchResult, MatchStatus, MatchSummary,
     NewMatch, SavedAction, SeatDetail, SeatPlayer, StageRef,
 };
+pub use network::{Network, Networks};
 pub use organiser::{ActionRefused, OrganiserAction, OrganiserActionRecord, OrganiserHold};
 pub use probation::{EndedProbation, ProbationMatch};
 pub use queue::{ClaimScope, QueueFull};
+pub use registration::UnusedFull;
 pub use signals::Signal;
 pub use standings::{LeaderRow, RatingPoint};
 pub use status::{ActiveCount, PoolStatus, SchemaStatus};

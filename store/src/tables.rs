@@ -2,11 +2,10 @@
 //! hashed tokens, the limits on how many tables a client, a bot and the server have open, and the
 //! lookup of a seat by its token.
 
-use std::net::{IpAddr, Ipv6Addr};
-
 use sqlx::Row;
 
 use super::matches::insert_matches;
+use super::network::Networks;
 use super::queue::claim_one;
 use super::{BotKind, ClaimedMatch, NewMatch, Store, StoreError, WriterLock, now_ms};
 
@@ -28,8 +27,7 @@ pub struct TableLimits {
     pub server: u32,
     /// Open tables opened by one client address.
     pub per_client: u32,
-    /// Open tables opened from one network: an IPv4 /24 or an IPv6 /64, what one household,
-    /// office or host usually has.
+    /// Open tables opened from one network (`networks`).
     pub per_network: u32,
     /// Tables one client address may open in an hour.
     pub per_client_hour: u32,
@@ -38,6 +36,9 @@ pub struct TableLimits {
     /// Tables one registered bot may be seated at in an hour: playing someone's bot is
     /// rate-limited like practice against it, over time as well as at once.
     pub per_bot_hour: u32,
+    /// The networks `per_network` counts: by default an IPv4 /24 or an IPv6 /64, what one
+    /// household, office or host usually has.
+    pub networks: Networks,
 }
 
 /// Why a table was not opened: which limit it would pass.
@@ -49,7 +50,7 @@ pub enum TableRefusal {
     ClientOpen(u32),
     /// The client opened its limit of tables this hour.
     ClientHour(u32),
-    /// The client's network (/24 or /64) has its limit of open tables.
+    /// The client's network (an IPv4 /24 or an IPv6 /64 by default) has its limit of open tables.
     NetworkOpen(u32),
     /// The server is nearly full, and the client has a table open already: the last tables
     /// (this many) are kept for clients with none.
@@ -82,8 +83,10 @@ fn fair_share(
     client_open: i64,
     openers: &[String],
 ) -> Option<TableRefusal> {
-    let network = network_of(client);
-    let network_open = openers.iter().filter(|o| network_of(o) == network).count();
+    let network = limits.networks.of_client(client);
+    let network_open = (openers.iter())
+        .filter(|o| limits.networks.of_client(o) == network)
+        .count();
     if network_open >= limits.per_network as usize {
         return Some(TableRefusal::NetworkOpen(limits.per_network));
     }
@@ -92,22 +95,6 @@ fn fair_share(
         return Some(TableRefusal::Reserved(reserved));
     }
     None
-}
-
-/// The network a client address is in, as text: its IPv4 /24 or IPv6 /64 (an IPv4 address
-/// mapped into IPv6 counts as IPv4); a client that is no address is its own network.
-fn network_of(client: &str) -> String {
-    match client.parse::<IpAddr>().map(|ip| ip.to_canonical()) {
-        Ok(IpAddr::V4(ip)) => {
-            let [a, b, c, _] = ip.octets();
-            format!("{a}.{b}.{c}.0/24")
-        }
-        Ok(IpAddr::V6(ip)) => {
-            let prefix = u128::from(ip) & !((1u128 << 64) - 1);
-            format!("{}/64", Ipv6Addr::from(prefix))
-        }
-        Err(_) => client.to_string(),
-    }
 }
 
 impl Store {
@@ -265,24 +252,12 @@ mod tests {
             per_client_hour: 30,
             per_bot: 2,
             per_bot_hour: 20,
+            networks: Networks::default(),
         }
     }
 
     fn openers(clients: &[&str]) -> Vec<String> {
         clients.iter().map(|c| c.to_string()).collect()
-    }
-
-    #[test]
-    fn networks_are_ipv4_slash_24_and_ipv6_slash_64() {
-        assert_eq!(network_of("198.51.100.7"), "198.51.100.0/24");
-        assert_eq!(network_of("::ffff:198.51.100.7"), "198.51.100.0/24");
-        assert_eq!(network_of("2001:db8:1:2:3:4:5:6"), "2001:db8:1:2::/64");
-        assert_eq!(
-            network_of("2001:db8:1:2::9"),
-            network_of("2001:db8:1:2:ffff::1")
-        );
-        assert_ne!(network_of("2001:db8:1:2::9"), network_of("2001:db8:1:3::9"));
-        assert_eq!(network_of("not an address"), "not an address");
     }
 
     #[test]
@@ -293,6 +268,36 @@ mod tests {
             Some(TableRefusal::NetworkOpen(4))
         );
         assert_eq!(fair_share(limits(), "10.0.1.9", 0, &open), None);
+        let v6 = openers(&["2001:db8::1", "2001:db8::2", "2001:db8::3", "2001:db8::4"]);
+        assert_eq!(
+            fair_share(limits(), "2001:db8::ffff:9", 0, &v6),
+            Some(TableRefusal::NetworkOpen(4))
+        );
+        assert_eq!(fair_share(limits(), "2001:db8:0:1::9", 0, &v6), None);
+    }
+
+    #[test]
+    fn the_networks_counted_are_as_configured() {
+        let open = openers(&["10.0.0.1", "10.0.0.2", "10.0.1.3", "10.0.1.4"]);
+        assert_eq!(fair_share(limits(), "10.0.1.9", 0, &open), None);
+        let wider = TableLimits {
+            networks: Networks::new(16, 48).unwrap(),
+            ..limits()
+        };
+        assert_eq!(
+            fair_share(wider, "10.0.200.9", 0, &open),
+            Some(TableRefusal::NetworkOpen(4))
+        );
+        let single = TableLimits {
+            networks: Networks::new(32, 128).unwrap(),
+            ..limits()
+        };
+        let same = openers(&["10.0.0.1", "10.0.0.1", "10.0.0.1", "10.0.0.1"]);
+        assert_eq!(fair_share(single, "10.0.0.2", 0, &same), None);
+        assert_eq!(
+            fair_share(single, "10.0.0.1", 0, &same),
+            Some(TableRefusal::NetworkOpen(4))
+        );
     }
 
     #[test]

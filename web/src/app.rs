@@ -1,8 +1,7 @@
 //! The server: opens the store, starts the scheduler and the ladder, and serves the API and the
 //! pages on one address.
 
-use std::net::{IpAddr, SocketAddr};
-use std::num::NonZeroU32;
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -10,10 +9,10 @@ use std::time::Duration;
 use axum::Router;
 use cardarena_bots::dial::Switchboard;
 use cardarena_bots::http::{AddressPolicy, HttpClient};
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use rand_chacha::ChaCha8Rng;
 
 use crate::api;
+use crate::limits::{ClientLimits, Rates};
 use crate::listener::{self, ConnectionLimits};
 use crate::metrics::{Metrics, Sources, track_requests};
 use crate::proxy::TrustedProxies;
@@ -22,7 +21,7 @@ use cardarena_contest::ladder::{self, LadderConfig};
 use cardarena_contest::runner::Runner;
 use cardarena_contest::scheduler::{Scheduler, SchedulerConfig};
 use cardarena_contest::secrets::ServerKey;
-use cardarena_store::{ClaimScope, Store, TableLimits, WriterLock};
+use cardarena_store::{ClaimScope, Networks, Store, TableLimits, WriterLock};
 
 /// How the server runs.
 #[derive(Debug, Clone)]
@@ -36,8 +35,8 @@ pub struct ServeConfig {
     pub key_file: Option<PathBuf>,
     /// Whether the house bots play a ladder of their own, so the leaderboard moves from the start.
     pub demo: bool,
-    /// Whether the server is open to the internet: bot URLs must be public addresses and
-    /// registrations are rate-limited.
+    /// Whether the server is open to the internet: bot URLs must be public addresses (its
+    /// stricter `limits` are the command line's choice: [`ClientLimits::public`]).
     pub public: bool,
     /// The per-decision deadline of HTTP bots, in ms.
     pub deadline_ms: u32,
@@ -60,8 +59,13 @@ pub struct ServeConfig {
     /// Whether the expert (at its default budget) plays the ladder as a yardstick, one match at
     /// a time: up to a core while it thinks.
     pub ladder_expert: bool,
-    /// Registrations allowed per client address per hour in public mode.
-    pub registrations_per_hour: u32,
+    /// How much one network may create (bots, versions, practice matches), and the cap on
+    /// unused bots.
+    pub limits: ClientLimits,
+    /// The networks every per-client limit of what a client creates or queues counts
+    /// (registrations, versions, practice, analyses, tables); the tables' limits count these
+    /// whatever their own `networks` say.
+    pub networks: Networks,
     /// The organiser's bearer token (tournaments); `None` makes a random one, reported in
     /// [`Running::admin_token`].
     pub admin_token: Option<String>,
@@ -108,7 +112,8 @@ impl ServeConfig {
             thinking_threads: cardarena_bots::thinking::default_threads(),
             ladder_interval: Some(Duration::from_millis(500)),
             ladder_expert: true,
-            registrations_per_hour: 20,
+            limits: ClientLimits::club(),
+            networks: Networks::default(),
             admin_token: None,
             connections: ConnectionLimits::default(),
             trust_proxy: TrustedProxies::default(),
@@ -123,6 +128,7 @@ impl ServeConfig {
                 per_client_hour: 30,
                 per_bot: 2,
                 per_bot_hour: 20,
+                networks: Networks::default(),
             },
             rate_people: false,
             metrics_addr: None,
@@ -177,8 +183,8 @@ pub struct AppState {
     pub scheduler: Scheduler,
     /// The generator of new matches' seeds.
     pub seeds: Arc<Mutex<ChaCha8Rng>>,
-    /// Registrations per client address, in public mode.
-    pub registrations: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
+    /// The rates per network of registrations, versions and practice.
+    pub rates: Arc<Rates>,
     /// SHA-256 of the organiser's token.
     pub admin_hash: String,
     /// The bot health checker, woken when a bot needs a ping now.
@@ -231,6 +237,18 @@ pub enum StartError {
         /// What went wrong.
         error: std::io::Error,
     },
+}
+
+/// How often the rates per network forget the networks whose allowance is whole again.
+const FORGET_EVERY: Duration = Duration::from_secs(600);
+
+/// Forgets, every [`FORGET_EVERY`], the networks `rates` no longer count.
+async fn forget_refilled(rates: Arc<Rates>) {
+    let mut every = tokio::time::interval(FORGET_EVERY);
+    loop {
+        every.tick().await;
+        rates.forget_refilled();
+    }
 }
 
 /// Listens on `addr`, and says on which address (port 0 picks one).
@@ -388,10 +406,6 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
             seed,
         ));
     }
-    let registrations = config.public.then(|| {
-        let per_hour = NonZeroU32::new(config.registrations_per_hour).unwrap_or(NonZeroU32::MIN);
-        Arc::new(RateLimiter::keyed(Quota::per_hour(per_hour)))
-    });
     let (admin_token, made) = match &config.admin_token {
         Some(token) => (token.clone(), false),
         None => (cardarena_contest::secrets::random_token(), true),
@@ -413,6 +427,8 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         }
         None => (Some(metrics.router(sources)), None),
     };
+    let rates = Arc::new(Rates::new(config.networks, config.limits));
+    tokio::spawn(forget_refilled(rates.clone()));
     let analyses = cardarena_contest::analysis::Analyses::new(store.clone(), config.analysis);
     tokio::spawn(analyses.clone().run());
     let state = AppState {
@@ -422,7 +438,7 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         config: Arc::new(config.clone()),
         scheduler,
         seeds: Arc::new(Mutex::new(cardarena_engine::shuffle::rng(seed ^ 0x5eed))),
-        registrations,
+        rates,
         health,
         live,
         mirrors,

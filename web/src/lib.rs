@@ -1,10 +1,11 @@
 //! cardarena-web: the HTTP face and the two processes that serve it. It owns the JSON [`api`]
 //! (with its OpenAPI document), the [`pages`] (askama templates in `templates/`, scripts and
 //! styles in `static/`, compiled into the binary), the [`listener`] that bounds connections, the
-//! client's address behind a [`proxy`], the [`request_log`], the Prometheus [`metrics`] page and
-//! the [`probes`]; and the processes: [`app`] (`serve`: the store, the scheduler, the ladder and
-//! every route) and [`worker`] (a process that plays queued matches and serves only its probes
-//! and metrics), with what they tune of the process itself ([`memory`], [`open_files`]).
+//! client's address behind a [`proxy`], the [`limits`] on what clients create, counted by the
+//! client's network, the [`request_log`], the Prometheus [`metrics`] page and the [`probes`];
+//! and the processes: [`app`] (`serve`: the store, the scheduler, the ladder and every route)
+//! and [`worker`] (a process that plays queued matches and serves only its probes and metrics),
+//! with what they tune of the process itself ([`memory`], [`open_files`]).
 //!
 //! It turns requests into calls on the contest (`cardarena_contest`) and the store
 //! (`cardarena_store`) and their answers into JSON and HTML; it must never hold a rule of play,
@@ -12,6 +13,7 @@
 
 pub mod api;
 pub mod app;
+pub mod limits;
 pub mod listener;
 pub mod memory;
 pub mod metrics;

@@ -214,6 +214,10 @@ async fn a_client_past_its_share_or_a_full_queue_is_refused() {
     config.analysis.workers = 1;
     config.analysis.max_pending = 1;
     config.analysis.per_hour = 2;
+    // Behind a proxy on loopback, so that a request can name another address of the network.
+    config.trust_proxy = cardarena_web::proxy::TrustedProxies::new(vec![
+        cardarena_web::proxy::parse_range("127.0.0.1").unwrap(),
+    ]);
     let server = Server::start(config).await;
     let bots = test_bots().await;
     let url = bots.url("/good");
@@ -228,12 +232,13 @@ async fn a_client_past_its_share_or_a_full_queue_is_refused() {
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{busy}");
     assert_eq!(busy["error"], "busy", "{busy}");
     // Asking again after an analysis already asked for is free; a third new one is past the
-    // address's share of two an hour.
+    // share of two an hour of the network (127.0.0.0/24), from whichever of its addresses.
     let (status, pending) = request(&server, &first).await;
     assert_eq!(status, StatusCode::ACCEPTED, "{pending}");
     let response = server
         .http
         .post(server.url(&format!("/api/matches/{third}/analysis")))
+        .header("x-forwarded-for", "127.0.0.77")
         .send()
         .await
         .unwrap();

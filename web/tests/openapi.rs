@@ -364,3 +364,61 @@ async fn the_answer_check_refuses_what_the_document_does_not_describe() {
     let text = contract.check("GET", "/api/bots/x", 200, Some("text/html"), &bot);
     assert!(text.unwrap_err().contains("content type"));
 }
+
+#[tokio::test]
+async fn a_sealed_matchs_log_is_sealed_as_documented() {
+    use cardarena_store::{MatchFilter, MatchKind, NewMatch, PageAt, StageRef};
+    let db = TempDb::new();
+    let mut config = config(&db);
+    // Nothing plays here: both tables of the deal stay queued, so each seals the other.
+    config.plays = false;
+    let server = Server::start(config).await;
+    let store = &server.running.store;
+    let random = store.ensure_house_bot("durak", "random").await.unwrap();
+    let greedy = store.ensure_house_bot("durak", "greedy").await.unwrap();
+    let stages = json!([{"kind": "final", "rounds": 1}]);
+    (store.insert_tournament("cup", "cup", "durak", &stages, false))
+        .await
+        .unwrap();
+    let table = |bot_ids: [&str; 2]| NewMatch {
+        stage: Some(StageRef {
+            tournament_id: "cup".to_string(),
+            stage: 0,
+            deal: Some(0),
+            entrant: None,
+        }),
+        kind: MatchKind::Tournament,
+        rated: false,
+        ..NewMatch::ladder(
+            "durak",
+            json!({}),
+            42,
+            1000,
+            bot_ids.map(String::from).to_vec(),
+        )
+    };
+    let tables = [table([&random, &greedy]), table([&greedy, &random])];
+    let entrants = vec![random.clone(), greedy.clone()];
+    assert!(
+        store
+            .start_stage("cup", 0, &entrants, &tables)
+            .await
+            .unwrap()
+    );
+    let filter = MatchFilter {
+        stage: Some(("cup".to_string(), 0)),
+        ..MatchFilter::default()
+    };
+    let page = (store.browse_matches(&filter, PageAt::default(), 10))
+        .await
+        .unwrap();
+    let ids: Vec<&str> = page.matches.iter().map(|(_, m)| m.id.as_str()).collect();
+    assert_eq!(ids.len(), 2);
+    // The answer is checked against the document, whose `log` has a `sealed` variant.
+    let (status, m) = server.get(&format!("/api/matches/{}", ids[0])).await;
+    assert_eq!(status, 200, "{m}");
+    assert_eq!(m["disclosure"], "sealed", "{m}");
+    assert_eq!(m["log"]["state"], "sealed", "{m}");
+    let detail = m["log"]["detail"].as_str().unwrap();
+    assert!(detail.contains("another table"), "{detail}");
+}

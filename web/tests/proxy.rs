@@ -1,6 +1,7 @@
 //! Behind a proxy (`serve --trust-proxy`, `--max-connections-per-address`): `X-Forwarded-For` is
 //! believed only from trusted peers, where its right-most untrusted entry is the client every
-//! per-client limit counts (registrations, tables); spoofed entries get nobody a fresh allowance.
+//! per-client limit counts (registrations by the client's network, tables by address and by
+//! network); spoofed entries get nobody a fresh allowance.
 //! One address holding its share of connections takes neither another's place nor its answer,
 //! and behind a trusted proxy each client has its own share of requests in progress. The server
 //! runs in process on 127.0.0.1; clients bind 127.0.0.1 or 127.0.0.2 as their source address.
@@ -51,7 +52,7 @@ async fn open_table_as(server: &Server, forwarded: &str) -> (StatusCode, Value) 
 fn one_each(db: &TempDb, trusted: TrustedProxies) -> cardarena_web::app::ServeConfig {
     let mut config = config(db);
     config.public = true;
-    config.registrations_per_hour = 1;
+    config.limits.registrations_per_hour = 1;
     config.table_limits.per_client = 1;
     config.trust_proxy = trusted;
     config
@@ -82,7 +83,7 @@ async fn an_untrusted_peers_forwarded_for_is_ignored_and_the_peer_is_counted() {
 }
 
 #[tokio::test]
-async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_allowance() {
+async fn behind_a_trusted_proxy_each_forwarded_network_has_its_own_allowance() {
     let db = TempDb::new();
     let server = Server::start(one_each(&db, trust(&["127.0.0.1/32", "10.0.0.0/8"]))).await;
     assert_eq!(register_as(&server, "203.0.113.1", "a1").await, CREATED);
@@ -90,16 +91,21 @@ async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_allowance() {
         register_as(&server, "203.0.113.1", "a2").await,
         rate_limited()
     );
-    assert_eq!(register_as(&server, "203.0.113.2", "b1").await, CREATED);
+    // Registrations count the client's network (its /24): another address of it shares it.
+    assert_eq!(
+        register_as(&server, "203.0.113.2", "a3").await,
+        rate_limited()
+    );
+    assert_eq!(register_as(&server, "198.51.100.2", "b1").await, CREATED);
     // Without the header, the proxy is the client (its own allowance).
     assert_eq!(register_as(&server, "", "proxy").await, CREATED);
     // Behind a second trusted proxy: the entry left of it.
     assert_eq!(
-        register_as(&server, "203.0.113.3, 10.1.1.1", "c1").await,
+        register_as(&server, "192.0.2.3, 10.1.1.1", "c1").await,
         CREATED
     );
     assert_eq!(
-        register_as(&server, "203.0.113.3,10.2.2.2", "c2").await,
+        register_as(&server, "192.0.2.3,10.2.2.2", "c2").await,
         rate_limited()
     );
 

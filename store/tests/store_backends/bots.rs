@@ -1,15 +1,72 @@
 //! Bots: registration, taken names, paging by name, house and person rows, and bot health (pings
 //! due, passed and failed, the recent-fault record, pauses and what they cancel).
 
-use cardarena_store::{BotKind, MatchKind, PauseReason, ProgramChange, StoreError, now_ms};
+use cardarena_store::{
+    BotKind, MatchKind, NewBot, PauseReason, ProgramChange, StoreError, UnusedFull, now_ms,
+};
 
 use crate::common::{Db, http_bot, new_match, register, result};
 
 on_both!(
     registering_and_names,
     health_checks_and_pauses,
-    ladder_seats_of_busy_bots
+    ladder_seats_of_busy_bots,
+    registration_keeps_a_cap_on_unused_bots
 );
+
+/// The cap counts contestants' bots that never answered and sit in no match, removed ones
+/// included; a bot that answers a ping or is seated in a match makes room.
+async fn registration_keeps_a_cap_on_unused_bots(db: &Db) {
+    let store = db.store().await;
+    // House bots and the people's rows are never unused.
+    store.ensure_house_bot("durak", "random").await.unwrap();
+    store.ensure_person_bot("durak").await.unwrap();
+    let dial = NewBot {
+        kind: BotKind::Dial,
+        ..http_bot("d1")
+    };
+    let mut bots = vec![http_bot("u1"), dial, http_bot("u3")];
+    for bot in &bots {
+        assert_eq!(store.register_bot(bot, 3).await.unwrap(), Ok(()));
+    }
+    let fourth = http_bot("u4");
+    assert_eq!(
+        store.register_bot(&fourth, 3).await.unwrap(),
+        Err(UnusedFull(3))
+    );
+    assert!(store.bot(&fourth.id).await.unwrap().is_none());
+    // A removed bot's row stays, and so does its count.
+    assert!(store.remove_bot(&bots[2].id).await.unwrap());
+    assert_eq!(
+        store.register_bot(&fourth, 3).await.unwrap(),
+        Err(UnusedFull(3))
+    );
+    // A ping passing makes room (over the dial-out connection: no URL).
+    assert!(store.check_passed(&bots[1].id, None).await.unwrap());
+    assert_eq!(store.register_bot(&fourth, 3).await.unwrap(), Ok(()));
+    bots.push(fourth);
+    assert_eq!(
+        store.register_bot(&http_bot("u5"), 3).await.unwrap(),
+        Err(UnusedFull(3))
+    );
+    // So does a seat in a match, answered or not.
+    let house = store.ensure_house_bot("durak", "random").await.unwrap();
+    let practice = new_match(MatchKind::Practice, 7, &[&bots[0].id, &house]);
+    store
+        .queue_practice(&bots[0].id, &[practice], 10)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        store.register_bot(&http_bot("u5"), 3).await.unwrap(),
+        Ok(())
+    );
+    // Within the cap, a taken name is still refused as such.
+    assert!(matches!(
+        store.register_bot(&http_bot("u1"), 100).await,
+        Err(StoreError::NameTaken(_))
+    ));
+}
 
 async fn registering_and_names(db: &Db) {
     let store = db.store().await;

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use cardarena_store::{Lease, MatchKind, MatchStatus, Signal, TableLimits, WorkerInfo};
+use cardarena_store::{Lease, MatchKind, MatchStatus, Networks, Signal, TableLimits, WorkerInfo};
 use sqlx::Row;
 
 use crate::common::{Db, new_match, register, result};
@@ -151,6 +151,7 @@ async fn a_table_whose_lease_passes_is_cancelled(db: &Db) {
                 per_client_hour: 10,
                 per_bot: 10,
                 per_bot_hour: 10,
+                networks: Networks::default(),
             },
             "serve-1",
         )

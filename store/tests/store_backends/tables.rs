@@ -1,7 +1,9 @@
 //! Tables for people: a table is dealt running at once with its person seats, within the limits
 //! counted in the same transaction, found by a seat's token, and cancelled by a restart.
 
-use cardarena_store::{MatchKind, MatchStatus, NewTable, TableLimits, TableRefusal, WriterLock};
+use cardarena_store::{
+    MatchKind, MatchStatus, Networks, NewTable, TableLimits, TableRefusal, WriterLock,
+};
 
 use crate::common::{Db, new_match, register};
 
@@ -26,6 +28,7 @@ async fn tables_keep_their_limits(db: &Db) {
         per_client_hour: 2,
         per_bot: 2,
         per_bot_hour: 10,
+        networks: Networks::default(),
     };
     let opened = store
         .open_table(&table("t1", "10.0.0.1"), limits, "test")
@@ -137,6 +140,7 @@ async fn tables_are_shared_between_networks_and_newcomers(db: &Db) {
         per_client_hour: 30,
         per_bot: 2,
         per_bot_hour: 10,
+        networks: Networks::default(),
     };
     let open = |token: &'static str, client: &'static str| {
         let (store, table) = (store.clone(), table(token, client));

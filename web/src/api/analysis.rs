@@ -158,7 +158,7 @@ pub async fn request_analysis(
         }
         return Ok(answer_request(&app, id, state, &headers));
     }
-    let network = format!("net:{}", client.0);
+    let network = format!("net:{}", app.config.networks.of(client.0));
     let (key, counted) = match &requester {
         Requester::Organiser => ("organiser".to_string(), vec![]),
         Requester::Owner(bot) => (format!("bot:{bot}"), vec![format!("bot:{bot}"), network]),

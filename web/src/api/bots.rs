@@ -21,12 +21,21 @@ use cardarena_contest::games;
 use cardarena_contest::health::probation_verdict;
 use cardarena_contest::secrets;
 use cardarena_store::{
-    BotKind, BotRecord, BotVersion, MAX_NOTE_CHARS, NewBot, OrganiserHold, PauseReason,
+    BotKind, BotRecord, BotVersion, MAX_NOTE_CHARS, NewBot, OrganiserHold, PauseReason, UnusedFull,
 };
 
 /// The path a dial-out bot opens its WebSocket on (docs/api.md, "Bots").
 fn connect_path(id: &str) -> String {
     format!("/api/bots/{id}/connect")
+}
+
+/// The `Retry-After` of a `503 registrations_full`, in seconds: bots waiting for their first
+/// ping are pinged within minutes.
+const REGISTRATIONS_RETRY_SECS: u64 = 300;
+
+/// A `429 rate_limited` of a limit per network, saying `detail`.
+pub(super) fn network_limited(detail: String) -> ApiError {
+    ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", detail)
 }
 
 /// The longest bot name.
@@ -191,21 +200,21 @@ async fn check_url(state: &AppState, url: &str) -> Result<String, ApiError> {
     (status = 201, description = "Registered; the token and secret are shown this once", body = Registered),
     (status = 400, description = "`bad_name`, `bad_url`, `unknown_game`, `bad_json`", body = ErrorBody),
     (status = 409, description = "`name_taken`", body = ErrorBody),
-    (status = 429, description = "`rate_limited`: too many registrations from this address (public mode)", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: this network registered its share of bots this hour", body = ErrorBody),
+    (status = 503, description = "`registrations_full`: the server holds as many unused bots (never answered, in no match) as it keeps", body = ErrorBody,
+        headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
 ))]
 pub async fn register(
     State(state): State<AppState>,
     client: ClientAddr,
     body: Result<Json<Registration>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    if let Some(limiter) = &state.registrations
-        && limiter.check_key(&client.0).is_err()
-    {
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "too many registrations from this address; try again later",
-        ));
+    let rate = &state.rates.registrations;
+    if !rate.allow(client, 1) {
+        return Err(network_limited(format!(
+            "your network registered its {} bots this hour; try again later",
+            rate.hourly()
+        )));
     }
     let Json(request) = body?;
     check_name(&request.name)?;
@@ -229,7 +238,20 @@ pub async fn register(
         token_hash: Some(secrets::hash(&token)),
         secret_hash: Some(secrets::hash(&secret)),
     };
-    state.store.insert_bot(&bot).await?;
+    let max_unused = state.config.limits.max_unused_bots;
+    if let Err(UnusedFull(n)) = state.store.register_bot(&bot, max_unused).await? {
+        tracing::warn!(%client, "registration refused: {n} unused bots");
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "registrations_full",
+            format!(
+                "the server holds {n} bots that have never answered nor played, as many as it \
+                 keeps, and registers no more until some of them do; try again later or ask \
+                 the organiser"
+            ),
+        )
+        .retry_after(REGISTRATIONS_RETRY_SECS));
+    }
     state.health.wake();
     let (url, connect) = match &bot.kind {
         BotKind::Http { url } => (Some(url.as_str()), false),
@@ -340,10 +362,11 @@ pub(super) fn version_json(v: &BotVersion) -> Value {
     (status = 400, description = "`bad_note`: a note over 200 characters; `bad_json`", body = ErrorBody),
     (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
     (status = 403, description = "`forbidden`: another bot's token", body = ErrorBody),
-    (status = 429, description = "`rate_limited`: 20 versions in the last hour already", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: 20 versions of the bot in the last hour already, or the network's share of versions this hour", body = ErrorBody),
 ))]
 pub async fn new_version(
     State(state): State<AppState>,
+    client: ClientAddr,
     headers: HeaderMap,
     Path(id): Path<String>,
     body: axum::body::Bytes,
@@ -362,6 +385,7 @@ pub async fn new_version(
             format!("a note has at most {MAX_NOTE_CHARS} characters"),
         ));
     }
+    allow_version(&state, client)?;
     let version = state
         .store
         .new_version(&bot.id, note.as_deref())
@@ -373,6 +397,18 @@ pub async fn new_version(
         .find(|v| v.version == version)
         .ok_or_else(|| ApiError::internal(format!("version {version} of {id} vanished")))?;
     Ok((StatusCode::CREATED, Json(version_json(made))))
+}
+
+/// Counts a version started by `client` against its network's share.
+fn allow_version(state: &AppState, client: ClientAddr) -> Result<(), ApiError> {
+    let rate = &state.rates.versions;
+    match rate.allow(client, 1) {
+        true => Ok(()),
+        false => Err(network_limited(format!(
+            "your network's bots started their {} versions this hour; try again later",
+            rate.hourly()
+        ))),
+    }
 }
 
 /// Shows one bot with its rating.
@@ -419,10 +455,11 @@ pub async fn owner(
     (status = 400, description = "`bad_request` (nothing to change), `bad_url`, `bad_json`", body = ErrorBody),
     (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
     (status = 403, description = "`forbidden`: another bot's token", body = ErrorBody),
-    (status = 429, description = "`rate_limited`: a new URL would be the bot's 21st version in an hour (nothing changes)", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: a new URL would be the bot's 21st version in an hour, or pass the network's share of versions this hour (nothing changes)", body = ErrorBody),
 ))]
 pub async fn update(
     State(state): State<AppState>,
+    client: ClientAddr,
     headers: HeaderMap,
     Path(id): Path<String>,
     body: Result<Json<BotChange>, JsonRejection>,
@@ -435,6 +472,9 @@ pub async fn update(
             "bad_request",
             "say what to change: \"url\" or \"connect\", \"active\", or both",
         ));
+    }
+    if program.as_ref().is_some_and(|p| *p != bot.kind) {
+        allow_version(&state, client)?;
     }
     if change.active == Some(false) {
         state.store.pause_by_owner(&bot.id).await?;

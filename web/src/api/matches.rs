@@ -8,11 +8,12 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::ApiError;
+use super::frames::{log_json, sealed_log};
 use super::openapi::matches::Match;
 use super::openapi::schemas::{ErrorBody, Game, Leaderboard};
 use crate::app::AppState;
 use cardarena_contest::games;
-use cardarena_store::{Disclosure, LeaderRow, LogState, MatchDetail};
+use cardarena_store::{Disclosure, LeaderRow, MatchDetail};
 
 /// The ?game= parameter of the leaderboard.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -40,7 +41,7 @@ pub fn leader_json(row: &LeaderRow) -> Value {
 
 /// A stored match as JSON: seats with results and faults, the action log and the say lines, as
 /// much of them as `disclosure` allows (a sealed match shows no move, say line, fault detail or
-/// error; the seed shows only once the match is open).
+/// error, and its log is `sealed`; the seed shows only once the match is open).
 pub fn match_json(detail: &MatchDetail, disclosure: Disclosure) -> Value {
     let m = &detail.summary;
     let sealed = disclosure == Disclosure::Sealed;
@@ -86,23 +87,13 @@ pub fn match_json(detail: &MatchDetail, disclosure: Disclosure) -> Value {
         "rules_version": m.rules_version,
         "attempt": m.attempt,
         "seats": seats,
-        "log": log_json(&detail.log),
+        "log": if sealed { sealed_log() } else { log_json(&detail.log) },
         "actions": actions
             .iter()
             .map(|a| json!({"seat": a.seat, "action": a.action}))
             .collect::<Vec<_>>(),
         "says": says,
     })
-}
-
-/// What became of a match's log, as JSON: `{"state": "kept"}`, `{"state": "dropped", "at": MS}`
-/// or `{"state": "unreadable", "detail": WHY}`.
-fn log_json(log: &LogState) -> Value {
-    match log {
-        LogState::Kept => json!({"state": "kept"}),
-        LogState::Dropped { at } => json!({"state": "dropped", "at": at}),
-        LogState::Unreadable(why) => json!({"state": "unreadable", "detail": why}),
-    }
 }
 
 /// GET /api/matches/{id}.

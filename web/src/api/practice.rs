@@ -13,6 +13,7 @@ use super::ApiError;
 use super::auth::owned_bot;
 use super::openapi::schemas::{ErrorBody, Queued};
 use crate::app::AppState;
+use crate::proxy::ClientAddr;
 use cardarena_contest::games;
 use cardarena_contest::ladder::new_seed;
 use cardarena_store::{MatchKind, NewMatch};
@@ -42,10 +43,11 @@ pub struct PracticeRequest {
     (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
     (status = 403, description = "`forbidden`: another bot's token", body = ErrorBody),
     (status = 409, description = "`held`: the organiser paused or disqualified the bot", body = ErrorBody),
-    (status = 429, description = "`rate_limited`: past the bot's limit of queued practice matches", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: past the bot's limit of queued practice matches, or the network's share of practice matches this hour", body = ErrorBody),
 ))]
 pub async fn start(
     State(state): State<AppState>,
+    client: ClientAddr,
     headers: HeaderMap,
     Path(id): Path<String>,
     body: Result<Json<PracticeRequest>, JsonRejection>,
@@ -118,6 +120,15 @@ pub async fn start(
             })
             .collect()
     };
+    let rate = &state.rates.practice;
+    if !rate.allow(client, request.matches) {
+        return Err(super::bots::network_limited(format!(
+            "your network may queue {} practice matches an hour, and asking for {} more would \
+             pass that; try again later",
+            rate.hourly(),
+            request.matches
+        )));
+    }
     let limit = state.config.max_queued_practice;
     let ids = state
         .store
@@ -128,8 +139,8 @@ pub async fn start(
                 StatusCode::TOO_MANY_REQUESTS,
                 "rate_limited",
                 format!(
-                    "{} has {} practice matches queued and may have at most {limit} \
-                     (--max-queued-practice); asked for {} more: wait for some to finish",
+                    "{} has {} practice matches queued and may have at most {limit}; asked for \
+                     {} more: wait for some to finish",
                     bot.name, full.queued, request.matches
                 ),
             )

@@ -25,7 +25,9 @@ use cardarena_contest::games;
 use cardarena_contest::ladder::new_seed;
 use cardarena_contest::secrets;
 use cardarena_contest::tables::{MoveRefused, TableFacts, distinct_names};
-use cardarena_store::{MatchKind, MatchSummary, NewMatch, NewTable, PersonSeat, TableRefusal};
+use cardarena_store::{
+    MatchKind, MatchSummary, NewMatch, NewTable, PersonSeat, TableLimits, TableRefusal,
+};
 
 /// The longest a seat's state request waits for a change (`?wait=`), in seconds.
 pub const MAX_WAIT_SECS: u64 = 30;
@@ -168,7 +170,10 @@ pub async fn create(
         .store
         .open_table(
             &table,
-            state.config.table_limits,
+            TableLimits {
+                networks: state.config.networks,
+                ..state.config.table_limits
+            },
             state.scheduler.worker_id(),
         )
         .await?
@@ -182,7 +187,9 @@ pub async fn create(
         payer: match requester {
             Requester::Organiser => Tenant::contest(),
             Requester::Owner(bot) => Tenant::owner(&bot),
-            Requester::Anonymous => Tenant::network(&client.to_string()),
+            Requester::Anonymous => {
+                Tenant::network(&state.config.networks.of(client.0).to_string())
+            }
         },
     });
     state.scheduler.play_now(claimed);
@@ -230,10 +237,7 @@ fn refused(refusal: TableRefusal) -> ApiError {
         TableRefusal::NetworkOpen(n) => (
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
-            format!(
-                "this address's network (/24 or /64) has {n} open tables \
-                 (--max-tables-per-network): finish or leave one"
-            ),
+            format!("your network has {n} open tables: finish or leave one"),
         ),
         TableRefusal::Reserved(n) => (
             StatusCode::TOO_MANY_REQUESTS,
