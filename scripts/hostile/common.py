@@ -7,9 +7,11 @@ import resource
 import urllib.parse
 
 
-def call(server, method, path, body=None, token=None, source=None):
+def call(server, method, path, body=None, token=None, source=None, forwarded=None):
     """One request to `server` (a base URL) on a connection of its own, from the loopback
-    address `source` if given: (status, the answer as JSON, or its raw bytes when it is not)."""
+    address `source` if given, naming the client `forwarded` in X-Forwarded-For if given (what a
+    proxy the server trusts says): (status, the answer as JSON, or its raw bytes when it is
+    not)."""
     url = urllib.parse.urlparse(server)
     source_address = (source, 0) if source else None
     connection = http.client.HTTPConnection(url.hostname, url.port or 80, timeout=60,
@@ -19,6 +21,8 @@ def call(server, method, path, body=None, token=None, source=None):
         headers["content-type"] = "application/json"
     if token:
         headers["authorization"] = "Bearer " + token
+    if forwarded:
+        headers["x-forwarded-for"] = forwarded
     data = None if body is None else json.dumps(body)
     try:
         connection.request(method, path, body=data, headers=headers)

@@ -8,11 +8,15 @@
 # Each scenario's JSON line is written to $OUT/LABEL-SCENARIO.json (OUT: a new temporary folder,
 # printed) and echoed. Scenarios: slots (1 and 16 attacking addresses), growth, frames,
 # dial_idle, database (a SQLite file another program locks), organiser (skipped where the binary
-# has no organiser routes). SCENARIOS="slots1 growth" runs only those.
+# has no organiser routes), and issue 41's registrations: registrations_rotate (public, behind a
+# trusted proxy on loopback: /24 and /64 rotations), registrations_flood (one address, defaults)
+# and registrations_unused (many networks, behind the proxy). SCENARIOS="slots1 growth" runs
+# only those.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/hostile.XXXXXX")}
-scenarios=${SCENARIOS:-"slots1 slots16 growth frames dial_idle database organiser"}
+scenarios=${SCENARIOS:-"slots1 slots16 growth frames dial_idle database organiser
+    registrations_rotate registrations_flood registrations_unused"}
 token=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
 mkdir -p "$out"
 echo "hostile: figures in $out"
@@ -31,15 +35,25 @@ stop_server() {
 }
 trap stop_server EXIT
 
-# Starts BIN on a fresh database: sets pid, url and db.
+# The flags a scenario's server is started with, beyond the common ones.
+scenario_flags() {
+    case $1 in
+    registrations_rotate) echo "--public --trust-proxy 127.0.0.1" ;;
+    registrations_unused) echo "--trust-proxy 127.0.0.1" ;;
+    esac
+}
+
+# Starts BIN on a fresh database, with the flags of scenario SCENARIO: sets pid, url and db.
 start_server() {
-    local bin=$1 dir port
+    local bin=$1 dir port flags
+    flags=$(scenario_flags "$2")
     dir=$(mktemp -d "$out/server.XXXXXX")
     db=$dir/cardarena.db
     port=$(free_port)
     url=http://127.0.0.1:$port
+    # $flags is split into its words on purpose.
     CARDARENA_ADMIN_TOKEN=$token "$bin" serve --addr "127.0.0.1:$port" \
-        --database-url "sqlite://$db" --no-ladder >"$dir/stdout.log" 2>"$dir/stderr.log" &
+        --database-url "sqlite://$db" --no-ladder $flags >"$dir/stdout.log" 2>"$dir/stderr.log" &
     pid=$!
     for _ in $(seq 100); do
         curl -fsS --noproxy '*' -o /dev/null "$url/api/games" 2>/dev/null && return
@@ -81,6 +95,13 @@ run_scenario() {
     frames) python3 scripts/hostile/frames.py --server "$url" --pid "$pid" ;;
     dial_idle) python3 scripts/hostile/dial_idle.py --server "$url" --pid "$pid" ;;
     database) database_scenario ;;
+    registrations_rotate) python3 scripts/hostile/registrations.py --server "$url" --mode rotate ;;
+    registrations_flood)
+        python3 scripts/hostile/registrations.py --server "$url" --mode flood --db "$db"
+        ;;
+    registrations_unused)
+        python3 scripts/hostile/registrations.py --server "$url" --mode unused --count 1200
+        ;;
     organiser)
         curl -s --noproxy '*' "$url/api/openapi.json" | grep -q '/admin/bots/' \
             || { echo '{"skipped": "no organiser routes"}'; return; }
@@ -94,7 +115,7 @@ for labelled in "$@"; do
     label=${labelled%%=*}
     bin=${labelled#*=}
     for scenario in $scenarios; do
-        start_server "$bin"
+        start_server "$bin" "$scenario"
         line=$(run_scenario "$scenario" | tail -n 1) || line="{\"failed\": true}"
         stop_server
         echo "$line" >"$out/$label-$scenario.json"

@@ -6,6 +6,7 @@
 
 use std::num::NonZeroU32;
 
+use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use crate::proxy::ClientAddr;
@@ -85,6 +86,14 @@ impl Rates {
     }
 }
 
+/// A request past its network's rate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PastRate {
+    /// Seconds after which asking again may succeed; `None` when more was asked at once than
+    /// the rate allows in an hour.
+    pub retry_after: Option<u64>,
+}
+
 /// A rate of so many an hour per network, refilled evenly over the hour.
 #[derive(Debug)]
 pub struct NetworkRate {
@@ -109,12 +118,21 @@ impl NetworkRate {
         self.per_hour
     }
 
-    /// Counts `n` (at least 1) of `client`'s network: `false`, counting nothing, when they
-    /// would pass its allowance.
-    pub fn allow(&self, client: ClientAddr, n: u32) -> bool {
+    /// Counts `n` (at least 1) of `client`'s network; when they would pass its allowance,
+    /// counts nothing and says when asking again may succeed.
+    pub fn allow(&self, client: ClientAddr, n: u32) -> Result<(), PastRate> {
         let network = self.networks.of(client.0);
         let n = NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN);
-        matches!(self.limiter.check_key_n(&network, n), Ok(Ok(())))
+        match self.limiter.check_key_n(&network, n) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(not_until)) => {
+                let wait = not_until.wait_time_from(DefaultClock::default().now());
+                Err(PastRate {
+                    retry_after: Some(wait.as_secs() + 1),
+                })
+            }
+            Err(_) => Err(PastRate { retry_after: None }),
+        }
     }
 }
 
@@ -129,26 +147,34 @@ mod tests {
     #[test]
     fn one_network_shares_one_allowance() {
         let rate = NetworkRate::per_hour(Networks::default(), 3);
-        assert!(rate.allow(client("198.51.100.1"), 1));
-        assert!(rate.allow(client("198.51.100.2"), 1));
-        assert!(rate.allow(client("::ffff:198.51.100.3"), 1));
-        assert!(!rate.allow(client("198.51.100.4"), 1));
-        assert!(rate.allow(client("198.51.101.1"), 1));
-        assert!(rate.allow(client("2001:db8::1"), 2));
-        assert!(!rate.allow(client("2001:db8::ffff:2"), 2));
+        assert!(rate.allow(client("198.51.100.1"), 1).is_ok());
+        assert!(rate.allow(client("198.51.100.2"), 1).is_ok());
+        assert!(rate.allow(client("::ffff:198.51.100.3"), 1).is_ok());
+        assert!(rate.allow(client("198.51.100.4"), 1).is_err());
+        assert!(rate.allow(client("198.51.101.1"), 1).is_ok());
+        assert!(rate.allow(client("2001:db8::1"), 2).is_ok());
+        assert!(rate.allow(client("2001:db8::ffff:2"), 2).is_err());
         // A refusal counted nothing: the one left is still there.
-        assert!(rate.allow(client("2001:db8::3"), 1));
-        assert!(!rate.allow(client("2001:db8::4"), 1));
-        assert!(rate.allow(client("2001:db8:0:1::1"), 1));
+        assert!(rate.allow(client("2001:db8::3"), 1).is_ok());
+        assert!(rate.allow(client("2001:db8::4"), 1).is_err());
+        assert!(rate.allow(client("2001:db8:0:1::1"), 1).is_ok());
     }
 
     #[test]
     fn more_than_the_hours_allowance_at_once_is_refused() {
         let rate = NetworkRate::per_hour(Networks::new(32, 128).unwrap(), 5);
-        assert!(!rate.allow(client("198.51.100.1"), 6));
-        assert!(rate.allow(client("198.51.100.1"), 5));
-        assert!(rate.allow(client("198.51.100.2"), 5));
+        assert!(rate.allow(client("198.51.100.1"), 6).is_err());
+        assert!(rate.allow(client("198.51.100.1"), 5).is_ok());
+        assert!(rate.allow(client("198.51.100.2"), 5).is_ok());
         assert_eq!(rate.hourly(), 5);
+        // One of 5 an hour comes back every 12 minutes.
+        let wait = rate
+            .allow(client("198.51.100.2"), 1)
+            .unwrap_err()
+            .retry_after;
+        assert!(wait.is_some_and(|s| (700..=721).contains(&s)), "{wait:?}");
+        let never = rate.allow(client("198.51.100.3"), 6).unwrap_err();
+        assert_eq!(never.retry_after, None);
     }
 
     #[test]
@@ -159,10 +185,16 @@ mod tests {
                 rates
                     .registrations
                     .allow(client(&format!("198.51.100.{k}")), 1)
+                    .is_ok()
             );
         }
         rates.forget_refilled();
         assert_eq!(rates.registrations.limiter.len(), 1);
-        assert!(!rates.registrations.allow(client("198.51.100.99"), 1));
+        assert!(
+            rates
+                .registrations
+                .allow(client("198.51.100.99"), 1)
+                .is_err()
+        );
     }
 }

@@ -100,8 +100,20 @@ async fn registrations_rotating_through_one_network_share_its_rate() {
     assert_eq!(status, StatusCode::CREATED, "{answer}");
     let (status, answer) = register_from(&server, "2001:db8:1:3::1", "other-v6").await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
-    let (status, refusal) = register_from(&server, "203.0.113.250", "again").await;
+    let body = json!({"name": "again", "game": "durak", "connect": true});
+    let (status, refusal, retry) = send_from(
+        &server,
+        "203.0.113.250",
+        Method::POST,
+        "/api/bots",
+        None,
+        body,
+    )
+    .await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    // One of 5 an hour comes back every 12 minutes.
+    let retry: u64 = retry.expect("Retry-After").parse().unwrap();
+    assert!((600..=721).contains(&retry), "{retry}");
     let detail = refusal["detail"].as_str().unwrap();
     assert!(
         detail.contains("your network registered its 5 bots"),

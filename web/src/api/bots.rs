@@ -16,6 +16,7 @@ use super::ApiError;
 use super::auth::owned_bot;
 use super::openapi::schemas::{self, Bot, BotPage, ErrorBody, Registered};
 use crate::app::AppState;
+use crate::limits::PastRate;
 use crate::proxy::ClientAddr;
 use cardarena_contest::games;
 use cardarena_contest::health::probation_verdict;
@@ -33,9 +34,14 @@ fn connect_path(id: &str) -> String {
 /// ping are pinged within minutes.
 const REGISTRATIONS_RETRY_SECS: u64 = 300;
 
-/// A `429 rate_limited` of a limit per network, saying `detail`.
-pub(super) fn network_limited(detail: String) -> ApiError {
-    ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", detail)
+/// A `429 rate_limited` of a limit per network, saying `detail` and, when waiting helps, how
+/// long to wait (`Retry-After`).
+pub(super) fn network_limited(past: PastRate, detail: String) -> ApiError {
+    let error = ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", detail);
+    match past.retry_after {
+        Some(seconds) => error.retry_after(seconds),
+        None => error,
+    }
 }
 
 /// The longest bot name.
@@ -200,7 +206,8 @@ async fn check_url(state: &AppState, url: &str) -> Result<String, ApiError> {
     (status = 201, description = "Registered; the token and secret are shown this once", body = Registered),
     (status = 400, description = "`bad_name`, `bad_url`, `unknown_game`, `bad_json`", body = ErrorBody),
     (status = 409, description = "`name_taken`", body = ErrorBody),
-    (status = 429, description = "`rate_limited`: this network registered its share of bots this hour", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: this network registered its share of bots this hour", body = ErrorBody,
+        headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
     (status = 503, description = "`registrations_full`: the server holds as many unused bots (never answered, in no match) as it keeps", body = ErrorBody,
         headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
 ))]
@@ -210,11 +217,14 @@ pub async fn register(
     body: Result<Json<Registration>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let rate = &state.rates.registrations;
-    if !rate.allow(client, 1) {
-        return Err(network_limited(format!(
-            "your network registered its {} bots this hour; try again later",
-            rate.hourly()
-        )));
+    if let Err(past) = rate.allow(client, 1) {
+        return Err(network_limited(
+            past,
+            format!(
+                "your network registered its {} bots this hour; try again later",
+                rate.hourly()
+            ),
+        ));
     }
     let Json(request) = body?;
     check_name(&request.name)?;
@@ -362,7 +372,8 @@ pub(super) fn version_json(v: &BotVersion) -> Value {
     (status = 400, description = "`bad_note`: a note over 200 characters; `bad_json`", body = ErrorBody),
     (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
     (status = 403, description = "`forbidden`: another bot's token", body = ErrorBody),
-    (status = 429, description = "`rate_limited`: 20 versions of the bot in the last hour already, or the network's share of versions this hour", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: 20 versions of the bot in the last hour already, or the network's share of versions this hour", body = ErrorBody,
+        headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
 ))]
 pub async fn new_version(
     State(state): State<AppState>,
@@ -402,13 +413,15 @@ pub async fn new_version(
 /// Counts a version started by `client` against its network's share.
 fn allow_version(state: &AppState, client: ClientAddr) -> Result<(), ApiError> {
     let rate = &state.rates.versions;
-    match rate.allow(client, 1) {
-        true => Ok(()),
-        false => Err(network_limited(format!(
-            "your network's bots started their {} versions this hour; try again later",
-            rate.hourly()
-        ))),
-    }
+    rate.allow(client, 1).map_err(|past| {
+        network_limited(
+            past,
+            format!(
+                "your network's bots started their {} versions this hour; try again later",
+                rate.hourly()
+            ),
+        )
+    })
 }
 
 /// Shows one bot with its rating.
@@ -455,7 +468,8 @@ pub async fn owner(
     (status = 400, description = "`bad_request` (nothing to change), `bad_url`, `bad_json`", body = ErrorBody),
     (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
     (status = 403, description = "`forbidden`: another bot's token", body = ErrorBody),
-    (status = 429, description = "`rate_limited`: a new URL would be the bot's 21st version in an hour, or pass the network's share of versions this hour (nothing changes)", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: a new URL would be the bot's 21st version in an hour, or pass the network's share of versions this hour (nothing changes)", body = ErrorBody,
+        headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
 ))]
 pub async fn update(
     State(state): State<AppState>,

@@ -43,7 +43,8 @@ pub struct PracticeRequest {
     (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
     (status = 403, description = "`forbidden`: another bot's token", body = ErrorBody),
     (status = 409, description = "`held`: the organiser paused or disqualified the bot", body = ErrorBody),
-    (status = 429, description = "`rate_limited`: past the bot's limit of queued practice matches, or the network's share of practice matches this hour", body = ErrorBody),
+    (status = 429, description = "`rate_limited`: past the bot's limit of queued practice matches, or the network's share of practice matches this hour", body = ErrorBody,
+        headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
 ))]
 pub async fn start(
     State(state): State<AppState>,
@@ -121,13 +122,16 @@ pub async fn start(
             .collect()
     };
     let rate = &state.rates.practice;
-    if !rate.allow(client, request.matches) {
-        return Err(super::bots::network_limited(format!(
-            "your network may queue {} practice matches an hour, and asking for {} more would \
-             pass that; try again later",
-            rate.hourly(),
-            request.matches
-        )));
+    if let Err(past) = rate.allow(client, request.matches) {
+        return Err(super::bots::network_limited(
+            past,
+            format!(
+                "your network may queue {} practice matches an hour, and asking for {} more \
+                 would pass that; try again later",
+                rate.hourly(),
+                request.matches
+            ),
+        ));
     }
     let limit = state.config.max_queued_practice;
     let ids = state
