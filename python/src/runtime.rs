@@ -1,5 +1,6 @@
 //! The one async runtime the house bots are driven on: their `act` is async (the trait is shared
-//! with bots over the network), and the expert thinks on a blocking thread.
+//! with bots over the network), and the expert thinks in the process's thinking pool
+//! (`cardarena_bots::thinking`).
 
 use std::sync::OnceLock;
 

@@ -10,13 +10,17 @@
 # dial_idle, database (a SQLite file another program locks), organiser (skipped where the binary
 # has no organiser routes), and issue 41's registrations: registrations_rotate (public, behind a
 # trusted proxy on loopback: /24 and /64 rotations), registrations_flood (one address, defaults)
-# and registrations_unused (many networks, behind the proxy). SCENARIOS="slots1 growth" runs
-# only those.
+# and registrations_unused (many networks, behind the proxy); and issue 41's thinking pool, each
+# with the demo's ladder running (`serve --demo`): experts9 and experts30 (strangers' tables of
+# expert house bots from 9 and 30 /24s), analyses14 (an analysis flood from 14) and
+# analyses_rotate (analyses from 40 addresses of one /24 and one /64, behind the proxy).
+# SCENARIOS="slots1 growth" runs only those.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/hostile.XXXXXX")}
 scenarios=${SCENARIOS:-"slots1 slots16 growth frames dial_idle database organiser
-    registrations_rotate registrations_flood registrations_unused"}
+    registrations_rotate registrations_flood registrations_unused
+    experts9 experts30 analyses14 analyses_rotate"}
 token=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
 mkdir -p "$out"
 echo "hostile: figures in $out"
@@ -38,8 +42,11 @@ trap stop_server EXIT
 # The flags a scenario's server is started with, beyond the common ones.
 scenario_flags() {
     case $1 in
-    registrations_rotate) echo "--public --trust-proxy 127.0.0.1" ;;
-    registrations_unused) echo "--trust-proxy 127.0.0.1" ;;
+    registrations_rotate) echo "--no-ladder --public --trust-proxy 127.0.0.1" ;;
+    registrations_unused) echo "--no-ladder --trust-proxy 127.0.0.1" ;;
+    experts*|analyses14) echo "--demo" ;;
+    analyses_rotate) echo "--no-ladder --trust-proxy 127.0.0.1" ;;
+    *) echo "--no-ladder" ;;
     esac
 }
 
@@ -53,7 +60,7 @@ start_server() {
     url=http://127.0.0.1:$port
     # $flags is split into its words on purpose.
     CARDARENA_ADMIN_TOKEN=$token "$bin" serve --addr "127.0.0.1:$port" \
-        --database-url "sqlite://$db" --no-ladder $flags >"$dir/stdout.log" 2>"$dir/stderr.log" &
+        --database-url "sqlite://$db" $flags >"$dir/stdout.log" 2>"$dir/stderr.log" &
     pid=$!
     for _ in $(seq 100); do
         curl -fsS --noproxy '*' -o /dev/null "$url/api/games" 2>/dev/null && return
@@ -102,6 +109,10 @@ run_scenario() {
     registrations_unused)
         python3 scripts/hostile/registrations.py --server "$url" --mode unused --count 1200
         ;;
+    experts9) python3 scripts/hostile/thinking.py --server "$url" --pid "$pid" --attack experts --sources 9 ;;
+    experts30) python3 scripts/hostile/thinking.py --server "$url" --pid "$pid" --attack experts --sources 30 ;;
+    analyses14) python3 scripts/hostile/thinking.py --server "$url" --pid "$pid" --attack analyses --sources 14 ;;
+    analyses_rotate) python3 scripts/hostile/thinking.py --server "$url" --attack rotate ;;
     organiser)
         curl -s --noproxy '*' "$url/api/openapi.json" | grep -q '/admin/bots/' \
             || { echo '{"skipped": "no organiser routes"}'; return; }

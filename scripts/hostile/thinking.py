@@ -3,12 +3,15 @@ house bots, and a flood of analyses. Stdlib only.
 
   thinking.py --server URL --pid PID --attack experts --sources 9
   thinking.py --server URL --pid PID --attack analyses --sources 14
+  thinking.py --server URL --attack rotate   (the server trusting 127.0.0.1 as its proxy)
 
 `experts`: each source address (its own /24 on loopback: 127.K.K.1) opens three bridge tables
 of a person and five `expert:2000` (`expert` where the server refuses that without a token),
 then leaves the person's seat, so the house bots think on their own. `analyses`: each source
 first plays out bridge tables of house bots, then asks for their analyses and keeps asking as
-its answers come (an attacker refilling its share).
+its answers come (an attacker refilling its share). `rotate`: one client asks for 40 analyses,
+each from another address of one IPv4 /24, then of one IPv6 /64 (through a proxy the server
+trusts), and counts what was queued.
 
 While the attack runs (--seconds), an unrelated client asks `GET /api/games` ten times a second
 (p50, p99), a newcomer from another /24 plays out a short prsi table and times its analysis, and
@@ -165,15 +168,49 @@ def analyses(server, sources, stop):
     return {"flood_matches": sum(len(ids) for ids in matches.values()), "requests": tally}
 
 
+def rotate(server):
+    """Analyses asked for from 40 addresses of one /24 and of one /64: how many were queued."""
+    matches = []
+    for k in range(28):
+        client = f"198.51.{k}.9"
+        for _ in range(3):
+            status, opened = call(server, "POST", "/api/tables",
+                                  {"game": "prsi", "seats": ["person", "random"]},
+                                  forwarded=client)
+            if status == 201:
+                for seat in opened["seats"]:
+                    call(server, "DELETE", f"/api/tables/{seat['token']}", forwarded=client)
+                matches.append(opened["match_id"])
+    for match_id in matches:
+        finished(server, match_id, 60)
+    figures = {"matches": len(matches)}
+    for family, address in (("v4", "203.0.113.{}"), ("v6", "2001:db8:0:7::{:x}")):
+        queued, refused = 0, {}
+        for k, match_id in enumerate(matches[:40] if family == "v4" else matches[40:80]):
+            status, answer = call(server, "POST", f"/api/matches/{match_id}/analysis",
+                                  forwarded=address.format(k + 1))
+            if status in (200, 202):
+                queued += 1
+            else:
+                kind = answer.get("error") if isinstance(answer, dict) else status
+                refused[kind] = refused.get(kind, 0) + 1
+        figures[f"{family}_queued_of_40"] = queued
+        figures[f"{family}_refused"] = refused
+    return figures
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", required=True)
-    parser.add_argument("--pid", type=int, required=True)
-    parser.add_argument("--attack", choices=["experts", "analyses"], required=True)
+    parser.add_argument("--pid", type=int)
+    parser.add_argument("--attack", choices=["experts", "analyses", "rotate"], required=True)
     parser.add_argument("--sources", type=int, default=9)
     parser.add_argument("--seconds", type=float, default=60)
     args = parser.parse_args()
     server = args.server
+    if args.attack == "rotate":
+        print(json.dumps({"attack": "rotate", **rotate(server)}))
+        return
 
     # The newcomer's short match, played before the attack starts.
     newcomer = "127.251.0.1"
