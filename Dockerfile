@@ -17,6 +17,7 @@ WORKDIR /build
 COPY Cargo.toml Cargo.lock ./
 COPY engine engine
 COPY bots bots
+COPY sandbox sandbox
 COPY rating rating
 COPY store store
 COPY contest contest

@@ -12,6 +12,7 @@ const GRAPH: &[(&str, &[&str])] = &[
     ("rating", &[]),
     ("testkit", &[]),
     ("bots", &["cardarena-engine"]),
+    ("sandbox", &[]),
     ("store", &["cardarena-engine", "cardarena-rating"]),
     (
         "contest",

@@ -1,0 +1,22 @@
+//! cardarena-sandbox: bots uploaded as WebAssembly components, run where they can only compute.
+//!
+//! A bot module is a component of the WIT world `cardarena:bot/bot` (`wit/bot.wit`): one export,
+//! `handle`, taking the JSON body an HTTP bot receives and returning its answer. [`Sandbox`] is
+//! the engine (Cranelift, fuel metering); [`Sandbox::check`] turns uploaded bytes into a
+//! [`Module`] or says why not (size, validity, the interface, its imports); [`Module::start`]
+//! gives one match's seat a fresh [`Seat`] (its own store: a memory cap, WASI with fixed clocks,
+//! random seeded from the match, no files, no network), whose [`Seat::handle`] runs one call on a
+//! budget of fuel. [`componentize`] makes a component of a core module (C, Rust) for the kits.
+//!
+//! It imports no other cardarena crate: requests and answers are JSON text, and what plays them
+//! (the contest's runner, the command line) sits above it.
+
+mod componentize;
+mod limits;
+mod module;
+mod seat;
+
+pub use componentize::{WIT, componentize};
+pub use limits::Limits;
+pub use module::{Module, Refusal, Sandbox};
+pub use seat::{Fault, Seat};
