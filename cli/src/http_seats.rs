@@ -24,13 +24,14 @@ pub struct HttpSeatArgs {
     /// CARDARENA_SECRET so that it checks signatures as it will on the server.
     #[arg(long, value_name = "TEXT")]
     secret: Option<String>,
-    /// The per-decision deadline of HTTP seats, in milliseconds (the server's default is 1000).
+    /// The per-decision deadline of HTTP and module seats, in milliseconds (the server's default
+    /// is 1000; a module's is fuel, cardarena_sandbox::FUEL_PER_MS a millisecond).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(10..=60_000))]
-    deadline_ms: u32,
+    pub deadline_ms: u32,
     /// Extra time an HTTP seat may draw on across a match beyond its deadlines, in milliseconds
     /// (a tournament stage's time_bank_ms; the ladder gives none).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=600_000))]
-    time_bank_ms: u32,
+    pub time_bank_ms: u32,
     /// Every HTTP seat's match clock as a percentage of the game's default, as `serve
     /// --clock-percent` (docs/protocol.md).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000))]
@@ -45,8 +46,8 @@ pub struct HttpSeatArgs {
 pub struct HttpSeats {
     client: HttpClient,
     secret: String,
-    deadline_ms: u32,
-    time_bank_ms: u32,
+    pub deadline_ms: u32,
+    pub time_bank_ms: u32,
     clock_percent: u32,
 }
 

@@ -15,9 +15,11 @@ mod bench_frames;
 mod bench_http;
 mod bench_queue;
 mod bench_strength;
+mod component;
 mod faults;
 mod healthcheck;
 mod http_seats;
+mod module_seats;
 mod options;
 mod play;
 mod playing;
@@ -52,8 +54,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Play games locally between house bots and bots at URLs (yours, through the bot protocol)
-    /// and print the log or a results table with every bot fault.
+    /// Play games locally between house bots, bots at URLs (yours, through the bot protocol) and
+    /// bot modules (.wasm files), and print the log or a results table with every bot fault.
     Play(PlayArgs),
     /// Run the tournament server: API, pages, match scheduler and ladder.
     Serve(ServeArgs),
@@ -72,6 +74,9 @@ enum Command {
     /// process), the match runner's (--http), the queue's (--queue), a backup's (--backup), or
     /// a house bot's strength against another over duplicate deals (--strength).
     Bench(BenchArgs),
+    /// Make a bot module (a WebAssembly component) of a core module built for wasm32-wasi (C
+    /// with clang, Rust), and check it as the server checks an upload.
+    Component(component::ComponentArgs),
     /// Ask a server's or a worker's readiness probe (default http://127.0.0.1:8080/readyz);
     /// exit 0 when it answers 2xx: a container's healthcheck.
     Healthcheck(HealthcheckArgs),
@@ -95,6 +100,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Replay(args) => replay::run(args),
         Command::Analyse(args) => analyse::run(args),
         Command::Healthcheck(args) => healthcheck::run(args),
+        Command::Component(args) => component::run(args),
         Command::Backup(args) => backup::run(args),
         Command::BenchBot(args) => bench_bot::run(args),
     }

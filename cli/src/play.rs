@@ -11,6 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::faults::{Fault, Faults};
 use super::http_seats::{FaultSlot, HttpSeatArgs, HttpSeats};
+use super::module_seats::ModuleSeats;
 use super::options::game_options;
 use super::seats::{SeatBot, SeatSpec, check_seats};
 use super::{CliError, unknown_game};
@@ -21,8 +22,9 @@ pub struct PlayArgs {
     /// The game to play.
     #[arg(long, default_value = "durak")]
     game: String,
-    /// A seat as NAME=BOT, BOT a house bot id or a bot's URL (http://HOST:PORT/, called through
-    /// the bot protocol as the server calls it); repeat for each player, in seating order.
+    /// A seat as NAME=BOT, BOT a house bot id, a bot's URL (http://HOST:PORT/, called through the
+    /// bot protocol as the server calls it) or a bot module's file (bot.wasm, played in the
+    /// sandbox as the server plays an uploaded one); repeat for each player, in seating order.
     #[arg(long = "seat", value_name = "NAME=BOT")]
     seats: Vec<SeatSpec>,
     /// Order the deck from seed 000's number instead of the uniform shuffle (durak).
@@ -71,12 +73,15 @@ fn play<G: HouseGame>(args: PlayArgs) -> Result<(), CliError> {
         .seed
         .unwrap_or_else(|| RandomState::new().hash_one(0u8));
     eprintln!("seed: {seed}");
+    // The seats whose bot can fault: at a URL or a module.
     let http: Vec<bool> = (seats.iter())
-        .map(|s| matches!(s.bot, SeatBot::Http(_)))
+        .map(|s| matches!(s.bot, SeatBot::Http(_) | SeatBot::Module(_)))
         .collect();
     let callers = HttpSeats::new(&args.http, &seats);
+    let modules = ModuleSeats::load(&seats, args.http.deadline_ms, args.http.time_bank_ms)?;
     // House bots think in process, on this one thread: playing them one game at a time is as
-    // fast. HTTP seats wait on their bot, so several games are played at once.
+    // fast. HTTP seats wait on their bot, and modules think in the thinking pool, so several
+    // games are played at once.
     let concurrency = match http.contains(&true) {
         true => usize::from(args.http.concurrency),
         false => 1,
@@ -96,7 +101,7 @@ fn play<G: HouseGame>(args: PlayArgs) -> Result<(), CliError> {
     );
     let mut results = Results::new(
         seats.iter().map(|s| (s.name.clone(), s.bot.to_string())),
-        seats.iter().any(|s| matches!(s.bot, SeatBot::Http(_))),
+        http.contains(&true),
     );
     let dir = (args.faults_dir.clone())
         .unwrap_or_else(|| std::env::temp_dir().join(format!("cardarena-play-{seed}")));
@@ -107,6 +112,7 @@ fn play<G: HouseGame>(args: PlayArgs) -> Result<(), CliError> {
             seats: &seats,
             options: &options,
             callers: &callers,
+            modules: &modules,
             seed,
         };
         // `buffered` keeps the games' order: logs print in order, and the faults listed are the
@@ -142,6 +148,7 @@ struct Setup<'a, G: HouseGame> {
     seats: &'a [SeatSpec],
     options: &'a G::Options,
     callers: &'a HttpSeats,
+    modules: &'a ModuleSeats,
     seed: u64,
 }
 
@@ -182,6 +189,12 @@ impl<G: HouseGame> Setup<'_, G> {
                 SeatBot::Http(url) => {
                     let (bot, slot) = self.callers.bot::<G>(url, &match_id, self.options);
                     (bot, Some(slot))
+                }
+                SeatBot::Module(path) => {
+                    let seed = derive_seed(bot_seeds, k as u64);
+                    let name = &seats[e].name;
+                    let bot = (self.modules).bot::<G>(path, name, &match_id, seed, self.options)?;
+                    (bot, None)
                 }
             };
             bots.push(bot);

@@ -1,6 +1,8 @@
-//! Seats given as `NAME=BOT` on the command line: `BOT` a house bot's id or a bot's URL.
+//! Seats given as `NAME=BOT` on the command line: `BOT` a house bot's id, a bot's URL, or a bot
+//! module's file (`.wasm`).
 
 use std::fmt;
+use std::path::PathBuf;
 use std::str::FromStr;
 
 use cardarena_engine::PlayerCount;
@@ -24,6 +26,8 @@ pub enum SeatBot {
     House(String),
     /// A bot called over HTTP through the real protocol (docs/protocol.md) at this URL.
     Http(Url),
+    /// A WebAssembly bot module in this file, played in the sandbox as the server plays it.
+    Module(PathBuf),
 }
 
 impl fmt::Display for SeatBot {
@@ -31,14 +35,18 @@ impl fmt::Display for SeatBot {
         match self {
             SeatBot::House(id) => f.write_str(id),
             SeatBot::Http(url) => f.write_str(url.as_str()),
+            SeatBot::Module(path) => write!(f, "{}", path.display()),
         }
     }
 }
 
 /// Reads `text` as a bot: an `http://` or `https://` URL (with a host, no credentials, no
-/// fragment) or else a house bot's id.
+/// fragment), a file ending in `.wasm`, or else a house bot's id.
 fn parse_bot(text: &str) -> Result<SeatBot, String> {
     let lower = text.to_ascii_lowercase();
+    if lower.ends_with(".wasm") {
+        return Ok(SeatBot::Module(PathBuf::from(text)));
+    }
     if !(lower.starts_with("http://") || lower.starts_with("https://")) {
         return Ok(SeatBot::House(text.to_string()));
     }

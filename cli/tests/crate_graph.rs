@@ -12,7 +12,7 @@ const GRAPH: &[(&str, &[&str])] = &[
     ("rating", &[]),
     ("testkit", &[]),
     ("bots", &["cardarena-engine"]),
-    ("sandbox", &[]),
+    ("sandbox", &["cardarena-engine", "cardarena-bots"]),
     ("store", &["cardarena-engine", "cardarena-rating"]),
     (
         "contest",
@@ -33,6 +33,7 @@ const GRAPH: &[(&str, &[&str])] = &[
         &[
             "cardarena-engine",
             "cardarena-bots",
+            "cardarena-sandbox",
             "cardarena-store",
             "cardarena-contest",
             "cardarena-web",

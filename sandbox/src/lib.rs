@@ -6,16 +6,21 @@
 //! [`Module`] or says why not (size, validity, the interface, its imports); [`Module::start`]
 //! gives one match's seat a fresh [`Seat`] (its own store: a memory cap, WASI with fixed clocks,
 //! random seeded from the match, no files, no network), whose [`Seat::handle`] runs one call on a
-//! budget of fuel. [`componentize`] makes a component of a core module (C, Rust) for the kits.
+//! budget of fuel. [`ModuleBot`] is such a seat for the match runner: a [`cardarena_bots::Bot`]
+//! sent the HTTP protocol's JSON, thinking in the thinking pool. [`componentize`] makes a
+//! component of a core module (C, Rust) for the kits.
 //!
-//! It imports no other cardarena crate: requests and answers are JSON text, and what plays them
-//! (the contest's runner, the command line) sits above it.
+//! It imports the bots (the Bot trait, the protocol's bodies, the pool; not their HTTP client)
+//! and the engine; the contest's runner and the command line play its seats, and nothing below
+//! them may.
 
+mod bot;
 mod componentize;
 mod limits;
 mod module;
 mod seat;
 
+pub use bot::{FUEL_PER_MS, ModuleBot, ModuleSeat};
 pub use componentize::{WIT, componentize};
 pub use limits::Limits;
 pub use module::{Module, Refusal, Sandbox};

@@ -1,0 +1,85 @@
+//! Seats played by a WebAssembly bot module (`--seat NAME=path/to/bot.wasm`), as the server
+//! plays an uploaded one: checked as an upload is, a fresh instance each game, fuel for time.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use cardarena_bots::{Bot, HouseGame};
+use cardarena_sandbox::{Limits, Module, ModuleBot, ModuleSeat, Sandbox};
+use serde_json::Value;
+
+use super::CliError;
+use super::seats::{SeatBot, SeatSpec};
+
+/// The modules of a run's seats, each checked once.
+pub struct ModuleSeats {
+    modules: HashMap<PathBuf, Module>,
+    deadline_ms: u64,
+    time_bank_ms: u64,
+}
+
+impl ModuleSeats {
+    /// Reads and checks every module `seats` name (none: nothing to do), with a deadline of
+    /// `deadline_ms` and a bank of `time_bank_ms` a match.
+    pub fn load(
+        seats: &[SeatSpec],
+        deadline_ms: u32,
+        time_bank_ms: u32,
+    ) -> Result<ModuleSeats, CliError> {
+        let mut modules = HashMap::new();
+        let paths = seats.iter().filter_map(|s| match &s.bot {
+            SeatBot::Module(path) => Some(path),
+            _ => None,
+        });
+        let mut sandbox = None;
+        for path in paths {
+            if modules.contains_key(path) {
+                continue;
+            }
+            let sandbox = match &mut sandbox {
+                Some(sandbox) => sandbox,
+                None => sandbox.insert(Sandbox::new(Limits::default()).map_err(CliError)?),
+            };
+            modules.insert(path.clone(), check(sandbox, path)?);
+        }
+        Ok(ModuleSeats {
+            modules,
+            deadline_ms: deadline_ms.into(),
+            time_bank_ms: time_bank_ms.into(),
+        })
+    }
+
+    /// The bot of the module at `path` for seat `name` of match `match_id`, its randomness
+    /// seeded by `seed`.
+    pub fn bot<G: HouseGame>(
+        &self,
+        path: &Path,
+        name: &str,
+        match_id: &str,
+        seed: u64,
+        options: &G::Options,
+    ) -> Result<Box<dyn Bot<G>>, CliError> {
+        let module = self
+            .modules
+            .get(path)
+            .ok_or_else(|| CliError(format!("{} was not loaded", path.display())))?;
+        let seat = ModuleSeat {
+            bot_id: name.to_string(),
+            match_id: match_id.to_string(),
+            seed,
+            deadline_ms: self.deadline_ms,
+            time_bank_ms: self.time_bank_ms,
+            options: serde_json::to_value(options).unwrap_or(Value::Null),
+        };
+        Ok(Box::new(ModuleBot::<G>::new(module.clone(), seat)))
+    }
+}
+
+/// The module at `path`, checked as the server checks an upload.
+fn check(sandbox: &Sandbox, path: &Path) -> Result<Module, CliError> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+    sandbox
+        .check(&bytes)
+        .map_err(|refusal| CliError(format!("{}: {refusal}", path.display())))
+}

@@ -1,0 +1,112 @@
+//! `cardarena play` with a seat played by a bot module, as a contestant tests one before
+//! uploading it: the C test bot built by clang, made a bot module by `cardarena component`, plays
+//! every game without a fault, the same seed replays the same games, and a module that is no bot
+//! is refused saying why.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Runs `cardarena` with `args`.
+fn cardarena(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cardarena"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A folder of this test's own under the target folder.
+fn folder(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("play-modules-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The core module clang makes of the sandbox's C test bot, in `dir`.
+fn core_module(dir: &Path) -> PathBuf {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../sandbox/tests/bots/bot.c");
+    let out = dir.join("bot-core.wasm");
+    let status = Command::new("clang")
+        .args([
+            "--target=wasm32-wasi",
+            "-O2",
+            "-mexec-model=reactor",
+            "-D_GNU_SOURCE",
+            "-o",
+        ])
+        .arg(&out)
+        .arg(&source)
+        .status()
+        .expect("clang runs: install clang, lld, wasi-libc and libclang-rt-dev-wasm32");
+    assert!(status.success());
+    out
+}
+
+#[test]
+fn a_module_plays_every_game_and_the_same_seed_replays_the_same_games() {
+    let dir = folder("every-game");
+    let core = core_module(&dir);
+    let module = dir.join("bot.wasm");
+    let made = cardarena(&[
+        "component",
+        core.to_str().unwrap(),
+        module.to_str().unwrap(),
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    assert!(
+        text(&made.stdout).contains("a bot module"),
+        "{}",
+        text(&made.stdout)
+    );
+    let seat = format!("mine={}", module.display());
+    for game in ["durak", "durak-duel", "bridge", "most", "prsi", "fifty-six"] {
+        let run = |extra: &[&str]| {
+            let mut args = vec!["play", "--game", game, "--seed", "11", "--seat", &seat];
+            args.extend(["--seat", "other=random"]);
+            if game == "fifty-six" {
+                args.extend(["--seat", "third=random", "--seat", "fourth=random"]);
+            }
+            args.extend(extra);
+            cardarena(&args)
+        };
+        let played = run(&["--games", "3"]);
+        let out = text(&played.stdout);
+        assert!(played.status.success(), "{game}: {}", text(&played.stderr));
+        assert!(out.contains("\nmine ("), "{game}: {out}");
+        assert!(out.contains("bot.wasm): no faults"), "{game}: {out}");
+        let logged = run(&["--log"]);
+        assert!(logged.status.success(), "{game}: {}", text(&logged.stderr));
+        assert_eq!(
+            text(&run(&["--log"]).stdout),
+            text(&logged.stdout),
+            "{game}"
+        );
+    }
+}
+
+#[test]
+fn a_core_module_or_a_file_that_is_no_module_is_refused_saying_why() {
+    let dir = folder("refused");
+    let core = core_module(&dir);
+    let renamed = dir.join("core.wasm");
+    std::fs::copy(&core, &renamed).unwrap();
+    let seat = format!("mine={}", renamed.display());
+    let refused = cardarena(&["play", "--seat", &seat, "--seat", "other=random"]);
+    assert!(!refused.status.success());
+    let said = text(&refused.stderr);
+    assert!(
+        said.contains("core WebAssembly module, not a component"),
+        "{said}"
+    );
+    std::fs::write(&renamed, b"not wasm at all").unwrap();
+    let refused = cardarena(&["play", "--seat", &seat, "--seat", "other=random"]);
+    assert!(
+        text(&refused.stderr).contains("not valid WebAssembly"),
+        "{}",
+        text(&refused.stderr)
+    );
+}
