@@ -1,7 +1,8 @@
 //! `cardarena play` with a seat played by a bot module, as a contestant tests one before
 //! uploading it: the C test bot built by clang, made a bot module by `cardarena component`, plays
-//! every game without a fault, the same seed replays the same games, and a module that is no bot
-//! is refused saying why.
+//! every game without a fault, the same seed replays the same games; the C kit's bot, built by
+//! its own build-wasm.sh, plays every game without a fault; and a module that is no bot is
+//! refused saying why.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -109,4 +110,39 @@ fn a_core_module_or_a_file_that_is_no_module_is_refused_saying_why() {
         "{}",
         text(&refused.stderr)
     );
+}
+
+#[test]
+fn the_c_kits_bot_built_by_its_script_plays_every_game_without_a_fault() {
+    let dir = folder("c-kit");
+    let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join("../bots/kits/c");
+    let module = dir.join("kit.wasm");
+    let built = Command::new(kit.join("build-wasm.sh"))
+        .arg(kit.join("bot.c"))
+        .arg(&module)
+        .env("CARDARENA", env!("CARGO_BIN_EXE_cardarena"))
+        .output()
+        .expect("the kit's script runs");
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    let seat = format!("kit={}", module.display());
+    for (game, others) in [
+        ("durak", 2),
+        ("durak-duel", 1),
+        ("bridge", 2),
+        ("most", 3),
+        ("prsi", 1),
+        ("fifty-six", 3),
+    ] {
+        let mut args = vec![
+            "play", "--game", game, "--games", "4", "--seed", "2", "--seat", &seat,
+        ];
+        let names: Vec<String> = (0..others).map(|n| format!("r{n}=random")).collect();
+        for name in &names {
+            args.extend(["--seat", name.as_str()]);
+        }
+        let played = cardarena(&args);
+        let out = text(&played.stdout);
+        assert!(played.status.success(), "{game}: {}", text(&played.stderr));
+        assert!(out.contains("kit.wasm): no faults"), "{game}: {out}");
+    }
 }
