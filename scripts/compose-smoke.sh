@@ -265,8 +265,19 @@ print(sum(w["playing"] for w in json.load(sys.stdin)["workers"] if w["host"] == 
 }
 
 # Checks that matches the bots played were claimed again (`attempt` > 1) after the kill: played
-# from their start by the other worker once the dead one's leases had passed.
+# from their start by the other worker once the dead one's leases had passed. The tournament can
+# end before that (the dead worker may have held a ladder match only), so it waits for a lease's
+# 30 s and the match's replay, asking every 3 s for up to 90 s.
 check_replayed() {
+    local name=$1 server=$2 deadline=$((SECONDS + 90))
+    until replayed_once "$name" "$server" 2>"$work/replayed.err"; do
+        [ "$SECONDS" -lt "$deadline" ] || die "$(cat "$work/replayed.err")"
+        sleep 3
+    done
+}
+
+# One look for a bot's match played again (see check_replayed).
+replayed_once() {
     local name=$1 server=$2
     compose "$name" logs --no-color 2>/dev/null | grep -o 'match [0-9a-f-]\{36\} (' \
         | cut -d' ' -f2 | sort -u | python3 -c '
