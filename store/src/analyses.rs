@@ -53,6 +53,16 @@ pub enum AnalysisState {
     Failed(String),
 }
 
+impl AnalysisState {
+    /// Whether it is still to be made: queued or running.
+    pub fn is_pending(&self) -> bool {
+        matches!(
+            self,
+            AnalysisState::Queued { .. } | AnalysisState::Running { .. }
+        )
+    }
+}
+
 impl Store {
     /// Where match `id` (of `game`) stands with its analysis; `None` when it has none, or only
     /// one made under other rules or another format.

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use sqlx::Row;
+use sqlx::{AnyConnection, Row};
 
 use super::analyses::{AnalysisState, FORMAT, STALE_AFTER_MS, current, state_of};
 use super::logs::engine_rules_version;
@@ -94,7 +94,7 @@ impl Store {
         {
             let state = state_of(row)?;
             drop(tx);
-            if let AnalysisState::Done(_) | AnalysisState::Failed(_) = state {
+            if !state.is_pending() {
                 return Ok(Requested::Settled(state));
             }
             self.analysis_seen(id).await?;
@@ -192,59 +192,14 @@ impl Store {
         let AnalysisState::Queued { done, total, .. } = state else {
             return Ok(state);
         };
-        let order = self.turn_order().await?;
+        let mut conn = self.pool.acquire().await?;
+        let order = turn_order(&mut conn).await?;
         let ahead = order.iter().position(|m| m == id).unwrap_or(order.len());
         Ok(AnalysisState::Queued {
             done,
             total,
             ahead: ahead as u32,
         })
-    }
-
-    /// The queued analyses' match ids in the order they will be claimed: each requester's
-    /// oldest, the requester whose turn came longest ago first (among those never served, the
-    /// one waiting longest), then each one's second, and so on.
-    async fn turn_order(&self) -> Result<Vec<String>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT a.match_id, a.requester, a.requested_at,
-                    (SELECT COALESCE(MAX(b.claimed_at), 0) FROM analyses b
-                     WHERE b.requester = a.requester) AS turn
-             FROM analyses a WHERE a.status = 'queued'",
-        )
-        .fetch_all(&self.pool)
-        .await?;
-        let mut queued = Vec::with_capacity(rows.len());
-        let mut first_asked: HashMap<String, i64> = HashMap::new();
-        for row in &rows {
-            let requester = row.try_get::<String, _>("requester")?;
-            let requested_at = row.try_get::<i64, _>("requested_at")?;
-            let first = first_asked.entry(requester.clone()).or_insert(requested_at);
-            *first = (*first).min(requested_at);
-            queued.push((
-                row.try_get::<i64, _>("turn")?,
-                requester,
-                requested_at,
-                row.try_get::<String, _>("match_id")?,
-            ));
-        }
-        // As the claim orders them: by turn, then by who has waited longest.
-        queued.sort_by_key(|(turn, requester, requested_at, id)| {
-            let first = first_asked.get(requester).copied().unwrap_or(0);
-            (*turn, first, requester.clone(), *requested_at, id.clone())
-        });
-        // The n-th of each requester goes in the n-th round.
-        let mut rounds: HashMap<&str, usize> = HashMap::new();
-        let mut order: Vec<(usize, usize, &str)> = queued
-            .iter()
-            .enumerate()
-            .map(|(rank, (_, requester, _, id))| {
-                let round = rounds.entry(requester.as_str()).or_insert(0);
-                *round += 1;
-                (*round, rank, id.as_str())
-            })
-            .collect();
-        order.sort();
-        Ok(order.into_iter().map(|(_, _, id)| id.to_string()).collect())
     }
 
     /// Claims for `worker` the oldest queued analysis of the requester whose turn came longest
@@ -254,21 +209,14 @@ impl Store {
         worker: &str,
     ) -> Result<Option<ClaimedAnalysis>, StoreError> {
         let mut tx = self.write().await?;
-        let row = sqlx::query(
-            "SELECT a.match_id, a.budget_ms, a.requester FROM analyses a
-             WHERE a.status = 'queued'
-             ORDER BY (SELECT COALESCE(MAX(b.claimed_at), 0) FROM analyses b
-                       WHERE b.requester = a.requester),
-                      (SELECT MIN(c.requested_at) FROM analyses c
-                       WHERE c.requester = a.requester AND c.status = 'queued'),
-                      a.requester, a.requested_at, a.match_id
-             LIMIT 1",
-        )
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(row) = row else {
+        let Some(next) = turn_order(&mut tx).await?.into_iter().next() else {
             return Ok(None);
         };
+        let row =
+            sqlx::query("SELECT match_id, budget_ms, requester FROM analyses WHERE match_id = $1")
+                .bind(&next)
+                .fetch_one(&mut *tx)
+                .await?;
         let claimed = ClaimedAnalysis {
             match_id: row.try_get("match_id")?,
             budget_ms: row.try_get::<i64, _>("budget_ms")? as u32,
@@ -340,4 +288,50 @@ impl Store {
         tx.commit().await?;
         Ok(done.rows_affected())
     }
+}
+
+/// The queued analyses' match ids in the order they will be claimed: each requester's
+/// oldest, the requester whose turn came longest ago first (among those never served, the
+/// one waiting longest), then each one's second, and so on.
+async fn turn_order(conn: &mut AnyConnection) -> Result<Vec<String>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT a.match_id, a.requester, a.requested_at,
+                (SELECT COALESCE(MAX(b.claimed_at), 0) FROM analyses b
+                 WHERE b.requester = a.requester) AS turn
+         FROM analyses a WHERE a.status = 'queued'",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut queued = Vec::with_capacity(rows.len());
+    let mut first_asked: HashMap<String, i64> = HashMap::new();
+    for row in &rows {
+        let requester = row.try_get::<String, _>("requester")?;
+        let requested_at = row.try_get::<i64, _>("requested_at")?;
+        let first = first_asked.entry(requester.clone()).or_insert(requested_at);
+        *first = (*first).min(requested_at);
+        queued.push((
+            row.try_get::<i64, _>("turn")?,
+            requester,
+            requested_at,
+            row.try_get::<String, _>("match_id")?,
+        ));
+    }
+    // As the claim orders them: by turn, then by who has waited longest.
+    queued.sort_by_key(|(turn, requester, requested_at, id)| {
+        let first = first_asked.get(requester).copied().unwrap_or(0);
+        (*turn, first, requester.clone(), *requested_at, id.clone())
+    });
+    // The n-th of each requester goes in the n-th round.
+    let mut rounds: HashMap<&str, usize> = HashMap::new();
+    let mut order: Vec<(usize, usize, &str)> = queued
+        .iter()
+        .enumerate()
+        .map(|(rank, (_, requester, _, id))| {
+            let round = rounds.entry(requester.as_str()).or_insert(0);
+            *round += 1;
+            (*round, rank, id.as_str())
+        })
+        .collect();
+    order.sort();
+    Ok(order.into_iter().map(|(_, _, id)| id.to_string()).collect())
 }

@@ -77,7 +77,7 @@ impl Tenant {
     pub fn owner(bot_id: &str) -> Tenant {
         Tenant {
             lane: Lane::Play,
-            key: Arc::from(format!("bot:{bot_id}")),
+            key: Arc::from(owner_key(bot_id)),
         }
     }
 
@@ -85,11 +85,12 @@ impl Tenant {
     pub fn network(network: &str) -> Tenant {
         Tenant {
             lane: Lane::Play,
-            key: Arc::from(format!("net:{network}")),
+            key: Arc::from(network_key(network)),
         }
     }
 
-    /// Whoever asked for analyses, by a key naming them (`bot:ID`, `net:NETWORK`, `organiser`).
+    /// Whoever asked for analyses, by a key naming them ([`owner_key`], [`network_key`],
+    /// [`ORGANISER_KEY`]).
     pub fn analysis(requester: &str) -> Tenant {
         Tenant {
             lane: Lane::Analysis,
@@ -97,6 +98,19 @@ impl Tenant {
         }
     }
 }
+
+/// The key of a bot's owner, by the bot's id: `bot:ID`.
+pub fn owner_key(bot_id: &str) -> String {
+    format!("bot:{bot_id}")
+}
+
+/// The key of a client without an account, by its network: `net:NETWORK`.
+pub fn network_key(network: &str) -> String {
+    format!("net:{network}")
+}
+
+/// The organiser's key.
+pub const ORGANISER_KEY: &str = "organiser";
 
 tokio::task_local! {
     static TENANT: Tenant;

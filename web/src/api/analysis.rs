@@ -21,6 +21,7 @@ use super::openapi::schemas::ErrorBody;
 use super::{ApiError, compressed, heavy};
 use crate::app::AppState;
 use crate::proxy::ClientAddr;
+use cardarena_bots::thinking;
 use cardarena_contest::frames::cache::Compressed;
 use cardarena_store::{
     AnalysisRequest, AnalysisState, LogState, MatchStatus, MatchSummary, Requested, StoredAnalysis,
@@ -150,18 +151,18 @@ pub async fn request_analysis(
     let summary = analysable(&app, &id).await?;
     let id = summary.id.as_str();
     if let Some(state) = app.store.analysis(id, &summary.game).await? {
-        if matches!(
-            state,
-            AnalysisState::Queued { .. } | AnalysisState::Running { .. }
-        ) {
+        if state.is_pending() {
             app.store.analysis_seen(id).await?;
         }
         return Ok(answer_request(&app, id, state, &headers));
     }
-    let network = format!("net:{}", app.config.networks.of(client.0));
+    let network = thinking::network_key(&app.config.networks.of(client.0).to_string());
     let (key, counted) = match &requester {
-        Requester::Organiser => ("organiser".to_string(), vec![]),
-        Requester::Owner(bot) => (format!("bot:{bot}"), vec![format!("bot:{bot}"), network]),
+        Requester::Organiser => (thinking::ORGANISER_KEY.to_string(), vec![]),
+        Requester::Owner(bot) => {
+            let owner = thinking::owner_key(bot);
+            (owner.clone(), vec![owner, network])
+        }
         Requester::Anonymous => (network.clone(), vec![network]),
     };
     let counted: Vec<&str> = counted.iter().map(String::as_str).collect();
@@ -260,10 +261,7 @@ pub async fn show_analysis(
                 format!("match {id} has not been analysed: POST to this address to ask"),
             )
         })?;
-    if matches!(
-        state,
-        AnalysisState::Queued { .. } | AnalysisState::Running { .. }
-    ) {
+    if state.is_pending() {
         app.store.analysis_seen(id).await?;
     }
     let answer = answer(&app, id, state, &headers, StatusCode::OK);
