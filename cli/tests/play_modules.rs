@@ -7,6 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use cardarena_testkit::wasm::clang_core;
+
 /// Runs `cardarena` with `args`.
 fn cardarena(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_cardarena"))
@@ -31,19 +33,7 @@ fn folder(name: &str) -> PathBuf {
 fn core_module(dir: &Path) -> PathBuf {
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../sandbox/tests/bots/bot.c");
     let out = dir.join("bot-core.wasm");
-    let status = Command::new("clang")
-        .args([
-            "--target=wasm32-wasi",
-            "-O2",
-            "-mexec-model=reactor",
-            "-D_GNU_SOURCE",
-            "-o",
-        ])
-        .arg(&out)
-        .arg(&source)
-        .status()
-        .expect("clang runs: install clang, lld, wasi-libc and libclang-rt-dev-wasm32");
-    assert!(status.success());
+    clang_core(&source, &[], &out);
     out
 }
 

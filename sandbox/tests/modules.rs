@@ -4,10 +4,10 @@
 //! no bot at all.
 
 use std::path::PathBuf;
-use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use cardarena_sandbox::{Fault, Limits, Refusal, Sandbox, componentize};
+use cardarena_testkit::wasm::clang_core;
 
 const TURN: &str = r#"{"type":"turn","match_id":"m","seat":0,"view":{},"legal_actions":[1,2]}"#;
 const FUEL: u64 = 100_000_000;
@@ -23,27 +23,7 @@ fn core_module(flag: Option<&str>) -> Vec<u8> {
         flag.unwrap_or("plain"),
         std::process::id()
     ));
-    let mut clang = Command::new("clang");
-    clang.args([
-        "--target=wasm32-wasi",
-        "-O2",
-        "-mexec-model=reactor",
-        "-D_GNU_SOURCE",
-    ]);
-    if let Some(flag) = flag {
-        clang.arg(format!("-D{flag}"));
-    }
-    let status = clang
-        .arg("-o")
-        .arg(&out)
-        .arg(&source)
-        .status()
-        .unwrap_or_else(|e| {
-            panic!(
-                "clang did not run ({e}): install clang, lld, wasi-libc and libclang-rt-dev-wasm32"
-            )
-        });
-    assert!(status.success(), "clang failed on {}", source.display());
+    clang_core(&source, flag.as_slice(), &out);
     let module = std::fs::read(&out).unwrap();
     let _ = std::fs::remove_file(&out);
     module
