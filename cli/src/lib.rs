@@ -15,10 +15,10 @@ mod bench_frames;
 mod bench_http;
 mod bench_queue;
 mod bench_strength;
-mod component;
 mod faults;
 mod healthcheck;
 mod http_seats;
+mod module;
 mod module_seats;
 mod options;
 mod play;
@@ -74,9 +74,9 @@ enum Command {
     /// process), the match runner's (--http), the queue's (--queue), a backup's (--backup), or
     /// a house bot's strength against another over duplicate deals (--strength).
     Bench(BenchArgs),
-    /// Make a bot module (a WebAssembly component) of a core module built for wasm32-wasi (C
-    /// with clang, Rust), and check it as the server checks an upload.
-    Component(component::ComponentArgs),
+    /// Bot modules (WebAssembly components): make one of a core module (`wrap`), check one as
+    /// the server checks an upload (`check`), print the bot world's WIT (`wit`).
+    Module(module::ModuleArgs),
     /// Ask a server's or a worker's readiness probe (default http://127.0.0.1:8080/readyz);
     /// exit 0 when it answers 2xx: a container's healthcheck.
     Healthcheck(HealthcheckArgs),
@@ -100,7 +100,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Replay(args) => replay::run(args),
         Command::Analyse(args) => analyse::run(args),
         Command::Healthcheck(args) => healthcheck::run(args),
-        Command::Component(args) => component::run(args),
+        Command::Module(args) => module::run(args),
         Command::Backup(args) => backup::run(args),
         Command::BenchBot(args) => bench_bot::run(args),
     }

@@ -1,5 +1,5 @@
 //! `cardarena play` with a seat played by a bot module, as a contestant tests one before
-//! uploading it: the C test bot built by clang, made a bot module by `cardarena component`, plays
+//! uploading it: the C test bot built by clang, made a bot module by `cardarena module wrap`, plays
 //! every game without a fault, the same seed replays the same games; the C kit's bot, built by
 //! its own build-wasm.sh, plays every game without a fault; and a module that is no bot is
 //! refused saying why.
@@ -43,7 +43,8 @@ fn a_module_plays_every_game_and_the_same_seed_replays_the_same_games() {
     let core = core_module(&dir);
     let module = dir.join("bot.wasm");
     let made = cardarena(&[
-        "component",
+        "module",
+        "wrap",
         core.to_str().unwrap(),
         module.to_str().unwrap(),
     ]);
@@ -93,6 +94,13 @@ fn a_core_module_or_a_file_that_is_no_module_is_refused_saying_why() {
         said.contains("core WebAssembly module, not a component"),
         "{said}"
     );
+    let checked = cardarena(&["module", "check", renamed.to_str().unwrap()]);
+    assert!(!checked.status.success());
+    assert!(
+        text(&checked.stderr).contains("not a component"),
+        "{}",
+        text(&checked.stderr)
+    );
     std::fs::write(&renamed, b"not wasm at all").unwrap();
     let refused = cardarena(&["play", "--seat", &seat, "--seat", "other=random"]);
     assert!(
@@ -100,6 +108,31 @@ fn a_core_module_or_a_file_that_is_no_module_is_refused_saying_why() {
         "{}",
         text(&refused.stderr)
     );
+}
+
+#[test]
+fn module_wit_prints_the_world_the_kits_build_against_and_check_accepts_a_module() {
+    let wit = cardarena(&["module", "wit"]);
+    assert!(wit.status.success());
+    let world = text(&wit.stdout);
+    assert!(world.starts_with("package cardarena:bot@"), "{world}");
+    assert!(
+        world.contains("export handle: func(request: string) -> string;"),
+        "{world}"
+    );
+    let dir = folder("check");
+    let module = dir.join("bot.wasm");
+    let core = core_module(&dir);
+    let made = cardarena(&[
+        "module",
+        "wrap",
+        core.to_str().unwrap(),
+        module.to_str().unwrap(),
+    ]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let checked = cardarena(&["module", "check", module.to_str().unwrap()]);
+    assert!(checked.status.success(), "{}", text(&checked.stderr));
+    assert!(text(&checked.stdout).contains("a bot module"));
 }
 
 #[test]

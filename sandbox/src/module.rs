@@ -27,7 +27,7 @@ pub enum Refusal {
     /// A core module, not a component.
     #[error(
         "this is a core WebAssembly module, not a component: build it with your kit's \
-         build-wasm.sh, or wrap it with `cardarena component`"
+         build-wasm.sh, or wrap it with `cardarena module wrap`"
     )]
     CoreModule,
     /// Not WebAssembly, or not valid.

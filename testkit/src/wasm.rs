@@ -1,6 +1,6 @@
 //! Bot modules built for real: C compiled by clang for wasm32-wasi into a core module, as the C
 //! kit's build-wasm.sh does (the tests then make it a component with the sandbox's
-//! `componentize` or `cardarena component`).
+//! `componentize` or `cardarena module wrap`).
 
 use std::path::Path;
 use std::process::Command;

@@ -16,4 +16,4 @@ cardarena=${CARDARENA:-cardarena}
 core=$(mktemp "${TMPDIR:-/tmp}/bot-core.XXXXXX.wasm")
 trap 'rm -f "$core"' EXIT
 clang --target=wasm32-wasi -O2 -mexec-model=reactor -D_GNU_SOURCE -o "$core" "$source"
-"$cardarena" component "$core" "$out"
+"$cardarena" module wrap "$core" "$out"
