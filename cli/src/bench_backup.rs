@@ -69,7 +69,7 @@ async fn measure(matches: u32, info: &GameInfo) -> Result<serde_json::Value, Cli
         SchedulerConfig {
             max_concurrent: SLOTS,
             bot_concurrency: BOT_CONCURRENCY,
-            claims: cardarena_store::ClaimScope::All,
+            claims: cardarena_store::ClaimScope::ALL,
             role: "serve",
         },
     );

@@ -206,7 +206,7 @@ impl QueueBench {
                 SchedulerConfig {
                     max_concurrent: self.slots.into(),
                     bot_concurrency: BOT_CONCURRENCY,
-                    claims: cardarena_store::ClaimScope::All,
+                    claims: cardarena_store::ClaimScope::ALL,
                     role: "serve",
                 },
             );

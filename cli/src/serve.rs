@@ -113,6 +113,14 @@ pub struct ServeArgs {
     /// Practice matches one network may queue an hour [default: 5000; 1000 with --public].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
     practice_per_hour: Option<u32>,
+    /// Modules one network may upload an hour, each checked (compiled and started) at once
+    /// [default: 200; 30 with --public].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    modules_per_hour: Option<u32>,
+    /// Run contestants' modules only in `cardarena worker` processes: this process checks
+    /// uploads (compiling them, running none) and plays no match a module sits in.
+    #[arg(long)]
+    modules_in_workers: bool,
     /// The prefix length of the IPv4 networks every per-client limit of what a client creates
     /// or queues counts (registrations, versions, practice, analyses, tables); 32 counts single
     /// addresses.
@@ -219,6 +227,8 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         max_queued_practice: args.max_queued_practice,
         clock_percent: args.playing.clock_percent,
         thinking_threads: args.playing.thinking_threads(),
+        modules: args.playing.modules(),
+        modules_in_workers: args.modules_in_workers,
         ladder_interval: (!args.no_ladder).then(|| {
             let default = if args.demo { DEMO_LADDER_MS } else { 500 };
             Duration::from_millis(args.ladder_interval_ms.unwrap_or(default))
@@ -235,6 +245,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
             max_unused_bots: args.max_unused_bots.unwrap_or(defaults.max_unused_bots),
             versions_per_hour: args.versions_per_hour.unwrap_or(defaults.versions_per_hour),
             practice_per_hour: args.practice_per_hour.unwrap_or(defaults.practice_per_hour),
+            modules_per_hour: args.modules_per_hour.unwrap_or(defaults.modules_per_hour),
         },
         networks,
         admin_token: std::env::var("CARDARENA_ADMIN_TOKEN")

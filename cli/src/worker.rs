@@ -52,6 +52,7 @@ pub fn run(args: WorkerArgs) -> Result<(), CliError> {
         bot_concurrency: args.playing.bot_concurrency,
         clock_percent: args.playing.clock_percent,
         thinking_threads: args.playing.thinking_threads(),
+        modules: args.playing.modules(),
         health_addr: args.health_addr,
         metrics_addr: args.metrics_addr,
     };

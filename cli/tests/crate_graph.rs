@@ -16,7 +16,12 @@ const GRAPH: &[(&str, &[&str])] = &[
     ("store", &["cardarena-engine", "cardarena-rating"]),
     (
         "contest",
-        &["cardarena-engine", "cardarena-bots", "cardarena-store"],
+        &[
+            "cardarena-engine",
+            "cardarena-bots",
+            "cardarena-sandbox",
+            "cardarena-store",
+        ],
     ),
     (
         "web",
@@ -24,6 +29,7 @@ const GRAPH: &[(&str, &[&str])] = &[
             "cardarena-engine",
             "cardarena-bots",
             "cardarena-rating",
+            "cardarena-sandbox",
             "cardarena-store",
             "cardarena-contest",
         ],

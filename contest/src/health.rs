@@ -263,6 +263,14 @@ impl Health {
                 self.ping_url(&bot.id, url, &nonce).await,
             ),
             BotKind::Dial => (None, self.ping_dialled(&bot.id, &nonce).await),
+            // Its module was checked when it was uploaded: it is there, or it is not yet.
+            BotKind::Module { hash } => (
+                hash.as_deref(),
+                match hash {
+                    Some(_) => Ok(()),
+                    None => Err("no module has been uploaded yet".to_string()),
+                },
+            ),
             BotKind::House { .. } | BotKind::Person => return,
         };
         let stored = match answer {

@@ -7,8 +7,8 @@
 //! is [`frames`], read back through [`replay`]; [`analysis`] runs the expert over a stored match.
 //!
 //! It stands on the store (every row it reads or writes goes through `cardarena_store::Store`),
-//! the bots (`cardarena_bots`: house bots, the HTTP and dial-out clients, the arena) and the
-//! engine. It must never import the HTTP face (`cardarena-web`) or the commands: it answers no
+//! the bots (`cardarena_bots`: house bots, the HTTP and dial-out clients, the arena), the
+//! sandbox (`cardarena_sandbox`: contestants' uploaded [`modules`]) and the engine. It must never import the HTTP face (`cardarena-web`) or the commands: it answers no
 //! request and parses no flag, so the web face and the worker process both drive it the same way.
 
 pub mod analysis;
@@ -21,6 +21,7 @@ pub mod health;
 pub mod ladder;
 pub mod live;
 pub mod metered;
+pub mod modules;
 pub mod replay;
 pub mod retention;
 pub mod runner;

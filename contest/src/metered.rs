@@ -15,6 +15,8 @@ pub enum Transport {
     Http,
     /// A contestant's bot on a dial-out connection.
     Dial,
+    /// A contestant's module, in the sandbox.
+    Module,
     /// A house bot, in process.
     House,
     /// A person at a table.
@@ -27,6 +29,7 @@ impl Transport {
         match self {
             Transport::Http => "http",
             Transport::Dial => "dial",
+            Transport::Module => "module",
             Transport::House => "house",
             Transport::Person => "person",
         }
@@ -34,7 +37,7 @@ impl Transport {
 
     /// Whether its answers are a contestant bot's calls (timed, faults counted).
     fn is_call(self) -> bool {
-        matches!(self, Transport::Http | Transport::Dial)
+        matches!(self, Transport::Http | Transport::Dial | Transport::Module)
     }
 }
 

@@ -14,10 +14,12 @@ use cardarena_bots::{
     with_game,
 };
 use cardarena_engine::shuffle::derive_seed;
+use cardarena_sandbox::{ModuleBot, ModuleSeat};
 use serde_json::Value;
 
 use crate::live::{Live, Relays};
 use crate::metered::{Metered, Transport};
+use crate::modules::Modules;
 use crate::secrets::ServerKey;
 use crate::tables::Tables;
 use cardarena_store::{
@@ -58,6 +60,7 @@ pub struct Runner {
     relays: Option<Relays>,
     tables: Option<Tables>,
     switchboard: Option<Switchboard>,
+    modules: Option<Modules>,
 }
 
 type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -73,6 +76,7 @@ impl Runner {
             relays: None,
             tables: None,
             switchboard: None,
+            modules: None,
         }
     }
 
@@ -83,6 +87,12 @@ impl Runner {
             switchboard: Some(switchboard),
             ..self
         }
+    }
+
+    /// The same runner playing contestants' modules with `modules` (without, a match that
+    /// seats one fails its seat: a process kept from running them claims none).
+    pub fn with_modules(self, modules: Option<Modules>) -> Runner {
+        Runner { modules, ..self }
     }
 
     /// The same runner keeping the records of every match it plays in `relays`, for servers in
@@ -201,12 +211,21 @@ async fn play<G: HouseGame>(
     );
     // Whole, defaults filled in: the store keeps only what differs from them.
     let sent_options = serde_json::to_value(&options).unwrap_or(Value::Null);
+    let module_seats = (claimed.seats.iter())
+        .filter(|s| matches!(s.kind, BotKind::Module { .. }))
+        .count();
+    // Room in the memory budget for every module's instance, held until the match ends.
+    let _room = match &runner.modules {
+        Some(modules) => Some(modules.reserve(module_seats).await),
+        None => None,
+    };
     for (seat, player) in claimed.seats.iter().enumerate() {
         let transport = match &player.kind {
             BotKind::House { .. } => Transport::House,
             BotKind::Person => Transport::Person,
             BotKind::Http { .. } => Transport::Http,
             BotKind::Dial => Transport::Dial,
+            BotKind::Module { .. } => Transport::Module,
         };
         let bot: Box<dyn Bot<G>> = match &player.kind {
             BotKind::House { house_id } => {
@@ -255,6 +274,23 @@ async fn play<G: HouseGame>(
                 let dialer = switchboard.dialer(&player.bot_id);
                 let bot = RemoteBot::<G>::dialled(dialer, config).with_clock(clock);
                 Box::new(bot.with_attempt(claimed.lease.attempt))
+            }
+            BotKind::Module { hash } => {
+                let seat_error = |detail: String| RunError::Seat { seat, detail };
+                let modules = (runner.modules.as_ref())
+                    .ok_or_else(|| seat_error("a module, but this process runs none".into()))?;
+                let hash = (hash.as_deref())
+                    .ok_or_else(|| seat_error("a module bot with no module uploaded".into()))?;
+                let module = modules.module(hash).await.map_err(seat_error)?;
+                let seat_of = ModuleSeat {
+                    bot_id: player.bot_id.clone(),
+                    match_id: claimed.id.clone(),
+                    seed: module_seed(claimed.seed, seat),
+                    deadline_ms: claimed.deadline_ms.into(),
+                    time_bank_ms: claimed.time_bank_ms.into(),
+                    options: sent_options.clone(),
+                };
+                Box::new(ModuleBot::<G>::new(module, seat_of))
             }
         };
         let metered: Box<dyn Bot<G>> = Box::new(Metered::new(bot, transport, &player.bot_id));
@@ -322,4 +358,11 @@ async fn play<G: HouseGame>(
             .collect(),
     };
     Ok((MatchResult { seats, actions }, record))
+}
+
+/// The seed of the randomness a module at `seat` draws in the match dealt from `seed`: a stream
+/// of its own, apart from the deal's and the house bots' (`seat + 1`), so that the same match
+/// played again draws the same.
+fn module_seed(seed: u64, seat: usize) -> u64 {
+    derive_seed(derive_seed(seed, u64::MAX - 1), seat as u64)
 }

@@ -23,5 +23,5 @@ mod seat;
 pub use bot::{FUEL_PER_MS, ModuleBot, ModuleSeat};
 pub use componentize::{WIT, componentize};
 pub use limits::Limits;
-pub use module::{Module, Refusal, Sandbox};
+pub use module::{Module, Refusal, Sandbox, ServerOptions};
 pub use seat::{Fault, Seat};

@@ -65,10 +65,14 @@ impl WasiView for State {
     }
 }
 
-/// [`StoreLimits`], noting when it refused a memory's growth (so that the trap it causes is
-/// told as a memory fault).
+/// The store's limits: its memories' bytes counted together against the cap (a component
+/// holds several memories: its language runtime's, the WASI adapter's), noting when it refused
+/// a growth (so that the trap it causes is told as a memory fault); tables and instances as
+/// [`StoreLimits`] says.
 struct Limiter {
     limits: StoreLimits,
+    memory_cap: usize,
+    memory_used: usize,
     refused: bool,
 }
 
@@ -79,11 +83,14 @@ impl ResourceLimiter for Limiter {
         desired: usize,
         maximum: Option<usize>,
     ) -> wasmtime::Result<bool> {
-        let allowed = self.limits.memory_growing(current, desired, maximum);
-        if !matches!(allowed, Ok(true)) {
+        let total = (self.memory_used - current.min(self.memory_used)).saturating_add(desired);
+        if total > self.memory_cap || maximum.is_some_and(|m| desired > m) {
             self.refused = true;
+            // A trap, not a failed growth: a module that cannot have its memory stops there.
+            return Err(wasmtime::Error::msg("the memory limit"));
         }
-        allowed
+        self.memory_used = total;
+        Ok(true)
     }
 
     fn table_growing(
@@ -93,6 +100,18 @@ impl ResourceLimiter for Limiter {
         maximum: Option<usize>,
     ) -> wasmtime::Result<bool> {
         self.limits.table_growing(current, desired, maximum)
+    }
+
+    fn instances(&self) -> usize {
+        self.limits.instances()
+    }
+
+    fn tables(&self) -> usize {
+        self.limits.tables()
+    }
+
+    fn memories(&self) -> usize {
+        self.limits.memories()
     }
 }
 
@@ -146,10 +165,9 @@ impl Seat {
             .insecure_random(ChaCha8Rng::seed_from_u64(seed ^ 0x5eed))
             .insecure_random_seed(u128::from(seed));
         let limiter = Limiter {
-            limits: StoreLimitsBuilder::new()
-                .memory_size(limits.memory_bytes)
-                .trap_on_grow_failure(true)
-                .build(),
+            limits: StoreLimitsBuilder::new().trap_on_grow_failure(true).build(),
+            memory_cap: limits.memory_bytes,
+            memory_used: 0,
             refused: false,
         };
         let state = State {

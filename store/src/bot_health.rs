@@ -19,7 +19,7 @@ impl Store {
             "UPDATE bots SET next_check_at = $2 WHERE id IN (
                  SELECT id FROM bots
                  WHERE status = 'paused' AND next_check_at IS NOT NULL AND next_check_at <= $1
-                   AND deleted_at IS NULL AND kind IN ('http', 'dial') AND status_reason != 'owner'
+                   AND deleted_at IS NULL AND kind IN ('http', 'dial', 'module') AND status_reason != 'owner'
                    AND organiser_hold IS NULL
                  ORDER BY next_check_at LIMIT $3)
              RETURNING ",
@@ -126,7 +126,7 @@ impl Store {
         let done = sqlx::query(
             "UPDATE bots SET status = 'paused', status_reason = 'faults', status_detail = $1,
                  backoff_ms = $2, next_check_at = $3
-             WHERE id = $4 AND status = 'active' AND kind IN ('http', 'dial')",
+             WHERE id = $4 AND status = 'active' AND kind IN ('http', 'dial', 'module')",
         )
         .bind(detail)
         .bind(backoff_ms)
@@ -150,7 +150,7 @@ impl Store {
         sqlx::query(
             "UPDATE bots SET status = 'paused', status_reason = 'owner', status_detail = NULL,
                  next_check_at = NULL
-             WHERE id = $1 AND kind IN ('http', 'dial')",
+             WHERE id = $1 AND kind IN ('http', 'dial', 'module')",
         )
         .bind(id)
         .execute(&mut *tx)
@@ -166,7 +166,7 @@ impl Store {
     pub async fn resume_by_owner(&self, id: &str) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
         let paused: Option<String> = sqlx::query_scalar(
-            "SELECT id FROM bots WHERE id = $1 AND kind IN ('http', 'dial') AND status = 'paused'",
+            "SELECT id FROM bots WHERE id = $1 AND kind IN ('http', 'dial', 'module') AND status = 'paused'",
         )
         .bind(id)
         .fetch_optional(&mut *tx)

@@ -19,6 +19,12 @@ pub enum BotKind {
     /// A contestant's bot that connects to the server (a WebSocket) and is called over its
     /// connections: it has no URL.
     Dial,
+    /// A contestant's bot the server runs itself, from the WebAssembly module its owner
+    /// uploaded: its content hash ([`crate::modules`]), `None` until the first upload.
+    Module {
+        /// The SHA-256 of the module's bytes, in hex.
+        hash: Option<String>,
+    },
     /// A house bot of the game, by its id in the roster.
     House {
         /// The house bot's id, e.g. "greedy".
@@ -30,23 +36,38 @@ pub enum BotKind {
 }
 
 impl BotKind {
-    /// The kind's name in the database and the API: `http`, `dial`, `house` or `person`.
+    /// The kind's name in the database and the API: `http`, `dial`, `module`, `house` or
+    /// `person`.
     pub fn as_str(&self) -> &'static str {
         match self {
             BotKind::Http { .. } => "http",
             BotKind::Dial => "dial",
+            BotKind::Module { .. } => "module",
             BotKind::House { .. } => "house",
             BotKind::Person => "person",
         }
     }
 
-    /// Whether it is a contestant's bot (HTTP or dial-out): pinged, paused for faults, limited
-    /// to its share of the server, versioned.
+    /// Whether it is a contestant's bot (HTTP, dial-out or module): pinged, paused for faults,
+    /// limited to its share of the server, versioned.
     pub fn is_contestant(&self) -> bool {
-        matches!(self, BotKind::Http { .. } | BotKind::Dial)
+        matches!(
+            self,
+            BotKind::Http { .. } | BotKind::Dial | BotKind::Module { .. }
+        )
     }
 
-    /// The kind of the stored name `kind`, with the row's `url` and `house_id`.
+    /// Where its program is, as the `url` column holds it: an HTTP bot's URL, a module's hash.
+    pub fn program(&self) -> Option<&str> {
+        match self {
+            BotKind::Http { url } => Some(url),
+            BotKind::Module { hash } => hash.as_deref(),
+            BotKind::Dial | BotKind::House { .. } | BotKind::Person => None,
+        }
+    }
+
+    /// The kind of the stored name `kind`, with the row's `url` (a module's hash) and
+    /// `house_id`.
     pub(super) fn from_row(
         kind: &str,
         url: Option<String>,
@@ -58,6 +79,7 @@ impl BotKind {
                 url: url.ok_or_else(|| missing("a URL"))?,
             }),
             "dial" => Ok(BotKind::Dial),
+            "module" => Ok(BotKind::Module { hash: url }),
             "house" => Ok(BotKind::House {
                 house_id: house_id.ok_or_else(|| missing("a house id"))?,
             }),
@@ -238,10 +260,10 @@ fn bot_health(row: &AnyRow) -> Result<BotHealth, StoreError> {
 
 /// Inserts `bot` in `tx` ([`Store::insert_bot`]).
 pub(super) async fn insert_bot_in(tx: &mut Tx, bot: &NewBot) -> Result<(), StoreError> {
-    let (url, house_id) = match &bot.kind {
-        BotKind::Http { url } => (Some(url.as_str()), None),
-        BotKind::House { house_id } => (None, Some(house_id.as_str())),
-        BotKind::Dial | BotKind::Person => (None, None),
+    let url = bot.kind.program();
+    let house_id = match &bot.kind {
+        BotKind::House { house_id } => Some(house_id.as_str()),
+        _ => None,
     };
     let now = now_ms();
     // A contestant's bot waits for its first ping (due at once); a house bot is active.
@@ -272,7 +294,8 @@ pub(super) async fn insert_bot_in(tx: &mut Tx, bot: &NewBot) -> Result<(), Store
         }
         other => other.map(drop)?,
     }
-    if bot.kind.is_contestant() {
+    // A module bot's first version is its first module's upload.
+    if bot.kind.is_contestant() && bot.kind != (BotKind::Module { hash: None }) {
         let first = NewVersion {
             version: 1,
             kind: &bot.kind,
@@ -375,7 +398,7 @@ impl Store {
             "SELECT s.bot_id FROM matches m
              JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
              WHERE m.status IN ('queued', 'running') AND m.kind = 'ladder' AND m.game = $1
-               AND b.kind IN ('http', 'dial')
+               AND b.kind IN ('http', 'dial', 'module')
              UNION
              SELECT h.id FROM bots h
              WHERE h.game = $1 AND h.kind = 'house' AND h.house_id = $3 AND EXISTS (
@@ -386,7 +409,7 @@ impl Store {
              UNION
              SELECT s.bot_id FROM matches m
              JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
-             WHERE m.status IN ('queued', 'running') AND b.kind IN ('http', 'dial') AND b.game = $1
+             WHERE m.status IN ('queued', 'running') AND b.kind IN ('http', 'dial', 'module') AND b.game = $1
              GROUP BY s.bot_id HAVING COUNT(DISTINCT m.id) >= $2",
         )
         .bind(game)
@@ -413,7 +436,7 @@ impl Store {
                  SELECT m.number FROM matches m
                  JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
                  WHERE m.status = 'queued' AND m.kind = 'ladder' AND m.game = $1
-                   AND b.kind IN ('http', 'dial')
+                   AND b.kind IN ('http', 'dial', 'module')
                    AND (b.organiser_hold IS NOT NULL
                         OR (SELECT COUNT(*) FROM matches o
                             WHERE o.status IN ('queued', 'running') AND o.kind <> 'ladder'

@@ -27,6 +27,7 @@ mod finish;
 mod leases;
 mod logs;
 mod matches;
+mod modules;
 pub mod network;
 mod options;
 mod organiser;
@@ -61,6 +62,7 @@ pub use matches::{
     ClaimedMatch, FinishedSeat, MatchDetail, MatchKind, MatchResult, MatchStatus, MatchSummary,
     NewMatch, SavedAction, SeatDetail, SeatPlayer, StageRef,
 };
+pub use modules::KEPT_MODULE_VERSIONS;
 pub use network::{Network, Networks};
 pub use organiser::{ActionRefused, OrganiserAction, OrganiserActionRecord, OrganiserHold};
 pub use probation::{EndedProbation, ProbationMatch};

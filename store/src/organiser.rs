@@ -151,7 +151,10 @@ impl Store {
         let Some(row) = row else {
             return Ok(Err(ActionRefused::NoSuchBot));
         };
-        if !matches!(row.try_get::<String, _>("kind")?.as_str(), "http" | "dial") {
+        if !matches!(
+            row.try_get::<String, _>("kind")?.as_str(),
+            "http" | "dial" | "module"
+        ) {
             return Ok(Err(ActionRefused::NotContestant));
         }
         let hold = OrganiserHold::parse(

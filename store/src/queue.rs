@@ -40,7 +40,7 @@ const SET_OWNER: &str = "UPDATE matches SET owner = CASE kind
         WHEN 'ladder' THEN 'ladder:' || game
         ELSE 'bot:' || COALESCE(
             (SELECT MIN(s.bot_id) FROM seats s JOIN bots b ON b.id = s.bot_id
-             WHERE s.match_id = matches.id AND b.kind IN ('http', 'dial')),
+             WHERE s.match_id = matches.id AND b.kind IN ('http', 'dial', 'module')),
             '')
     END
     WHERE id = $1";
@@ -67,24 +67,54 @@ const CANDIDATES: &str = "SELECT m.number, s.bot_id, b.kind, b.organiser_hold FR
     ORDER BY m.number";
 
 /// Which queued matches a process claims: dial-out bots' connections are held by the `serve`
-/// process they dialled, so only it can play their matches.
+/// process they dialled, so only it can play their matches; and an organiser may keep modules
+/// (contestants' code) out of the process that serves the API (`serve --modules-in-workers`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ClaimScope {
-    /// Every match (a `serve` that plays).
+pub struct ClaimScope {
+    dial: DialScope,
+    modules: bool,
+}
+
+/// Which matches a claim takes by their dial-out bots.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum DialScope {
     All,
-    /// Only matches with a dial-out bot's seat (`serve --no-play`).
-    Dial,
-    /// Only matches without one (a `worker`).
-    NoDial,
+    Only,
+    None,
 }
 
 impl ClaimScope {
-    fn admits(self, dial: bool) -> bool {
-        match self {
-            ClaimScope::All => true,
-            ClaimScope::Dial => dial,
-            ClaimScope::NoDial => !dial,
+    /// Every match (a `serve` that plays).
+    pub const ALL: ClaimScope = ClaimScope {
+        dial: DialScope::All,
+        modules: true,
+    };
+    /// Only matches with a dial-out bot's seat (`serve --no-play`).
+    pub const DIAL: ClaimScope = ClaimScope {
+        dial: DialScope::Only,
+        modules: true,
+    };
+    /// Only matches without one (a `worker`).
+    pub const NO_DIAL: ClaimScope = ClaimScope {
+        dial: DialScope::None,
+        modules: true,
+    };
+
+    /// The same, less the matches where a module sits.
+    pub fn without_modules(self) -> ClaimScope {
+        ClaimScope {
+            modules: false,
+            ..self
         }
+    }
+
+    fn admits(self, dial: bool, module: bool) -> bool {
+        let by_dial = match self.dial {
+            DialScope::All => true,
+            DialScope::Only => dial,
+            DialScope::None => !dial,
+        };
+        by_dial && (self.modules || !module)
     }
 }
 
@@ -117,6 +147,8 @@ struct Candidate {
     contestants: Vec<String>,
     /// Whether a dial-out bot sits in it.
     dial: bool,
+    /// Whether a module sits in it.
+    module: bool,
     /// Whether a bot the organiser holds sits in it: it is not started.
     held: bool,
     taken: bool,
@@ -156,7 +188,7 @@ impl Store {
         bot_concurrency: u32,
         worker: &str,
     ) -> Result<Vec<ClaimedMatch>, StoreError> {
-        self.claim_scoped(limit, bot_concurrency, worker, ClaimScope::All)
+        self.claim_scoped(limit, bot_concurrency, worker, ClaimScope::ALL)
             .await
     }
 
@@ -186,7 +218,7 @@ impl Store {
             let rows = sqlx::query(
                 "SELECT s.bot_id, COUNT(DISTINCT m.id) AS running FROM matches m
                  JOIN seats s ON s.match_id = m.id JOIN bots b ON b.id = s.bot_id
-                 WHERE m.status = 'running' AND b.kind IN ('http', 'dial') GROUP BY s.bot_id",
+                 WHERE m.status = 'running' AND b.kind IN ('http', 'dial', 'module') GROUP BY s.bot_id",
             )
             .fetch_all(&mut *tx)
             .await?;
@@ -223,7 +255,7 @@ impl Store {
             let open = |c: &Candidate| {
                 !c.taken
                     && !c.held
-                    && scope.admits(c.dial)
+                    && scope.admits(c.dial, c.module)
                     && c.contestants
                         .iter()
                         .all(|bot| load.get(bot).copied().unwrap_or(0) < bot_concurrency)
@@ -387,6 +419,7 @@ async fn candidates(
                 number,
                 contestants: Vec::new(),
                 dial: false,
+                module: false,
                 held: false,
                 taken: false,
             });
@@ -397,10 +430,11 @@ async fn candidates(
             .unwrap_or_else(|| unreachable!("pushed above"));
         let kind: String = row.try_get("kind")?;
         last.dial |= kind == "dial";
+        last.module |= kind == "module";
         last.held |= row
             .try_get::<Option<String>, _>("organiser_hold")?
             .is_some();
-        if matches!(kind.as_str(), "http" | "dial") && !last.contestants.contains(&bot) {
+        if matches!(kind.as_str(), "http" | "dial" | "module") && !last.contestants.contains(&bot) {
             last.contestants.push(bot);
         }
     }

@@ -16,7 +16,7 @@ pub struct UnusedFull(pub u32);
 async fn unused_bots(tx: &mut Tx) -> Result<i64, StoreError> {
     let count = sqlx::query_scalar(
         "SELECT COUNT(*) FROM bots b
-         WHERE b.active_since IS NULL AND b.kind IN ('http', 'dial')
+         WHERE b.active_since IS NULL AND b.kind IN ('http', 'dial', 'module')
            AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.bot_id = b.id)",
     )
     .fetch_one(&mut **tx)

@@ -154,7 +154,7 @@ impl Store {
             let seated: i64 = sqlx::query_scalar(
                 "SELECT COUNT(DISTINCT s.match_id) FROM seats s JOIN bots b ON b.id = s.bot_id
                  JOIN matches m ON m.id = s.match_id
-                 WHERE s.bot_id = $1 AND b.kind IN ('http', 'dial') AND s.match_kind = 'human'
+                 WHERE s.bot_id = $1 AND b.kind IN ('http', 'dial', 'module') AND s.match_kind = 'human'
                    AND m.status IN ('queued', 'running')",
             )
             .bind(bot_id)
@@ -166,7 +166,7 @@ impl Store {
             let this_hour: i64 = sqlx::query_scalar(
                 "SELECT COUNT(DISTINCT s.match_id) FROM seats s JOIN bots b ON b.id = s.bot_id
                  JOIN matches m ON m.id = s.match_id
-                 WHERE s.bot_id = $1 AND b.kind IN ('http', 'dial') AND s.match_kind = 'human'
+                 WHERE s.bot_id = $1 AND b.kind IN ('http', 'dial', 'module') AND s.match_kind = 'human'
                    AND m.created_at > $2",
             )
             .bind(bot_id)

@@ -15,7 +15,8 @@ use cardarena_rating::Skill;
 pub struct BotVersion {
     /// Its number, from 1.
     pub version: u32,
-    /// How it ran: [`BotKind::Http`] at its URL, or [`BotKind::Dial`].
+    /// How it ran: [`BotKind::Http`] at its URL, [`BotKind::Dial`], or [`BotKind::Module`]
+    /// with its module's hash.
     pub kind: BotKind,
     /// The owner's note on what changed.
     pub note: Option<String>,
@@ -55,8 +56,9 @@ pub enum ProgramChange {
 }
 
 impl Store {
-    /// Sets where a contestant's bot runs: an HTTP bot at `kind`'s URL or a dial-out bot. A new
-    /// URL or a switch between the two starts a new version. Either way, unless its owner paused
+    /// Sets where a contestant's bot runs: an HTTP bot at `kind`'s URL, a dial-out bot, or the
+    /// module of `kind`'s hash (stored already: [`Store::put_module`]). A new URL or module, or
+    /// a switch between kinds, starts a new version. Either way, unless its owner paused
     /// it, the bot is paused until a ping passes (due at once), and its queued ladder matches are
     /// cancelled.
     pub async fn set_bot_program(
@@ -65,9 +67,9 @@ impl Store {
         kind: &BotKind,
     ) -> Result<ProgramChange, StoreError> {
         let url = match kind {
-            BotKind::Http { url } => Some(url.as_str()),
+            BotKind::Http { .. } | BotKind::Module { hash: Some(_) } => kind.program(),
             BotKind::Dial => None,
-            BotKind::House { .. } | BotKind::Person => {
+            BotKind::Module { hash: None } | BotKind::House { .. } | BotKind::Person => {
                 return Err(StoreError::Corrupt(format!(
                     "a {} bot is no contestant's program",
                     kind.as_str()
@@ -207,7 +209,7 @@ async fn run_as(
 async fn current_program(tx: &mut Tx, id: &str) -> Result<Option<BotKind>, StoreError> {
     let row = sqlx::query(
         "SELECT kind, url FROM bots
-         WHERE id = $1 AND kind IN ('http', 'dial') AND deleted_at IS NULL",
+         WHERE id = $1 AND kind IN ('http', 'dial', 'module') AND deleted_at IS NULL",
     )
     .bind(id)
     .fetch_optional(&mut **tx)
@@ -310,10 +312,7 @@ pub(super) async fn insert_version(
     id: &str,
     new: &NewVersion<'_>,
 ) -> Result<(), StoreError> {
-    let url = match new.kind {
-        BotKind::Http { url } => Some(url.as_str()),
-        _ => None,
-    };
+    let url = new.kind.program();
     // Two statements rather than NULLs bound for the floats: a prepared statement is cached per
     // connection by its text, and PostgreSQL would read a float bound later to a statement first
     // prepared with a NULL of another type as the wrong binary format.

@@ -18,6 +18,7 @@ use crate::metrics::{Metrics, Sources, track_requests};
 use crate::proxy::TrustedProxies;
 use cardarena_contest::games;
 use cardarena_contest::ladder::{self, LadderConfig};
+use cardarena_contest::modules::{Modules, ModulesConfig};
 use cardarena_contest::runner::Runner;
 use cardarena_contest::scheduler::{Scheduler, SchedulerConfig};
 use cardarena_contest::secrets::ServerKey;
@@ -92,6 +93,11 @@ pub struct ServeConfig {
     pub frames_cache_bytes: usize,
     /// How matches are analysed ([`cardarena_contest::analysis`]).
     pub analysis: cardarena_contest::analysis::AnalysisConfig,
+    /// How contestants' modules are checked at upload and run ([`cardarena_contest::modules`]).
+    pub modules: ModulesConfig,
+    /// Whether modules run only in workers (`serve --modules-in-workers`): this process checks
+    /// uploads (compiles them, runs none) and claims no match a module sits in.
+    pub modules_in_workers: bool,
 }
 
 impl ServeConfig {
@@ -136,6 +142,8 @@ impl ServeConfig {
             analysis: cardarena_contest::analysis::AnalysisConfig::for_threads(
                 cardarena_bots::thinking::default_threads(),
             ),
+            modules: ModulesConfig::default(),
+            modules_in_workers: false,
         }
     }
 
@@ -203,6 +211,8 @@ pub struct AppState {
     pub heavy_reads: api::heavy::HeavyReads,
     /// The analyses of played matches this process computes.
     pub analyses: cardarena_contest::analysis::Analyses,
+    /// The checks of uploaded modules.
+    pub module_checks: Arc<api::module::ModuleChecks>,
 }
 
 /// Why the server could not start.
@@ -229,6 +239,9 @@ pub enum StartError {
         /// What went wrong.
         error: std::io::Error,
     },
+    /// Contestants' modules cannot be run as configured.
+    #[error("modules: {0}")]
+    Modules(String),
     /// The address could not be bound.
     #[error("cannot listen on {addr}: {error}")]
     Bind {
@@ -365,7 +378,13 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         cardarena_contest::live::link::follow(&store, relays.clone(), Some(mirrors.clone()));
     }
     let tables = cardarena_contest::tables::Tables::new(config.person_deadline);
+    // Modules run here unless the organiser keeps them to workers, or this process plays none.
+    let modules = match config.plays && !config.modules_in_workers {
+        true => Some(Modules::new(store.clone(), &config.modules).map_err(StartError::Modules)?),
+        false => None,
+    };
     let runner = Runner::new(client, key.clone())
+        .with_modules(modules)
         .with_clock_percent(config.clock_percent)
         .with_live(live.clone())
         .with_relays(relays)
@@ -377,9 +396,10 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         SchedulerConfig {
             max_concurrent: config.max_concurrent,
             bot_concurrency: config.bot_concurrency,
-            claims: match config.plays {
-                true => ClaimScope::All,
-                false => ClaimScope::Dial,
+            claims: match (config.plays, config.modules_in_workers) {
+                (true, false) => ClaimScope::ALL,
+                (true, true) => ClaimScope::ALL.without_modules(),
+                (false, _) => ClaimScope::DIAL.without_modules(),
             },
             role: "serve",
         },
@@ -389,6 +409,7 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
     if let Some(keep) = config.keep_ladder_logs {
         tokio::spawn(cardarena_contest::retention::run(store.clone(), keep));
     }
+    tokio::spawn(cardarena_contest::retention::modules(store.clone()));
     let seed = cardarena_contest::secrets::random_u64();
     if let Some(interval) = config.ladder_interval {
         let ladder_config = LadderConfig {
@@ -450,9 +471,20 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         ),
         heavy_reads: api::heavy::HeavyReads::default(),
         analyses,
+        module_checks: Arc::new(
+            api::module::ModuleChecks::new(
+                config.modules.limits,
+                !config.modules_in_workers,
+                config.networks,
+            )
+            .map_err(StartError::Modules)?,
+        ),
     };
     let app = Router::new()
-        .nest("/api", api::router(config.body_timeout))
+        .nest(
+            "/api",
+            api::router(config.body_timeout, config.modules.limits.module_bytes),
+        )
         .with_state(state)
         .merge(crate::pages::router(store.clone()))
         // axum's own 404, as a route of the app's, so that the layers below count and log it.

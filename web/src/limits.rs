@@ -27,28 +27,32 @@ pub struct ClientLimits {
     pub versions_per_hour: u32,
     /// Practice matches one network may queue an hour.
     pub practice_per_hour: u32,
+    /// Modules one network may upload an hour (each is checked: compiled and started).
+    pub modules_per_hour: u32,
 }
 
 impl ClientLimits {
-    /// A club's limits: 200 bots, 1,000 versions and 5,000 practice matches an hour per
-    /// network, and 1,000 unused bots.
+    /// A club's limits: 200 bots, 1,000 versions, 5,000 practice matches and 200 modules an
+    /// hour per network, and 1,000 unused bots.
     pub fn club() -> ClientLimits {
         ClientLimits {
             registrations_per_hour: 200,
             max_unused_bots: 1000,
             versions_per_hour: 1000,
             practice_per_hour: 5000,
+            modules_per_hour: 200,
         }
     }
 
-    /// The limits of a server open to the internet: 20 bots, 100 versions and 1,000 practice
-    /// matches an hour per network, and 200 unused bots.
+    /// The limits of a server open to the internet: 20 bots, 100 versions, 1,000 practice
+    /// matches and 30 modules an hour per network, and 200 unused bots.
     pub fn public() -> ClientLimits {
         ClientLimits {
             registrations_per_hour: 20,
             max_unused_bots: 200,
             versions_per_hour: 100,
             practice_per_hour: 1000,
+            modules_per_hour: 30,
         }
     }
 }
@@ -62,6 +66,8 @@ pub struct Rates {
     pub versions: NetworkRate,
     /// Practice matches queued.
     pub practice: NetworkRate,
+    /// Modules uploaded.
+    pub modules: NetworkRate,
 }
 
 impl Rates {
@@ -71,6 +77,7 @@ impl Rates {
             registrations: NetworkRate::per_hour(networks, limits.registrations_per_hour),
             versions: NetworkRate::per_hour(networks, limits.versions_per_hour),
             practice: NetworkRate::per_hour(networks, limits.practice_per_hour),
+            modules: NetworkRate::per_hour(networks, limits.modules_per_hour),
         }
     }
 }
@@ -79,7 +86,12 @@ impl Rates {
     /// Forgets the networks whose allowance is whole again, so that the rates hold only the
     /// networks that asked lately, however many networks ask over time.
     pub fn forget_refilled(&self) {
-        for rate in [&self.registrations, &self.versions, &self.practice] {
+        for rate in [
+            &self.registrations,
+            &self.versions,
+            &self.practice,
+            &self.modules,
+        ] {
             rate.limiter.retain_recent();
             rate.limiter.shrink_to_fit();
         }

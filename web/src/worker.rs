@@ -33,6 +33,8 @@ pub struct WorkerConfig {
     pub clock_percent: u32,
     /// Threads of the process's thinking pool ([`cardarena_bots::thinking`]).
     pub thinking_threads: usize,
+    /// How contestants' modules run here ([`cardarena_contest::modules`]).
+    pub modules: cardarena_contest::modules::ModulesConfig,
     /// Where to serve `/healthz` and `/readyz` ([`crate::probes`]), if anywhere.
     pub health_addr: Option<SocketAddr>,
     /// Where to serve `/metrics` ([`crate::metrics`]), if anywhere.
@@ -72,7 +74,10 @@ pub async fn start(config: WorkerConfig) -> Result<RunningWorker, StartError> {
     })?;
     let relays = cardarena_contest::live::link::relays(&store);
     cardarena_contest::live::link::follow(&store, Some(relays.clone()), None);
+    let modules = cardarena_contest::modules::Modules::new(store.clone(), &config.modules)
+        .map_err(StartError::Modules)?;
     let runner = Runner::new(HttpClient::new(address_policy(config.public)), key)
+        .with_modules(Some(modules))
         .with_clock_percent(config.clock_percent)
         .with_relays(Some(relays));
     let scheduler = Scheduler::new(
@@ -81,7 +86,7 @@ pub async fn start(config: WorkerConfig) -> Result<RunningWorker, StartError> {
         SchedulerConfig {
             max_concurrent: config.max_concurrent,
             bot_concurrency: config.bot_concurrency,
-            claims: cardarena_store::ClaimScope::NoDial,
+            claims: cardarena_store::ClaimScope::NO_DIAL,
             role: "worker",
         },
     );

@@ -25,7 +25,7 @@ async fn claims_are_scoped_by_dial_out_seats(db: &Db) {
     let ids = store.create_matches(&queued).await.unwrap();
 
     let worker = store
-        .claim_scoped(10, 10, "worker", ClaimScope::NoDial)
+        .claim_scoped(10, 10, "worker", ClaimScope::NO_DIAL)
         .await
         .unwrap();
     let mut taken: Vec<&str> = worker.iter().map(|m| m.id.as_str()).collect();
@@ -38,14 +38,14 @@ async fn claims_are_scoped_by_dial_out_seats(db: &Db) {
     );
     assert!(
         store
-            .claim_scoped(10, 10, "worker", ClaimScope::NoDial)
+            .claim_scoped(10, 10, "worker", ClaimScope::NO_DIAL)
             .await
             .unwrap()
             .is_empty()
     );
 
     let serve = store
-        .claim_scoped(10, 10, "serve", ClaimScope::Dial)
+        .claim_scoped(10, 10, "serve", ClaimScope::DIAL)
         .await
         .unwrap();
     let taken: Vec<&str> = serve.iter().map(|m| m.id.as_str()).collect();

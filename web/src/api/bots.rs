@@ -1,5 +1,5 @@
-//! Bot registration and management: register (an HTTP bot at a URL, or a dial-out bot that
-//! connects), list (paginated), show, check an owner's token, change (URL or dial-out, pause and
+//! Bot registration and management: register (an HTTP bot at a URL, a dial-out bot that
+//! connects, or a module bot whose module is uploaded: [`super::module`]), list (paginated), show, check an owner's token, change (URL or dial-out, pause and
 //! resume), start a new version, remove.
 
 use axum::Json;
@@ -47,13 +47,15 @@ pub(super) fn network_limited(past: PastRate, detail: String) -> ApiError {
 /// The longest bot name.
 pub const MAX_NAME_CHARS: usize = 40;
 
-/// POST /api/bots: an HTTP bot (`url`) or a dial-out bot (`"connect": true`).
+/// POST /api/bots: an HTTP bot (`url`), a dial-out bot (`"connect": true`) or a module bot
+/// (`"wasm": true`).
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Registration {
     name: String,
     url: Option<String>,
     connect: Option<bool>,
+    wasm: Option<bool>,
     game: String,
 }
 
@@ -125,6 +127,7 @@ struct BotJson {
     url: Option<String>,
     connect: bool,
     connect_url: Option<String>,
+    module: Option<String>,
     house_bot: Option<String>,
     created_at: i64,
     status: &'static str,
@@ -139,10 +142,11 @@ impl From<BotRecord> for BotJson {
     fn from(bot: BotRecord) -> BotJson {
         let kind = bot.kind.as_str();
         let connect = bot.kind == BotKind::Dial;
-        let (url, house_bot) = match bot.kind {
-            BotKind::Http { url } => (Some(url), None),
-            BotKind::House { house_id } => (None, Some(house_id)),
-            BotKind::Dial | BotKind::Person => (None, None),
+        let (url, module, house_bot) = match bot.kind {
+            BotKind::Http { url } => (Some(url), None, None),
+            BotKind::Module { hash } => (None, hash, None),
+            BotKind::House { house_id } => (None, None, Some(house_id)),
+            BotKind::Dial | BotKind::Person => (None, None, None),
         };
         let health = bot.health;
         // The organiser's hold comes first: neither the owner nor the health loop lifts it.
@@ -168,6 +172,7 @@ impl From<BotRecord> for BotJson {
             kind,
             url,
             connect,
+            module,
             house_bot,
             created_at: bot.created_at,
         }
@@ -231,10 +236,21 @@ pub async fn register(
     if games::game(&request.game).is_none() {
         return Err(ApiError::unknown_game(&request.game));
     }
-    let Some(kind) = program(&state, request.url.as_deref(), request.connect).await? else {
+    let kind = match (request.wasm, &request.url, request.connect) {
+        (Some(true), None, None) => Some(BotKind::Module { hash: None }),
+        (Some(true), _, _) => {
+            return Err(ApiError::invalid(
+                "bad_request",
+                "a module bot (\"wasm\": true) has neither a \"url\" nor \"connect\": its \
+                 module is uploaded to it",
+            ));
+        }
+        _ => program(&state, request.url.as_deref(), request.connect).await?,
+    };
+    let Some(kind) = kind else {
         return Err(missing_url(
-            "missing field: give the bot's \"url\" (it is called there) or \"connect\": true \
-             (it connects)",
+            "missing field: give the bot's \"url\" (it is called there), \"connect\": true \
+             (it connects) or \"wasm\": true (you upload its module)",
         ));
     };
     let id = uuid::Uuid::new_v4().to_string();
@@ -263,14 +279,18 @@ pub async fn register(
         .retry_after(REGISTRATIONS_RETRY_SECS));
     }
     state.health.wake();
-    let (url, connect) = match &bot.kind {
-        BotKind::Http { url } => (Some(url.as_str()), false),
-        _ => (None, true),
+    let url = match &bot.kind {
+        BotKind::Http { url } => Some(url.as_str()),
+        _ => None,
     };
-    tracing::info!(bot = %request.name, url = url.unwrap_or("(dial-out)"), %client, "bot registered");
+    let connect = bot.kind == BotKind::Dial;
+    let wasm = matches!(bot.kind, BotKind::Module { .. });
+    let program = url.unwrap_or(if connect { "(dial-out)" } else { "(module)" });
+    tracing::info!(bot = %request.name, program, %client, "bot registered");
     let body = json!({
         "id": id, "name": request.name, "url": url, "connect": connect,
-        "connect_url": connect.then(|| connect_path(&id)), "game": request.game,
+        "connect_url": connect.then(|| connect_path(&id)), "wasm": wasm,
+        "module_url": wasm.then(|| super::module::module_path(&id)), "game": request.game,
         "token": token, "secret": secret,
     });
     Ok((StatusCode::CREATED, Json(body)))
@@ -346,9 +366,10 @@ async fn probation_json(state: &AppState, bot: &BotRecord) -> Result<Value, ApiE
 
 /// A version as the API shows it.
 pub(super) fn version_json(v: &BotVersion) -> Value {
-    let url = match &v.kind {
-        BotKind::Http { url } => Some(url.as_str()),
-        _ => None,
+    let (url, module) = match &v.kind {
+        BotKind::Http { url } => (Some(url.as_str()), None),
+        BotKind::Module { hash } => (None, hash.as_deref()),
+        _ => (None, None),
     };
     json!({
         "version": v.version,
@@ -356,6 +377,7 @@ pub(super) fn version_json(v: &BotVersion) -> Value {
         "note": v.note,
         "url": url,
         "connect": v.kind == BotKind::Dial,
+        "module": module,
         "matches": v.matches,
         "rating": v.start.map(|s| json!({"mu": s.mu, "sigma": s.sigma, "rating": s.rating()})),
     })
@@ -411,7 +433,7 @@ pub async fn new_version(
 }
 
 /// Counts a version started by `client` against its network's share.
-fn allow_version(state: &AppState, client: ClientAddr) -> Result<(), ApiError> {
+pub(super) fn allow_version(state: &AppState, client: ClientAddr) -> Result<(), ApiError> {
     let rate = &state.rates.versions;
     rate.allow(client, 1).map_err(|past| {
         network_limited(

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use http_body_util::LengthLimitError;
@@ -20,21 +20,44 @@ const MAX_DETAIL_CHARS: usize = 300;
 /// ([`crate::listener::WaitMark`]).
 pub const BODY_GRACE: Duration = Duration::from_secs(1);
 
+/// How request bodies are read: within `timeout` and [`MAX_BODY_BYTES`], a module's upload
+/// within `module_timeout` and `module_bytes`.
+#[derive(Debug, Clone, Copy)]
+pub struct BodyRules {
+    /// How long a body may take to arrive.
+    pub timeout: Duration,
+    /// The largest module upload.
+    pub module_bytes: usize,
+    /// How long a module upload may take to arrive.
+    pub module_timeout: Duration,
+}
+
 /// Reads the request's body before the handler does: 408 `body_timeout` if it has not all
-/// arrived within `deadline`, 413 `too_large` past [`MAX_BODY_BYTES`]. A client sending its body
+/// arrived within its deadline, 413 `too_large` past [`MAX_BODY_BYTES`] (a module's upload:
+/// `400 bad_module` past its limit). A client sending its body
 /// slowly holds its connection for `deadline` at most, and past [`BODY_GRACE`] its connection is
 /// among those closed first when the server is full.
-pub async fn read_body(State(deadline): State<Duration>, request: Request, next: Next) -> Response {
+pub async fn read_body(State(rules): State<BodyRules>, request: Request, next: Next) -> Response {
     let (parts, body) = request.into_parts();
     let announced = parts
         .headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
-    if announced.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
-        return too_large().into_response();
+    // A module's upload is the one body larger than a few KiB, and takes longer to arrive.
+    let upload = parts.method == Method::PUT && parts.uri.path().ends_with("/module");
+    let (limit, deadline) = match upload {
+        true => (rules.module_bytes, rules.module_timeout),
+        false => (MAX_BODY_BYTES, rules.timeout),
+    };
+    let refuse = |bytes| match upload {
+        true => super::module::too_large(bytes, limit).into_response(),
+        false => too_large().into_response(),
+    };
+    if announced.is_some_and(|n| n > limit as u64) {
+        return refuse(announced);
     }
-    let read = tokio::time::timeout(deadline, axum::body::to_bytes(body, MAX_BODY_BYTES));
+    let read = tokio::time::timeout(deadline, axum::body::to_bytes(body, limit));
     tokio::pin!(read);
     let read = match tokio::time::timeout(BODY_GRACE, &mut read).await {
         Ok(read) => read,
@@ -48,7 +71,7 @@ pub async fn read_body(State(deadline): State<Duration>, request: Request, next:
         Ok(Err(error)) => {
             let error = error.into_inner();
             return match error.downcast_ref::<LengthLimitError>() {
-                Some(_) => too_large().into_response(),
+                Some(_) => refuse(None),
                 None => ApiError::invalid("bad_body", format!("the body did not arrive: {error}"))
                     .into_response(),
             };

@@ -15,6 +15,7 @@ mod guard;
 pub mod heavy;
 mod live;
 mod matches;
+pub mod module;
 pub mod openapi;
 mod organiser;
 mod paging;
@@ -45,19 +46,25 @@ use crate::app::AppState;
 pub const MAX_BODY_BYTES: usize = 16 * 1024;
 
 /// The API's routes, to be nested under /api; a request's body must arrive within
-/// `body_timeout`. Every error answer is `{"error", "detail"}` JSON.
-pub fn router(body_timeout: Duration) -> Router<AppState> {
+/// `body_timeout` (a module's upload of at most `module_bytes`: within [`MODULE_TIMEOUT`], or
+/// `body_timeout` if longer). Every error answer is `{"error", "detail"}` JSON.
+pub fn router(body_timeout: Duration, module_bytes: usize) -> Router<AppState> {
     let (routes, _) = documented().split_for_parts();
+    let rules = guard::BodyRules {
+        timeout: body_timeout,
+        module_bytes,
+        module_timeout: body_timeout.max(MODULE_TIMEOUT),
+    };
     routes
         .fallback(|| async {
             ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such API route")
         })
-        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .layer(middleware::from_fn_with_state(
-            body_timeout,
-            guard::read_body,
-        ))
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES.max(module_bytes)))
+        .layer(middleware::from_fn_with_state(rules, guard::read_body))
 }
+
+/// How long a module's upload may take to arrive: 64 MiB at 1 MB/s.
+pub const MODULE_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// Every route with its documentation: each handler is registered with the path and methods of
 /// its `#[utoipa::path]` attribute, so a route cannot be added without being documented
@@ -67,6 +74,7 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(bots::register, bots::list))
         .routes(routes!(bots::show, bots::update, bots::remove))
         .routes(routes!(bots::new_version, bot_versions::versions))
+        .routes(routes!(module::upload))
         .routes(routes!(bots::owner))
         .routes(routes!(practice::start))
         .routes(routes!(connect::connect))

@@ -93,12 +93,13 @@ impl BotView {
         let on_probation = bot.health.paused == Some(PauseReason::Faults);
         let kind = match bot.kind {
             BotKind::Dial => "dial (it connects to the server)",
+            BotKind::Module { .. } => "module (the server runs its WebAssembly)",
             _ => bot.kind.as_str(),
         };
         let (url, house_id) = match &bot.kind {
             BotKind::Http { url } => (Some(url.clone()), None),
             BotKind::House { house_id } => (None, Some(house_id.clone())),
-            BotKind::Dial | BotKind::Person => (None, None),
+            BotKind::Dial | BotKind::Module { .. } | BotKind::Person => (None, None),
         };
         BotView {
             name: bot.name.clone(),
@@ -198,6 +199,7 @@ impl VersionRow {
             started: utc(v.created_at),
             runs: match &v.kind {
                 BotKind::Http { url } => url.clone(),
+                BotKind::Module { hash: Some(hash) } => format!("module {}", short_hash(hash)),
                 _ => "dial-out".to_string(),
             },
             note: v.note.clone(),
@@ -450,4 +452,9 @@ fn rows_of(bot_id: &str, recent: &[MatchSummary]) -> (Vec<MatchRow>, Vec<FaultRo
         }
     }
     (matches, faults)
+}
+
+/// The first 12 hex digits of a module's hash: enough to tell one upload from another.
+fn short_hash(hash: &str) -> &str {
+    hash.get(..12).unwrap_or(hash)
 }

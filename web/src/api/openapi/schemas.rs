@@ -34,6 +34,12 @@ pub struct Registered {
     /// Where a dial-out bot connects (`GET`, a WebSocket); null for an HTTP bot.
     #[schema(required = true)]
     pub connect_url: Option<String>,
+    /// Whether it is a module bot, which runs on the server from the WebAssembly module its
+    /// owner uploads (`PUT module_url`).
+    pub wasm: bool,
+    /// Where a module bot's module is uploaded (`PUT`, `application/wasm`); null otherwise.
+    #[schema(required = true)]
+    pub module_url: Option<String>,
     /// The game it plays.
     pub game: String,
     /// The owner's bearer token.
@@ -50,6 +56,8 @@ pub enum BotKind {
     Http,
     /// A contestant's program that connects to the server (a dial-out bot).
     Dial,
+    /// A contestant's WebAssembly module, run by the server (a module bot).
+    Module,
     /// One of the game's house bots.
     House,
     /// The people at the game's tables (`person@<game>`).
@@ -102,6 +110,10 @@ pub struct Bot {
     /// Where a dial-out bot connects; null for every other bot.
     #[schema(required = true)]
     pub connect_url: Option<String>,
+    /// A module bot's module: the SHA-256 of its bytes, in hex; null before the first upload
+    /// and for every other bot.
+    #[schema(required = true)]
+    pub module: Option<String>,
     /// A house bot's id in its game.
     #[schema(required = true)]
     pub house_bot: Option<String>,
@@ -221,6 +233,9 @@ pub struct BotVersion {
     pub url: Option<String>,
     /// Whether it dialled out.
     pub connect: bool,
+    /// The module it ran (the SHA-256 of its bytes, in hex); null for other versions.
+    #[schema(required = true)]
+    pub module: Option<String>,
     /// The matches it played.
     pub matches: u64,
     /// Its rating when it started (the last one carried over, uncertainty widened); null when

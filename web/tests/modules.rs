@@ -1,0 +1,224 @@
+//! Bots uploaded as WebAssembly modules, against a real server on loopback: registered with
+//! `"wasm": true`, their module uploaded with `PUT /api/bots/{id}/module` (refused with `400
+//! bad_module` saying why when it is no bot module, nothing stored), a new version per new
+//! module, then practice matches of every game played in the server's sandbox with the module's
+//! `say` lines kept; and hostile modules (an endless loop, a memory bomb, deep recursion, a
+//! 100 MB answer, a trap on every turn) fault their own seats and nothing else.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+
+use cardarena_sandbox::componentize;
+use cardarena_testkit::wasm::clang_core;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use support::{Server, TempDb, config};
+
+/// The sandbox's C test bot built with `defines` (none: the well-behaved one), as a component.
+fn test_module(name: &str, defines: &[&str]) -> Vec<u8> {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("web-modules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../sandbox/tests/bots/bot.c");
+    let core = dir.join(format!("{name}.wasm"));
+    clang_core(&source, defines, &core);
+    componentize(&std::fs::read(&core).unwrap()).unwrap()
+}
+
+/// Registers a module bot of `game` named `name`; its 201 answer.
+async fn register_module_bot(server: &Server, game: &str, name: &str) -> Value {
+    let body = json!({"name": name, "game": game, "wasm": true});
+    let (status, answer) = server
+        .send(Method::POST, "/api/bots", None, Some(body))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    answer
+}
+
+/// Uploads `bytes` as `bot`'s module with `content_type`: status and JSON answer.
+async fn upload(
+    server: &Server,
+    bot: &Value,
+    bytes: Vec<u8>,
+    content_type: &str,
+) -> (StatusCode, Value) {
+    let path = format!("/api/bots/{}/module", bot["id"].as_str().unwrap());
+    let response = server
+        .http
+        .put(server.url(&path))
+        .bearer_auth(bot["token"].as_str().unwrap())
+        .header("content-type", content_type)
+        .body(bytes)
+        .send()
+        .await
+        .unwrap();
+    let status = StatusCode::from_u16(response.status().as_u16()).unwrap();
+    let answer: Value = response.json().await.unwrap();
+    (status, answer)
+}
+
+/// One practice match of `bot` against `game`'s first house bot at its usual table; the match.
+async fn practice(server: &Server, bot: &Value, game: &Value) -> Value {
+    let id = server.practice_at_house_table(bot, game, json!({})).await;
+    let m = server.finished_match(&id).await;
+    assert_eq!(m["status"], "finished", "{m}");
+    m
+}
+
+/// The seat of `m` that `bot` played.
+fn seat_of<'a>(m: &'a Value, bot: &Value) -> &'a Value {
+    m["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["bot_id"] == bot["id"])
+        .unwrap_or_else(|| panic!("no seat of the bot in {m}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_uploaded_module_is_checked_versioned_and_plays_every_game_with_its_says() {
+    let db = TempDb::new();
+    let mut config = config(&db);
+    config.modules.limits.module_bytes = 1 << 20;
+    let server = Server::start(config).await;
+    let module = test_module("plain", &[]);
+    let bot = register_module_bot(&server, "prsi", "moduled").await;
+    assert_eq!(bot["wasm"], true, "{bot}");
+    assert_eq!(bot["url"], Value::Null);
+    let module_url = format!("/api/bots/{}/module", bot["id"].as_str().unwrap());
+    assert_eq!(bot["module_url"], module_url.as_str());
+
+    // Refused, with nothing stored: no token, another type, a core module, junk, too large.
+    let anonymous = server
+        .http
+        .put(server.url(&module_url))
+        .body(module.clone());
+    let response = anonymous.send().await.unwrap();
+    assert_eq!(response.status().as_u16(), 401);
+    let (status, answer) = upload(&server, &bot, module.clone(), "application/octet-stream").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(
+        answer["detail"]
+            .as_str()
+            .unwrap()
+            .contains("application/wasm"),
+        "{answer}"
+    );
+    let core = {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../sandbox/tests/bots/bot.c");
+        let out = dir.join(format!("web-core-{}.wasm", std::process::id()));
+        clang_core(&source, &[], &out);
+        std::fs::read(&out).unwrap()
+    };
+    let refusals = [
+        (core, "core WebAssembly module, not a component"),
+        (b"not wasm".to_vec(), "not valid WebAssembly"),
+        (vec![0u8; 2 << 20], "at most 1048576 bytes"),
+    ];
+    for (bytes, says) in refusals {
+        let (status, answer) = upload(&server, &bot, bytes, "application/wasm").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+        assert_eq!(answer["error"], "bad_module", "{answer}");
+        assert!(
+            answer["detail"].as_str().unwrap().contains(says),
+            "{says}: {answer}"
+        );
+    }
+    let (_, versions) = server
+        .get(&format!(
+            "/api/bots/{}/versions",
+            bot["id"].as_str().unwrap()
+        ))
+        .await;
+    assert_eq!(
+        versions["versions"].as_array().map(Vec::len),
+        Some(0),
+        "{versions}"
+    );
+
+    // Accepted: version 1 runs it; the same bytes again change nothing.
+    let (status, version) = upload(&server, &bot, module.clone(), "application/wasm").await;
+    assert_eq!(status, StatusCode::CREATED, "{version}");
+    assert_eq!(version["version"], 1);
+    let hash = version["module"].as_str().unwrap().to_string();
+    assert_eq!(hash.len(), 64, "{version}");
+    let (status, again) = upload(&server, &bot, module.clone(), "application/wasm").await;
+    assert_eq!(status, StatusCode::OK, "{again}");
+    assert_eq!(again["version"], 1);
+    server.wait_active(bot["id"].as_str().unwrap()).await;
+    let (_, shown) = server
+        .get(&format!("/api/bots/{}", bot["id"].as_str().unwrap()))
+        .await;
+    assert_eq!(shown["kind"], "module", "{shown}");
+    assert_eq!(shown["module"], hash.as_str(), "{shown}");
+
+    // It plays every game, in the sandbox, without a fault, and its says are kept.
+    for game in server.games().await {
+        let id = game["id"].as_str().unwrap();
+        let bot = match id {
+            "prsi" => bot.clone(),
+            _ => {
+                let other = register_module_bot(&server, id, &format!("moduled-{id}")).await;
+                let (status, answer) =
+                    upload(&server, &other, module.clone(), "application/wasm").await;
+                assert_eq!(status, StatusCode::CREATED, "{answer}");
+                assert_eq!(answer["module"], hash.as_str(), "stored once, by its hash");
+                server.wait_active(other["id"].as_str().unwrap()).await;
+                other
+            }
+        };
+        let m = practice(&server, &bot, &game).await;
+        let seat = seat_of(&m, &bot);
+        assert_eq!(seat["fault"], Value::Null, "{id}: {m}");
+        let says = m["says"].as_array().unwrap();
+        assert!(!says.is_empty(), "{id}: the module's says are kept: {m}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_modules_fault_their_own_seats_and_say_which() {
+    let db = TempDb::new();
+    let server = Server::start(config(&db)).await;
+    let games = server.games().await;
+    let prsi = games.iter().find(|g| g["id"] == "prsi").unwrap();
+    // C's stack is in linear memory: recursing past it runs out of bounds, a trap.
+    let cases = [
+        ("loop", "LOOP", "used all its fuel"),
+        ("bomb", "BOMB", "more than 268435456 bytes of memory"),
+        ("recurse", "RECURSE", "out of bounds memory access"),
+        ("huge", "HUGE", "answer is 104857600 bytes; at most 65536"),
+        ("trap", "TRAP", "trapped"),
+    ];
+    for (name, define, says) in cases {
+        let bot = register_module_bot(&server, "prsi", name).await;
+        let (status, answer) = upload(
+            &server,
+            &bot,
+            test_module(name, &[define]),
+            "application/wasm",
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{name}: {answer}");
+        server.wait_active(bot["id"].as_str().unwrap()).await;
+        let m = practice(&server, &bot, prsi).await;
+        let seat = seat_of(&m, &bot);
+        let fault = &seat["fault"];
+        assert!(fault.is_object(), "{name}: {m}");
+        let detail = fault["detail"].as_str().unwrap_or_default();
+        assert!(detail.contains(says), "{name}: {says:?} in {fault}");
+        // The house bot's seat is untouched.
+        let others = m["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["bot_id"] != bot["id"]);
+        for other in others {
+            assert_eq!(other["fault"], Value::Null, "{name}: {m}");
+        }
+    }
+    // The server answers on.
+    let (status, _) = server.get("/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+}
