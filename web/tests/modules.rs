@@ -222,3 +222,72 @@ async fn hostile_modules_fault_their_own_seats_and_say_which() {
     let (status, _) = server.get("/api/games").await;
     assert_eq!(status, StatusCode::OK);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stored_match_of_a_module_is_played_again_move_for_move() {
+    use cardarena_bots::http::{AddressPolicy, HttpClient};
+    use cardarena_contest::modules::{Modules, ModulesConfig};
+    use cardarena_contest::runner::Runner;
+    use cardarena_contest::secrets::ServerKey;
+    use cardarena_store::{ClaimedMatch, Lease, SeatPlayer};
+
+    let db = TempDb::new();
+    let server = Server::start(config(&db)).await;
+    let games = server.games().await;
+    let durak = games.iter().find(|g| g["id"] == "durak").unwrap();
+    let bot = register_module_bot(&server, "durak", "again").await;
+    let (status, answer) =
+        upload(&server, &bot, test_module("again", &[]), "application/wasm").await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    server.wait_active(bot["id"].as_str().unwrap()).await;
+    let m = practice(&server, &bot, durak).await;
+    let store = &server.running.store;
+    let stored = (store.match_detail(m["id"].as_str().unwrap()).await)
+        .unwrap()
+        .unwrap();
+    assert!(
+        stored.actions.iter().any(|a| a.say.is_some()),
+        "the module said something"
+    );
+
+    // The same match, from its stored seed, options and seats, played again by another runner.
+    let mut seats = Vec::new();
+    for seat in &stored.summary.seats {
+        let record = store.bot(&seat.bot_id).await.unwrap().unwrap();
+        seats.push(SeatPlayer {
+            bot_id: record.id,
+            name: record.name,
+            kind: record.kind,
+        });
+    }
+    let claimed = ClaimedMatch {
+        id: stored.summary.id.clone(),
+        game: stored.summary.game.clone(),
+        kind: stored.summary.kind.clone(),
+        options: stored.summary.options.clone(),
+        seed: stored.summary.seed,
+        deadline_ms: 300,
+        time_bank_ms: 0,
+        wall_clock_ms: None,
+        stage: None,
+        seats,
+        lease: Lease {
+            worker: "replay".into(),
+            attempt: 1,
+        },
+    };
+    let modules = Modules::new(store.clone(), &ModulesConfig::default()).unwrap();
+    let runner = Runner::new(
+        HttpClient::new(AddressPolicy::Local),
+        ServerKey::ephemeral(),
+    )
+    .with_modules(Some(modules));
+    let again = runner.run(&claimed).await.unwrap();
+    let moves = |actions: &[cardarena_store::SavedAction]| -> Vec<(usize, Value, Option<String>)> {
+        actions
+            .iter()
+            .map(|a| (a.seat, a.action.clone(), a.say.clone()))
+            .collect()
+    };
+    assert_eq!(moves(&again.actions), moves(&stored.actions));
+}
