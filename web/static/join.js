@@ -1,20 +1,24 @@
-// /join: registers a bot through POST /api/bots, then shows its token and secret once, with the
-// kits' command lines filled in, and keeps its token for /me (mybots.js).
+// /join: registers a bot through POST /api/bots (and uploads a module bot's module), then shows
+// its token and secret once, with the kits' command lines filled in, and keeps its token for /me
+// (mybots.js).
 
-import { api, inWords, keepBot } from '/static/mybots.js';
+import { api, inWords, keepBot, uploadModule } from '/static/mybots.js';
 
 const form = document.getElementById('join');
 const errorLine = document.getElementById('join-error');
 const urlLabel = document.getElementById('url-label');
 const urlInput = document.getElementById('url');
+const moduleLabel = document.getElementById('module-label');
+const moduleInput = document.getElementById('module');
 
-/** The chosen way of reaching the bot: 'url' or 'connect'. */
+/** The chosen way of reaching the bot: 'url', 'connect' or 'module'. */
 function mode() {
   return form.querySelector('input[name=mode]:checked').value;
 }
 
 function showMode() {
   urlLabel.hidden = mode() !== 'url';
+  moduleLabel.hidden = mode() !== 'module';
 }
 form.querySelectorAll('input[name=mode]').forEach((radio) => radio.addEventListener('change', showMode));
 showMode();
@@ -58,7 +62,8 @@ function commands(bot) {
   };
 }
 
-function show(bot) {
+/** Shows `bot` registered; `uploaded` is its module's version, or the error of its upload. */
+function show(bot, uploaded) {
   const page = `/bots/${encodeURIComponent(bot.id)}`;
   const name = document.getElementById('joined-name');
   name.textContent = bot.name;
@@ -66,10 +71,20 @@ function show(bot) {
   document.getElementById('bot-page').href = page;
   document.getElementById('token').textContent = bot.token;
   document.getElementById('secret').textContent = bot.secret;
-  const run = commands(bot);
-  document.getElementById('run-python').textContent = run.python;
-  document.getElementById('run-js').textContent = run.js;
-  document.getElementById('run-note').textContent = run.note;
+  const note = document.getElementById('run-note');
+  if (bot.wasm) {
+    document.getElementById('commands').hidden = true;
+    document.getElementById('run-title').textContent = 'Your module';
+    note.textContent = uploaded instanceof Error
+      ? `The bot is registered, but its module was not taken: ${inWords(uploaded)} Upload it again from My bots.`
+      : `The server runs your module (version ${uploaded.version}): there is nothing to start. Each new module you upload from My bots is a new version.`;
+    note.className = uploaded instanceof Error ? 'error' : '';
+  } else {
+    const run = commands(bot);
+    document.getElementById('run-python').textContent = run.python;
+    document.getElementById('run-js').textContent = run.js;
+    note.textContent = run.note;
+  }
   const joined = document.getElementById('joined');
   joined.hidden = false;
   form.hidden = true;
@@ -91,15 +106,25 @@ form.addEventListener('submit', async (event) => {
       return;
     }
     body.url = url;
-  } else {
+  } else if (mode() === 'connect') {
     body.connect = true;
+  } else {
+    if (!moduleInput.files.length) {
+      errorLine.textContent = 'Choose your bot\'s module: the .wasm file your kit\'s build-wasm.sh made.';
+      errorLine.scrollIntoView({ block: 'nearest' });
+      moduleInput.focus();
+      return;
+    }
+    body.wasm = true;
   }
   const button = document.getElementById('register');
   button.disabled = true;
   try {
     const bot = await api('POST', '/bots', { body });
     keepBot(bot);
-    show(bot);
+    let uploaded = null;
+    if (bot.wasm) uploaded = await uploadModule(bot.id, bot.token, moduleInput.files[0]).catch((e) => e);
+    show(bot, uploaded);
   } catch (error) {
     errorLine.textContent = `Not registered: ${inWords(error)}`;
     errorLine.scrollIntoView({ block: 'nearest' });

@@ -3,7 +3,7 @@
 // buttons: practice, pause and resume, a new version, a new URL, delete, forget. A bot registered
 // elsewhere is added by its id and token, kept only once the API says the token is the bot's.
 
-import { ApiFailure, api, forgetBot, inWords, keepBot, myBots } from '/static/mybots.js';
+import { ApiFailure, api, forgetBot, inWords, keepBot, myBots, uploadModule } from '/static/mybots.js';
 
 /** How often the bots' facts are read again, in ms. */
 const REFRESH_MS = 3000;
@@ -52,8 +52,18 @@ function facts(bot, rank) {
     : 'none yet: it gets one from its first rated ladder match';
   rows.push(['Rating', rating, 'rating']);
   if (rank) rows.push(['Rank', `${rank.place} of ${rank.of} on the ${bot.game} leaderboard`, 'rank']);
-  rows.push(['Program', bot.url ? `version ${bot.version}, at ${bot.url}` : `version ${bot.version}, dials out`, 'program']);
+  rows.push(['Program', programWords(bot), 'program']);
   return rows;
+}
+
+/** Where the bot's current version runs, in words. */
+function programWords(bot) {
+  if (bot.kind === 'module') {
+    return bot.module
+      ? `version ${bot.version}, the module ${bot.module.slice(0, 12)}… run by the server`
+      : 'no module uploaded yet: upload one below';
+  }
+  return bot.url ? `version ${bot.version}, at ${bot.url}` : `version ${bot.version}, dials out`;
 }
 
 /** A form with `fields` and a submit button labelled `label`, calling `act(form)` when sent. */
@@ -165,6 +175,20 @@ function botCard(mine) {
       refresh();
     }
   });
+  const file = el('input', { name: 'module', type: 'file', accept: '.wasm,application/wasm' });
+  const upload = actionForm('my-module', 'Upload this module', [el('label', {}, 'New module', file)], async () => {
+    if (!file.files.length) {
+      say(card, 'Choose the .wasm file your kit\'s build-wasm.sh made.', true);
+      return;
+    }
+    const made = await act(card, 'Module not taken', () => uploadModule(mine.id, mine.token, file.files[0]));
+    if (made) {
+      say(card, `Version ${made.version} runs this module: its rating carries over with a wider uncertainty.`);
+      file.value = '';
+      refresh();
+    }
+  });
+  upload.hidden = true;
   const remove = el('button', { type: 'button', class: 'danger my-delete', text: 'Delete…' });
   remove.addEventListener('click', async () => {
     if (!window.confirm(`Delete ${mine.name} for good? It plays no more and its name is never given again; its matches stay.`)) return;
@@ -190,7 +214,7 @@ function botCard(mine) {
     el('h3', { text: 'On the ladder' }),
     el('p', {}, pause, ' ', el('span', { class: 'hint', text: 'a paused bot plays no ladder match; practice still works' })),
     el('h3', { text: 'Its program' }),
-    version, move,
+    version, move, upload,
     el('p', {}, remove, ' ', forget, ' ', el('span', { class: 'hint', text: 'Forget drops the token from this browser; the bot goes on' })));
   card.append(title, dl, message, actions);
   return card;
@@ -203,6 +227,10 @@ function draw(card, bot, rank) {
   card.dataset.rated = bot.rating ? '1' : '0';
   const dl = card.querySelector('dl.facts');
   dl.replaceChildren(...facts(bot, rank).flatMap(([label, text, cls]) => [el('dt', { text: label }), el('dd', { class: `fact-${cls}`, text })]));
+  // A module bot changes its program by an upload; the others by a URL.
+  card.querySelector('form.my-module').hidden = bot.kind !== 'module';
+  card.querySelector('form.my-url').hidden = bot.kind === 'module';
+  card.querySelector('form.my-version').hidden = bot.kind === 'module';
   const pause = card.querySelector('button.my-pause');
   const paused = bot.status_reason === 'owner';
   pause.dataset.action = paused ? 'resume' : 'pause';

@@ -47,27 +47,38 @@ export function inWords(error) {
     rate_limited: 'Wait a little and try again.',
     database_unavailable: 'Try again in a moment.',
     held: 'The organiser holds this bot: it plays nothing until they lift it.',
+    bad_module: 'Build it with your kit\'s build-wasm.sh, and check it with cardarena module check.',
+    busy: 'Upload it again in a few seconds.',
   };
   const detail = error.message.charAt(0).toUpperCase() + error.message.slice(1);
   const hint = hints[error.kind];
   return hint ? `${detail}. ${hint}` : `${detail}.`;
 }
 
+/** Uploads `file` (a File or Blob of a WebAssembly module) as bot `id`'s module: its new version. */
+export function uploadModule(id, token, file) {
+  return api('PUT', `/bots/${encodeURIComponent(id)}/module`, { token, module: file });
+}
+
 /**
- * Calls this server's API: `method` on `/api` + `path`, with `body` as JSON and the owner's
- * `token` as a bearer token when given. Resolves to the answer's JSON (null for 204); rejects with
+ * Calls this server's API: `method` on `/api` + `path`, with `body` as JSON (or the bytes of
+ * `module` as application/wasm) and the owner's `token` as a bearer token when given. Resolves to the answer's JSON (null for 204); rejects with
  * an ApiFailure carrying the API's error in words.
  */
-export async function api(method, path, { token, body } = {}) {
+export async function api(method, path, { token, body, module } = {}) {
   const headers = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
+  if (module !== undefined) headers['content-type'] = 'application/wasm';
+  let sent;
+  if (module !== undefined) sent = module;
+  else if (body !== undefined) sent = JSON.stringify(body);
   let response;
   try {
     response = await fetch(`/api${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: sent,
       cache: 'no-store',
       credentials: 'omit',
       referrerPolicy: 'no-referrer',
