@@ -11,76 +11,17 @@ use cardarena_testkit::postgres;
 mod support;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use cardarena_store::NewMatch;
 use cardarena_web::app::ServeConfig;
 use postgres::Database;
 use serde_json::json;
+use support::cluster::{KeyDir, Worker};
 use support::{Server, pacing_bot, test_bots};
 
 /// The organiser's token of the servers these tests start.
 const ADMIN: &str = "workers-test-organiser";
-
-/// A folder for a test's key file, removed on drop.
-struct KeyDir(PathBuf);
-
-impl KeyDir {
-    /// A fresh folder with a key file in it.
-    fn new() -> KeyDir {
-        let dir = std::env::temp_dir().join(format!("cardarena-key-{}", uuid::Uuid::new_v4()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let key: String = (0..64)
-            .map(|i| char::from(b"0123456789abcdef"[(i * 7 + 3) % 16]))
-            .collect();
-        std::fs::write(dir.join("cardarena.key"), key).unwrap();
-        KeyDir(dir)
-    }
-
-    fn file(&self) -> PathBuf {
-        self.0.join("cardarena.key")
-    }
-}
-
-impl Drop for KeyDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A `cardarena worker` process.
-struct Worker(Child);
-
-impl Worker {
-    fn start(db: &Database, key: &Path, max_matches: u32, bot_concurrency: u32) -> Worker {
-        let child = Command::new(env!("CARGO_BIN_EXE_cardarena"))
-            .args(["worker", "--database-url", &db.url, "--key-file"])
-            .arg(key)
-            .args(["--max-matches", &max_matches.to_string()])
-            .args(["--bot-concurrency", &bot_concurrency.to_string()])
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the binary starts");
-        Worker(child)
-    }
-
-    /// SIGKILL: the process gets no chance to hand its matches back.
-    fn kill(mut self) {
-        self.0.kill().unwrap();
-        self.0.wait().unwrap();
-    }
-}
-
-impl Drop for Worker {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 /// A server on `db` that plays no queued match.
 async fn no_play_server(db: &Database, key: &KeyDir) -> Server {

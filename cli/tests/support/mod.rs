@@ -4,6 +4,7 @@
 
 #![allow(dead_code)] // each test file uses a different part of the support code
 
+pub mod cluster;
 pub mod process;
 #[path = "../../../web/tests/support/mod.rs"]
 mod server;
