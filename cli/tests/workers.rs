@@ -11,6 +11,7 @@ use cardarena_testkit::postgres;
 mod support;
 
 use std::collections::BTreeMap;
+use std::process::Command;
 use std::time::Duration;
 
 use cardarena_store::NewMatch;
@@ -109,7 +110,7 @@ async fn workers_finish_every_match_once_though_one_is_killed() {
     let held_by_first = format!(
         "SELECT COUNT(*) FROM matches m JOIN workers w ON w.id = m.worker
          WHERE m.status = 'running' AND w.pid = {}",
-        first.0.id()
+        first.pid()
     );
     let holds = |db: &Database| db.query(&held_by_first)[0][0].parse::<u64>().unwrap();
     wait_for(

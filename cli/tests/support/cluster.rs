@@ -53,6 +53,11 @@ impl Worker {
         Worker(child)
     }
 
+    /// Its process id.
+    pub fn pid(&self) -> u32 {
+        self.0.id()
+    }
+
     /// SIGKILL: the process gets no chance to hand its matches back.
     pub fn kill(mut self) {
         self.0.kill().unwrap();
