@@ -1,7 +1,7 @@
 //! `cardarena bench`: random-vs-random games in process, timed, printed as one JSON line; with
 //! `--http` the match runner against a loopback bot, with `--queue` the queue and the database,
 //! with `--backup` a backup of a database of many matches, with `--strength` a house bot's
-//! strength against another over duplicate deals.
+//! strength against another over duplicate deals, with `--module` a bot module's costs.
 
 use std::time::Instant;
 
@@ -94,6 +94,14 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 16, requires = "queue",
           value_parser = clap::value_parser!(u16).range(1..))]
     max_matches: u16,
+    /// Measure a bot module (a .wasm file): its check, a seat's instance start, the memory of a
+    /// running instance, and --games games (default 20) of its decisions against random bots.
+    #[arg(long, conflicts_with_all = ["http", "queue", "backup", "strength", "frames"])]
+    module: Option<std::path::PathBuf>,
+    /// With --module: the same bot served at this URL (e.g. the kit's HTTP mode), played the
+    /// same games over loopback HTTP.
+    #[arg(long, requires = "module")]
+    module_http: Option<url::Url>,
 }
 
 /// Plays the games and prints the figures.
@@ -113,6 +121,15 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
     }
     if args.backup {
         return super::bench_backup::run(args.matches, &args.game);
+    }
+    if let Some(path) = args.module {
+        return super::bench_module::run(super::bench_module::ModuleBench {
+            path,
+            http: args.module_http,
+            game: args.game,
+            games: args.games.unwrap_or(20),
+            seed: args.seed,
+        });
     }
     if args.queue {
         return super::bench_queue::run(super::bench_queue::QueueBench {

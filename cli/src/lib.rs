@@ -13,6 +13,7 @@ mod bench_backup;
 mod bench_bot;
 mod bench_frames;
 mod bench_http;
+mod bench_module;
 mod bench_queue;
 mod bench_strength;
 mod faults;
