@@ -191,6 +191,9 @@ async fn hostile_modules_fault_their_own_seats_and_say_which() {
         ("huge", "HUGE", "answer is 104857600 bytes; at most 65536"),
         ("trap", "TRAP", "trapped"),
     ];
+    // An unrelated call, timed all along (reported, not asserted: timing is the benchmarks').
+    let probe = latency_probe(&server);
+    let mut report = Vec::new();
     for (name, define, says) in cases {
         let bot = register_module_bot(&server, "prsi", name).await;
         let (status, answer) = upload(
@@ -217,10 +220,57 @@ async fn hostile_modules_fault_their_own_seats_and_say_which() {
         for other in others {
             assert_eq!(other["fault"], Value::Null, "{name}: {m}");
         }
+        report.push(format!("{name}: {} {detail}", fault["kind"]));
     }
-    // The server answers on.
-    let (status, _) = server.get("/api/games").await;
-    assert_eq!(status, StatusCode::OK);
+    let (p50, p99, calls) = probe.stop().await;
+    assert!(calls > 0, "the unrelated call was answered while they ran");
+    eprintln!(
+        "hostile modules:\n  {}\nGET /api/games meanwhile: {calls} calls, p50 {p50:.1} ms, p99 {p99:.1} ms",
+        report.join("\n  ")
+    );
+}
+
+/// `GET /api/games` asked in a loop until stopped.
+struct Probe {
+    stop: tokio::sync::oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<Vec<f64>>,
+}
+
+impl Probe {
+    /// Stops it: the median and 99th percentile of its calls' times in ms, and their count.
+    async fn stop(self) -> (f64, f64, usize) {
+        let _ = self.stop.send(());
+        let mut times = self.task.await.unwrap();
+        times.sort_by(f64::total_cmp);
+        let at = |q: usize| {
+            times
+                .get((times.len().max(1) - 1) * q / 100)
+                .copied()
+                .unwrap_or(0.0)
+        };
+        (at(50), at(99), times.len())
+    }
+}
+
+fn latency_probe(server: &Server) -> Probe {
+    let (stop, mut stopped) = tokio::sync::oneshot::channel();
+    let (http, url) = (server.http.clone(), server.url("/api/games"));
+    let task = tokio::spawn(async move {
+        let mut times = Vec::new();
+        while stopped.try_recv().is_err() {
+            let started = std::time::Instant::now();
+            let ok = http
+                .get(&url)
+                .send()
+                .await
+                .is_ok_and(|r| r.status().is_success());
+            assert!(ok, "GET /api/games failed while hostile modules ran");
+            times.push(started.elapsed().as_secs_f64() * 1e3);
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        times
+    });
+    Probe { stop, task }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
