@@ -27,9 +27,8 @@ The server plays several matches at once, so this bot answers several requests a
 thread of its own: choose_action() may run in several threads at once. Keep state per match
 (keyed by request["match_id"]) and guard anything shared with a lock.
 
-The same file is also built, unchanged, into a WebAssembly bot module that the server runs itself
-(./build-wasm.sh bot.py bot.wasm; README.md): the module calls answer_request(), which maps a
-request to its answer in every mode.
+Built unchanged into a WebAssembly bot module the server runs itself (build-wasm.sh, README.md),
+it answers there through answer_request(), as in both modes.
 """
 
 import argparse
@@ -301,9 +300,7 @@ class Refused(Exception):
 def open_websocket(server, bot_id, token):
     """Connects to the server's /api/bots/{bot_id}/connect and upgrades to a WebSocket,
     checking the server's Sec-WebSocket-Accept; returns (socket, bytes read past the head)."""
-    # Imported here, not at the top: the CPython a bot module is built on (build-wasm.sh) has no ssl.
-    import ssl
-
+    import ssl  # here, not at the top: the CPython of a bot module (build-wasm.sh) has no ssl
     url = urllib.parse.urlsplit(server)
     scheme = url.scheme.lower()
     if scheme not in ("http", "https", "ws", "wss") or not url.hostname:
@@ -416,7 +413,6 @@ class Connection:
     def receive(self):
         """What the socket holds now (with TLS, every decrypted byte); b"" if nothing yet."""
         import ssl
-
         data = b""
         try:
             while True:
@@ -432,7 +428,6 @@ class Connection:
     def write(self, data):
         """Writes all of data, waiting for the socket as needed."""
         import ssl
-
         view = memoryview(data)
         while view:
             try:
