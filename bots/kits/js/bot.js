@@ -26,17 +26,16 @@
 // The server plays several matches at once, and this bot answers requests of several matches in
 // any order (one at a time: Node runs chooseAction on one thread). Keep state per match, keyed by
 // request.match_id.
+//
+// The same file is also built, unchanged, into a WebAssembly bot module that the server runs
+// itself (./build-wasm.sh bot.js bot.wasm; README.md): the module calls answerRequest, exported
+// below, and the server part only starts when this file is run by node.
 
 "use strict";
 
 const http = require("node:http");
 const https = require("node:https");
 const crypto = require("node:crypto");
-
-if (Number(process.versions.node.split(".")[0]) < 18) {
-  console.error(`this bot needs Node.js 18 or later (this is ${process.version})`);
-  process.exit(1);
-}
 
 // ---------------------------------------------------------------------------------------------
 // YOUR STRATEGY GOES HERE.
@@ -496,25 +495,38 @@ function option(name) {
   return undefined;
 }
 
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(0));
-const connectTo = option("--connect");
-if (connectTo === undefined) {
-  serveHttp();
-} else {
-  const server = connectTo || process.env.CARDARENA_SERVER || "";
-  const botId = option("--bot-id") || process.env.CARDARENA_BOT_ID || "";
-  const token = option("--token") || process.env.CARDARENA_TOKEN || "";
-  if (!server || !botId || !token) {
-    console.error(
-      "--connect needs the server, --bot-id and --token (or CARDARENA_SERVER, CARDARENA_BOT_ID" +
-        " and CARDARENA_TOKEN)",
-    );
-    process.exit(2);
+// Runs the bot from the command line: serves HTTP, or dials out with --connect.
+function main() {
+  if (Number(process.versions.node.split(".")[0]) < 18) {
+    console.error(`this bot needs Node.js 18 or later (this is ${process.version})`);
+    process.exit(1);
   }
-  const connections = Number(option("--connections") || 1);
-  if (!Number.isInteger(connections) || connections < 1 || connections > 4) {
-    console.error("--connections takes 1 to 4");
-    process.exit(2);
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(0));
+  const connectTo = option("--connect");
+  if (connectTo === undefined) {
+    serveHttp();
+  } else {
+    const server = connectTo || process.env.CARDARENA_SERVER || "";
+    const botId = option("--bot-id") || process.env.CARDARENA_BOT_ID || "";
+    const token = option("--token") || process.env.CARDARENA_TOKEN || "";
+    if (!server || !botId || !token) {
+      console.error(
+        "--connect needs the server, --bot-id and --token (or CARDARENA_SERVER, CARDARENA_BOT_ID" +
+          " and CARDARENA_TOKEN)",
+      );
+      process.exit(2);
+    }
+    const connections = Number(option("--connections") || 1);
+    if (!Number.isInteger(connections) || connections < 1 || connections > 4) {
+      console.error("--connections takes 1 to 4");
+      process.exit(2);
+    }
+    runConnected(server, botId, token, connections);
   }
-  runConnected(server, botId, token, connections);
 }
+
+// What a bot module (build-wasm.sh) and other code may call: answerRequest maps a request to its
+// answer in every mode.
+module.exports = { chooseAction, answerRequest, answerTurn, log, BadRequest, main };
+
+if (require.main === module) main();

@@ -26,6 +26,9 @@ JSON Schemas, answer included: GET /api/games/<game>/schema on the server.
 The server plays several matches at once, so this bot answers several requests at once, each in a
 thread of its own: choose_action() may run in several threads at once. Keep state per match
 (keyed by request["match_id"]) and guard anything shared with a lock.
+
+Built unchanged into a WebAssembly bot module the server runs itself (build-wasm.sh, README.md),
+it answers there through answer_request(), as in both modes.
 """
 
 import argparse
@@ -39,7 +42,6 @@ import queue
 import random
 import select
 import socket
-import ssl
 import struct
 import sys
 import threading
@@ -298,6 +300,7 @@ class Refused(Exception):
 def open_websocket(server, bot_id, token):
     """Connects to the server's /api/bots/{bot_id}/connect and upgrades to a WebSocket,
     checking the server's Sec-WebSocket-Accept; returns (socket, bytes read past the head)."""
+    import ssl  # here, not at the top: the CPython of a bot module (build-wasm.sh) has no ssl
     url = urllib.parse.urlsplit(server)
     scheme = url.scheme.lower()
     if scheme not in ("http", "https", "ws", "wss") or not url.hostname:
@@ -409,6 +412,7 @@ class Connection:
 
     def receive(self):
         """What the socket holds now (with TLS, every decrypted byte); b"" if nothing yet."""
+        import ssl
         data = b""
         try:
             while True:
@@ -423,6 +427,7 @@ class Connection:
 
     def write(self, data):
         """Writes all of data, waiting for the socket as needed."""
+        import ssl
         view = memoryview(data)
         while view:
             try:
