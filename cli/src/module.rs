@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use cardarena_sandbox::{Limits, Sandbox, WIT, componentize};
+use cardarena_sandbox::{WIT, componentize};
 
 use super::CliError;
 
@@ -74,7 +74,7 @@ fn read(path: &Path) -> Result<Vec<u8>, CliError> {
 
 /// Checks `bytes` as an upload is checked.
 fn check(bytes: &[u8]) -> Result<(), CliError> {
-    let sandbox = Sandbox::new(Limits::default()).map_err(CliError)?;
+    let sandbox = super::module_seats::sandbox_for_play()?;
     sandbox
         .check(bytes)
         .map(drop)

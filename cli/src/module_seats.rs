@@ -38,7 +38,7 @@ impl ModuleSeats {
             }
             let sandbox = match &mut sandbox {
                 Some(sandbox) => sandbox,
-                None => sandbox.insert(Sandbox::new(Limits::default()).map_err(CliError)?),
+                None => sandbox.insert(sandbox_for_play()?),
             };
             modules.insert(path.clone(), check(sandbox, path)?);
         }
@@ -83,3 +83,20 @@ fn check(sandbox: &Sandbox, path: &Path) -> Result<Module, CliError> {
         .check(&bytes)
         .map_err(|refusal| CliError(format!("{}: {refusal}", path.display())))
 }
+
+/// The sandbox `play` checks and runs modules in: compiled modules kept in the user's cache
+/// folder (so that a module played again starts at once), or compiled every time if there is
+/// none.
+pub(crate) fn sandbox_for_play() -> Result<Sandbox, CliError> {
+    let limits = Limits::default();
+    let cached = super::playing::default_cache_dir()
+        .filter(|dir| cardarena_contest::modules::private_folder(dir).is_ok())
+        .and_then(|dir| Sandbox::with_disk_cache(limits, &dir, PLAY_CACHE_BYTES).ok());
+    match cached {
+        Some(sandbox) => Ok(sandbox),
+        None => Sandbox::new(limits).map_err(CliError),
+    }
+}
+
+/// The most `play`'s compiled modules take on disk.
+const PLAY_CACHE_BYTES: u64 = 1 << 30;

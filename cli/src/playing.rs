@@ -89,7 +89,7 @@ fn clock_help() -> String {
 }
 
 /// The user's cache folder for compiled modules, if the environment names one.
-fn default_cache_dir() -> Option<PathBuf> {
+pub(crate) fn default_cache_dir() -> Option<PathBuf> {
     let xdg = std::env::var_os("XDG_CACHE_HOME").filter(|v| !v.is_empty());
     let base = match xdg {
         Some(dir) => PathBuf::from(dir),

@@ -180,7 +180,7 @@ impl Modules {
 
 /// Makes `dir` (and its parents) and keeps it to this user: what is read back from it runs as
 /// native code, so nobody else may write there.
-fn private_folder(dir: &std::path::Path) -> std::io::Result<()> {
+pub fn private_folder(dir: &std::path::Path) -> std::io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     std::fs::create_dir_all(dir)?;
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))

@@ -74,6 +74,18 @@ impl Sandbox {
         Sandbox::build(limits, Config::new())
     }
 
+    /// [`Sandbox::new`], its compiled modules kept in `dir` (at most about `bytes`): a module
+    /// played again is read back rather than compiled again (the command line's `play`).
+    pub fn with_disk_cache(
+        limits: Limits,
+        dir: &std::path::Path,
+        bytes: u64,
+    ) -> Result<Sandbox, String> {
+        let mut config = Config::new();
+        disk_cache(&mut config, dir, bytes)?;
+        Sandbox::build(limits, config)
+    }
+
     /// A sandbox for a server's matches: `options.instances` pooled instances (each memory's
     /// slot reserved once and reused, so a seat starts in microseconds) and the disk cache.
     pub fn for_server(limits: Limits, options: &ServerOptions) -> Result<Sandbox, String> {
