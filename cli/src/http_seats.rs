@@ -26,11 +26,11 @@ pub struct HttpSeatArgs {
     secret: Option<String>,
     /// The per-decision deadline of HTTP and module seats, in milliseconds (the server's default
     /// is 1000; a module's is fuel, cardarena_sandbox::FUEL_PER_MS a millisecond).
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(10..=60_000))]
+    #[arg(long, default_value_t = cardarena_sandbox::LOCAL_DEADLINE_MS, value_parser = clap::value_parser!(u32).range(10..=60_000))]
     pub deadline_ms: u32,
     /// Extra time an HTTP seat may draw on across a match beyond its deadlines, in milliseconds
     /// (a tournament stage's time_bank_ms; the ladder gives none).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=600_000))]
+    #[arg(long, default_value_t = cardarena_sandbox::LOCAL_TIME_BANK_MS, value_parser = clap::value_parser!(u32).range(0..=600_000))]
     pub time_bank_ms: u32,
     /// Every HTTP seat's match clock as a percentage of the game's default, as `serve
     /// --clock-percent` (docs/protocol.md).

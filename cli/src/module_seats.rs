@@ -14,8 +14,8 @@ use super::seats::{SeatBot, SeatSpec};
 /// The modules of a run's seats, each checked once.
 pub struct ModuleSeats {
     modules: HashMap<PathBuf, Module>,
-    deadline_ms: u64,
-    time_bank_ms: u64,
+    deadline_ms: u32,
+    time_bank_ms: u32,
 }
 
 impl ModuleSeats {
@@ -44,33 +44,28 @@ impl ModuleSeats {
         }
         Ok(ModuleSeats {
             modules,
-            deadline_ms: deadline_ms.into(),
-            time_bank_ms: time_bank_ms.into(),
+            deadline_ms,
+            time_bank_ms,
         })
     }
 
-    /// The bot of the module at `path` for seat `name` of match `match_id`, its randomness
-    /// seeded by `seed`.
+    /// The bot of the module at `path` for entry `name`, at `seat` of game `index` (from 0) dealt
+    /// from `game_seed`: its match id and its instance's seed are local play's
+    /// ([`ModuleSeat::local`]).
     pub fn bot<G: HouseGame>(
         &self,
         path: &Path,
         name: &str,
-        match_id: &str,
-        seed: u64,
+        (index, game_seed, seat): (u64, u64, usize),
         options: &G::Options,
     ) -> Result<Box<dyn Bot<G>>, CliError> {
         let module = self
             .modules
             .get(path)
             .ok_or_else(|| CliError(format!("{} was not loaded", path.display())))?;
-        let seat = ModuleSeat {
-            bot_id: name.to_string(),
-            match_id: match_id.to_string(),
-            seed,
-            deadline_ms: self.deadline_ms,
-            time_bank_ms: self.time_bank_ms,
-            options: serde_json::to_value(options).unwrap_or(Value::Null),
-        };
+        let options = serde_json::to_value(options).unwrap_or(Value::Null);
+        let budget = (self.deadline_ms, self.time_bank_ms);
+        let seat = ModuleSeat::local(name, index, game_seed, seat, budget, options);
         Ok(Box::new(ModuleBot::<G>::new(module.clone(), seat)))
     }
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use cardarena_bots::results::Results;
 use cardarena_bots::{Bot, GameVisitor, HouseGame, Played, play_match, with_game};
-use cardarena_engine::shuffle::derive_seed;
+use cardarena_sandbox::{local_bot_seed, local_game_seed, local_match_id};
 use futures_util::StreamExt;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -169,20 +169,15 @@ impl<G: HouseGame> Setup<'_, G> {
     async fn game(&self, index: u64) -> Result<Game<G>, CliError> {
         let seats = self.seats;
         let n = seats.len();
-        let game_seed = if index == 0 {
-            self.seed
-        } else {
-            derive_seed(self.seed, index)
-        };
+        let game_seed = local_game_seed(self.seed, index);
         let entries: Vec<usize> = (0..n).map(|k| (k + index as usize) % n).collect();
-        let bot_seeds = derive_seed(game_seed, u64::MAX);
-        let match_id = format!("play-{}-{game_seed}", index + 1);
+        let match_id = local_match_id(index, game_seed);
         let mut bots: Vec<Box<dyn Bot<G>>> = Vec::with_capacity(n);
         let mut slots = Vec::with_capacity(n);
         for (k, &e) in entries.iter().enumerate() {
             let (bot, slot) = match &seats[e].bot {
                 SeatBot::House(id) => {
-                    let bot = G::house_bot(id, derive_seed(bot_seeds, k as u64))
+                    let bot = G::house_bot(id, local_bot_seed(game_seed, k))
                         .ok_or_else(|| CliError(format!("no house bot {id:?}")))?;
                     (bot, None)
                 }
@@ -191,9 +186,9 @@ impl<G: HouseGame> Setup<'_, G> {
                     (bot, Some(slot))
                 }
                 SeatBot::Module(path) => {
-                    let seed = derive_seed(bot_seeds, k as u64);
                     let name = &seats[e].name;
-                    let bot = (self.modules).bot::<G>(path, name, &match_id, seed, self.options)?;
+                    let at = (index, game_seed, k);
+                    let bot = (self.modules).bot::<G>(path, name, at, self.options)?;
                     (bot, None)
                 }
             };

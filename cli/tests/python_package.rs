@@ -7,10 +7,15 @@
 //! jsonschema, PettingZoo, Gymnasium), as the accessibility test's axe-core comes from npm. The package is
 //! built unoptimised (`--profile dev`, the engine itself optimised as in every test build), into
 //! the workspace's target folder so that the crates both builds share are compiled once.
-//! `python3` (3.9 or later, with `venv`) must be on the PATH, or named by `PYTHON`.
+//! `python3` (3.9 or later, with `venv`) must be on the PATH, or named by `PYTHON`. The bot
+//! modules the tests seat (`test_modules.py`) are the sandbox's C test bot, built here by clang
+//! (as the command line's module tests build it) into the folder `CARDARENA_TEST_MODULES` names.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+use cardarena_sandbox::componentize;
+use cardarena_testkit::wasm::clang_core;
 
 /// The repository's root.
 fn repo() -> PathBuf {
@@ -76,6 +81,27 @@ fn with_venv_on_path(python: &Path) -> std::ffi::OsString {
         .expect("PATH joins")
 }
 
+/// Builds the test modules into a folder of their own: `bot.wasm` (the sandbox's C test bot),
+/// `loop.wasm` (the same built with `-DLOOP`, looping on every turn) and `core.wasm` (the
+/// plain bot's core module, not made a component).
+fn test_modules() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("python-modules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("the modules' folder");
+    let source = repo().join("sandbox/tests/bots/bot.c");
+    for (name, defines) in [("bot", &[][..]), ("loop", &["LOOP"][..])] {
+        let core = dir.join(format!("{name}-core.wasm"));
+        clang_core(&source, defines, &core);
+        let component = componentize(&std::fs::read(&core).expect("the core module"))
+            .unwrap_or_else(|e| panic!("{name}: not a component: {e}"));
+        std::fs::write(dir.join(format!("{name}.wasm")), component).expect("the module");
+        if name == "bot" {
+            std::fs::rename(&core, dir.join("core.wasm")).expect("core.wasm");
+        }
+    }
+    dir
+}
+
 #[test]
 fn the_python_package_builds_and_its_tests_pass() {
     let repo = repo();
@@ -84,6 +110,7 @@ fn the_python_package_builds_and_its_tests_pass() {
         .parent()
         .expect("target/tmp has a parent")
         .to_path_buf();
+    let started = std::time::Instant::now();
     run(
         Command::new(&python)
             .args([
@@ -103,6 +130,11 @@ fn the_python_package_builds_and_its_tests_pass() {
             .env("CARGO_TARGET_DIR", &target),
         "pip install ./python",
     );
+    // Its build's time, shown with --nocapture.
+    println!(
+        "pip install ./python: {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
     let output = run(
         Command::new(&python)
             .args([
@@ -116,7 +148,8 @@ fn the_python_package_builds_and_its_tests_pass() {
             .arg(repo.join("python").join("tests"))
             // From outside python/, so that `import cardarena` is the installed package.
             .current_dir(std::env::temp_dir())
-            .env("CARDARENA_BIN", env!("CARGO_BIN_EXE_cardarena")),
+            .env("CARDARENA_BIN", env!("CARGO_BIN_EXE_cardarena"))
+            .env("CARDARENA_TEST_MODULES", test_modules()),
         "pytest python/tests",
     );
     let stdout = String::from_utf8_lossy(&output.stdout);

@@ -11,7 +11,8 @@ dicts and lists), so a bot written against them here plays unchanged on the serv
 kit (`cardarena.kit`). Each game also has a fixed action space and an observation vector for
 learning (`num_actions`, `legal_mask()`, `observation(seat)`: docs/games/<game>.md), PettingZoo
 and Gymnasium environments (`cardarena.pettingzoo`, `cardarena.gym`), its house bots run natively
-(`HouseBot`) and local tournaments (`play`).
+(`HouseBot`) and local tournaments (`play`), where a seat may be a WebAssembly bot module played
+as the server plays one.
 """
 
 import importlib

@@ -10,6 +10,7 @@ mod game;
 mod house;
 mod play;
 mod runtime;
+mod seats;
 
 use cardarena_bots::{GameVisitor, HouseGame, game_ids, with_game};
 use cardarena_engine::Game;

@@ -1,88 +1,175 @@
-//! Local matches, as `cardarena play` plays them: `cardarena.play` seats Python bots beside house
-//! bots, and `cardarena.random_playouts` plays uniform random games natively, many per call.
+//! Local matches, as `cardarena play` plays them: `cardarena.play` seats Python bots and bot
+//! modules beside house bots and plays each game through the same match runner, and
+//! `cardarena.random_playouts` plays uniform random games natively, many per call.
 
 use std::time::Instant;
 
 use cardarena_bots::results::Results;
-use cardarena_bots::{GameVisitor, HouseGame, with_game};
+use cardarena_bots::{Bot, GameVisitor, HouseGame, play_match, with_game};
 use cardarena_engine::playout::random_playout;
 use cardarena_engine::shuffle::{derive_seed, rng};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use cardarena_sandbox::{
+    LOCAL_DEADLINE_MS, LOCAL_TIME_BANK_MS, ModuleBot, ModuleSeat, local_bot_seed, local_game_seed,
+};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::PyDict;
 
 use crate::convert::options_value;
-use crate::errors::{IllegalAction, SetupError};
+use crate::errors::SetupError;
 use crate::game::PyGame;
 use crate::house::PyHouseBot;
+use crate::seats::{Entry, Modules, PythonBot, Raised, Seated, entry};
 
-/// One entry of a local tournament: a house bot by id, or a Python bot.
-enum Entry {
-    House(String),
-    /// A callable `bot(view, legal_actions)`, or an object's bound `act` method.
-    Python(Py<PyAny>),
+/// One game's record, kept when `cardarena.play` is asked for logs.
+struct GameLog {
+    seed: u64,
+    names: Vec<String>,
+    log: Option<String>,
+    says: Vec<(u32, usize, String)>,
 }
 
-/// Who plays a seat in one game: the entry's own house bot, or its Python bot.
-enum Player<'a> {
-    House(PyHouseBot),
-    Python(&'a Py<PyAny>),
+/// One fault of a run: where, who, and what went wrong.
+struct FaultLog {
+    game: u64,
+    seed: u64,
+    entry: usize,
+    name: String,
+    seat: usize,
+    decision: Option<u32>,
+    kind: &'static str,
+    detail: String,
 }
 
-/// The name and the bot column of `seat`, a house bot id or a Python bot.
-fn entry(seat: &Bound<'_, PyAny>) -> PyResult<(Entry, String, String)> {
-    if let Ok(id) = seat.cast::<PyString>() {
-        let id = id.to_str()?.to_string();
-        return Ok((Entry::House(id.clone()), id.clone(), id));
-    }
-    let name = match seat.getattr("name") {
-        Ok(name) if name.is_instance_of::<PyString>() => name.extract::<String>()?,
-        _ => match seat.getattr("__name__") {
-            Ok(name) => name.extract::<String>()?,
-            Err(_) => seat.get_type().name()?.extract::<String>()?,
-        },
-    };
-    let act = match seat.getattr("act") {
-        Ok(act) if act.is_callable() => act,
-        _ if seat.is_callable() => seat.clone(),
-        _ => {
-            return Err(PyTypeError::new_err(format!(
-                "seat {name:?} is neither a house bot id, a callable bot(view, legal_actions) nor \
-                 an object with act(view, legal_actions)"
-            )));
+/// Plays a run's games of the game chosen by id, each through the match runner that plays
+/// `cardarena play`'s.
+struct Tournament<'a, 'py> {
+    py: Python<'py>,
+    seated: &'a [Seated],
+    modules: &'a Modules,
+    games: u64,
+    seed: u64,
+    options: serde_json::Value,
+    budget: (u32, u32),
+    log: bool,
+    results: &'a mut PyResults,
+}
+
+impl GameVisitor for Tournament<'_, '_> {
+    type Output = PyResult<()>;
+
+    fn visit<G: HouseGame>(self) -> PyResult<()> {
+        let py = self.py;
+        let (options, _) =
+            crate::convert::table::<G>(self.options, None).map_err(SetupError::new_err)?;
+        // As `cardarena play` sends them in `match_start`: the options with their defaults.
+        let options_json = serde_json::to_value(&options).unwrap_or_default();
+        let runtime = crate::runtime::get()?;
+        let n = self.seated.len();
+        for index in 0..self.games {
+            py.check_signals()?;
+            let game_seed = local_game_seed(self.seed, index);
+            let entries: Vec<usize> = (0..n).map(|k| (k + index as usize) % n).collect();
+            let raised = Raised::default();
+            let mut bots = Vec::<Box<dyn Bot<G>>>::with_capacity(n);
+            for (k, &e) in entries.iter().enumerate() {
+                let seated = &self.seated[e];
+                bots.push(match &seated.entry {
+                    Entry::House(id) => G::house_bot(id, local_bot_seed(game_seed, k))
+                        .ok_or_else(|| SetupError::new_err(format!("no house bot {id:?}")))?,
+                    Entry::Python(act) => {
+                        Box::new(PythonBot::<G>::new(act.clone_ref(py), raised.clone()))
+                    }
+                    Entry::Module(path) => {
+                        let module = self.modules.get(path)?.clone();
+                        let at = ModuleSeat::local(
+                            &seated.name,
+                            index,
+                            game_seed,
+                            k,
+                            self.budget,
+                            options_json.clone(),
+                        );
+                        Box::new(ModuleBot::<G>::new(module, at))
+                    }
+                });
+            }
+            // Without the GIL: a module thinks in the thinking pool, and a Python bot takes the
+            // GIL back for its own turns.
+            let played =
+                py.detach(|| runtime.block_on(play_match::<G>(&options, game_seed, &mut bots)));
+            if let Some(error) = raised.lock().unwrap_or_else(|p| p.into_inner()).take() {
+                return Err(error);
+            }
+            let played = played.map_err(|e| {
+                PyRuntimeError::new_err(format!("game {} (seed {game_seed}): {e}", index + 1))
+            })?;
+            let results = &mut *self.results;
+            for (k, &e) in entries.iter().enumerate() {
+                let fault = &played.faults[k];
+                results
+                    .results
+                    .record(e, &played.outcome, k, fault.is_some());
+                if let Some(fault) = fault {
+                    results.faults.push(FaultLog {
+                        game: index + 1,
+                        seed: game_seed,
+                        entry: e,
+                        name: self.seated[e].name.clone(),
+                        seat: k,
+                        decision: played.fault_steps[k],
+                        kind: fault.kind.as_str(),
+                        detail: fault.detail.clone(),
+                    });
+                }
+            }
+            if self.log {
+                let names: Vec<String> = entries
+                    .iter()
+                    .map(|&e| self.seated[e].name.clone())
+                    .collect();
+                let log = G::transcript(&played.initial, &played.actions, &names);
+                let says = (played.says.iter())
+                    .map(|s| (s.index as u32 + 1, s.seat, s.text.clone()))
+                    .collect();
+                results.games.push(GameLog {
+                    seed: game_seed,
+                    names,
+                    log,
+                    says,
+                });
+            }
         }
-    };
-    Ok((Entry::Python(act.unbind()), name, "python".to_string()))
+        Ok(())
+    }
 }
 
-/// The index a Python bot's answer names: an int, or a pair (index, say).
-fn answer_index(answer: &Bound<'_, PyAny>, legal: usize) -> PyResult<usize> {
-    let index = match answer.cast::<PyTuple>() {
-        Ok(pair) => pair.get_item(0)?,
-        Err(_) => answer.clone(),
-    };
-    let index: i64 = index.extract().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "a bot returns an index into legal_actions (or a pair (index, say)), not {answer:?}"
-        ))
-    })?;
-    usize::try_from(index)
-        .ok()
-        .filter(|&i| i < legal)
-        .ok_or_else(|| {
-            IllegalAction::new_err(format!(
-                "the bot returned {index}, outside the {legal} legal actions"
-            ))
-        })
+/// A deadline or bank in ms, checked against `cardarena play`'s bounds.
+fn bounded(what: &str, value: Option<u32>, default: u32, range: (u32, u32)) -> PyResult<u32> {
+    let value = value.unwrap_or(default);
+    match (range.0..=range.1).contains(&value) {
+        true => Ok(value),
+        false => Err(PyValueError::new_err(format!(
+            "{what} is {value}; it must be {} to {}",
+            range.0, range.1
+        ))),
+    }
 }
 
-/// Plays `games` games of `game` between `seats` (house bot ids, or Python bots: a callable
-/// `bot(view, legal_actions) -> index` or an object with such an `act`), as `cardarena play`
-/// does: game k is dealt from `seed` (game 0) or a seed derived from it, seat j is played by
-/// entry (j + k) mod n so that every entry sits everywhere, and the house bots' seeds derive
-/// from the game's. Returns the results table (`Results`).
+/// Plays `games` games of `game` between `seats`, as `cardarena play` does: each seat a house
+/// bot id, a bot module (a str ending in `.wasm`, or an `os.PathLike`: checked as an upload is,
+/// a fresh instance each game, `deadline_ms` of fuel a decision and a bank of `time_bank_ms` a
+/// game) or a Python bot (a callable `bot(view, legal_actions) -> index` or an object with such
+/// an `act`). Game k is dealt from `seed` (game 0) or a seed derived from it, seat j is played by
+/// entry (j + k) mod n so that every entry sits everywhere, and the bots' seeds derive from the
+/// game's. A module that faults forfeits the game, a house bot playing its seat on, as on the
+/// server; a Python bot's exception is raised. Returns the results table (`Results`), with each
+/// game's log and says when `log`.
 #[pyfunction]
-#[pyo3(signature = (game, seats, games=1, seed=0, options=None))]
+#[pyo3(signature = (
+    game, seats, games=1, seed=0, options=None, deadline_ms=None, time_bank_ms=None, log=false
+))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments
 pub fn play(
     py: Python<'_>,
     game: &str,
@@ -90,74 +177,71 @@ pub fn play(
     games: u64,
     seed: u64,
     options: Option<&Bound<'_, PyAny>>,
+    deadline_ms: Option<u32>,
+    time_bank_ms: Option<u32>,
+    log: bool,
 ) -> PyResult<PyResults> {
     let options = options_value(options)?;
-    let entries = seats.iter().map(entry).collect::<PyResult<Vec<_>>>()?;
-    let n = entries.len();
-    // Checks the table and every house bot's id before the first game.
+    let seated = seats.iter().map(entry).collect::<PyResult<Vec<_>>>()?;
+    let n = seated.len();
+    // Checks the table, the options and every house bot's id before the first game.
     PyGame::deal(game, Some(n), seed, options.clone())?;
-    for (entry, _, _) in &entries {
-        if let Entry::House(id) = entry {
+    for seated in &seated {
+        if let Entry::House(id) = &seated.entry {
             PyHouseBot::make(game, id, 0)?;
         }
     }
-    let mut results = Results::new(
-        entries
-            .iter()
-            .map(|(_, name, bot)| (name.clone(), bot.clone())),
-        false,
+    let budget = (
+        bounded("deadline_ms", deadline_ms, LOCAL_DEADLINE_MS, (10, 60_000))?,
+        bounded(
+            "time_bank_ms",
+            time_bank_ms,
+            LOCAL_TIME_BANK_MS,
+            (0, 600_000),
+        )?,
     );
-    for index in 0..games {
-        let game_seed = if index == 0 {
-            seed
-        } else {
-            derive_seed(seed, index)
-        };
-        let bot_seeds = derive_seed(game_seed, u64::MAX);
-        let seated: Vec<usize> = (0..n).map(|k| (k + index as usize) % n).collect();
-        let mut players = (seated.iter().enumerate())
-            .map(|(k, &e)| match &entries[e].0 {
-                Entry::House(id) => {
-                    PyHouseBot::make(game, id, derive_seed(bot_seeds, k as u64)).map(Player::House)
-                }
-                Entry::Python(act) => Ok(Player::Python(act)),
-            })
-            .collect::<PyResult<Vec<_>>>()?;
-        let mut table = PyGame::deal(game, Some(n), game_seed, options.clone())?;
-        while let Some(seat) = table.inner().to_act() {
-            let choice = match &mut players[seat] {
-                Player::House(bot) => bot.choose_in(py, &mut table)?,
-                Player::Python(act) => {
-                    let view = table.inner().view(py, seat)?;
-                    let legal = table.inner().legal_actions(py)?;
-                    let count = legal.len();
-                    let answer = act.bind(py).call1((view, legal))?;
-                    answer_index(&answer, count)?
-                }
-            };
-            table.inner().apply_index(choice)?;
-        }
-        let outcome = (table.inner().outcome())
-            .ok_or_else(|| PyValueError::new_err("the game ended without an outcome"))?;
-        for (k, &e) in seated.iter().enumerate() {
-            results.record(e, &outcome, k, false);
-        }
-    }
-    Ok(PyResults(results))
+    let modules = Modules::load(py, &seated)?;
+    let mut results = PyResults {
+        results: Results::new(
+            (seated.iter()).map(|s| (s.name.clone(), s.bot.clone())),
+            modules.any(),
+        ),
+        faults: Vec::new(),
+        games: Vec::new(),
+    };
+    let tournament = Tournament {
+        py,
+        seated: &seated,
+        modules: &modules,
+        games,
+        seed,
+        options,
+        budget,
+        log,
+        results: &mut results,
+    };
+    with_game(game, tournament)
+        .ok_or_else(|| SetupError::new_err(format!("no game {game:?}")))??;
+    Ok(results)
 }
 
-/// The results of `cardarena.play`: per entry its games, wins, losses and draws, and the loss
-/// rate with its 95% interval, printed as `cardarena play` prints it.
+/// The results of `cardarena.play`: per entry its games, wins, losses, draws and faults, and the
+/// loss rate with its 95% interval, printed as `cardarena play` prints it; every fault; and with
+/// `log`, each game's log.
 #[pyclass(module = "cardarena._native", name = "Results")]
-pub struct PyResults(Results);
+pub struct PyResults {
+    results: Results,
+    faults: Vec<FaultLog>,
+    games: Vec<GameLog>,
+}
 
 #[pymethods]
 impl PyResults {
-    /// One dict per entry: name, bot, games, wins, losses, draws, loss_rate and interval (the
-    /// 95% interval's bounds).
+    /// One dict per entry: name, bot, games, wins, losses, draws, faults (the games it faulted
+    /// in), loss_rate and interval (the 95% interval's bounds).
     #[getter]
     fn rows<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        (self.0.rows().iter())
+        (self.results.rows().iter())
             .map(|row| {
                 let (rate, low, high) = row.loss_rate();
                 let dict = PyDict::new(py);
@@ -167,6 +251,7 @@ impl PyResults {
                 dict.set_item("wins", row.wins)?;
                 dict.set_item("losses", row.losses)?;
                 dict.set_item("draws", row.draws)?;
+                dict.set_item("faults", row.faults)?;
                 dict.set_item("loss_rate", rate)?;
                 dict.set_item("interval", (low, high))?;
                 Ok(dict)
@@ -174,17 +259,55 @@ impl PyResults {
             .collect()
     }
 
+    /// One dict per fault, in the games' order: game (its number, from 1), seed (the game's),
+    /// entry (the index of its seat in `seats`), name, seat, decision (from 1), kind (as the
+    /// server's fault kinds: timeout for a module out of fuel or trapped) and detail.
+    #[getter]
+    fn faults<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        (self.faults.iter())
+            .map(|f| {
+                let dict = PyDict::new(py);
+                dict.set_item("game", f.game)?;
+                dict.set_item("seed", f.seed)?;
+                dict.set_item("entry", f.entry)?;
+                dict.set_item("name", &f.name)?;
+                dict.set_item("seat", f.seat)?;
+                dict.set_item("decision", f.decision)?;
+                dict.set_item("kind", f.kind)?;
+                dict.set_item("detail", &f.detail)?;
+                Ok(dict)
+            })
+            .collect()
+    }
+
+    /// With `log`, one dict per game: seed, names (by seat), log (the game's log in its own
+    /// format, as `cardarena play --log` prints it) and says (what the bots said, as
+    /// (decision, seat, text)); empty without.
+    #[getter]
+    fn games<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        (self.games.iter())
+            .map(|g| {
+                let dict = PyDict::new(py);
+                dict.set_item("seed", g.seed)?;
+                dict.set_item("names", &g.names)?;
+                dict.set_item("log", &g.log)?;
+                dict.set_item("says", &g.says)?;
+                Ok(dict)
+            })
+            .collect()
+    }
+
     /// The table as text.
     fn table(&self) -> String {
-        self.0.table()
+        self.results.table()
     }
 
     fn __str__(&self) -> String {
-        self.0.table()
+        self.results.table()
     }
 
     fn __repr__(&self) -> String {
-        self.0.table()
+        self.results.table()
     }
 }
 
