@@ -77,9 +77,7 @@ async fn every_kits_module_plays_a_practice_match_of_every_game_on_a_server() {
             let version: Value = response.json().await.unwrap();
             assert_eq!(status, 201, "{kit} {id}: {version}");
             server.wait_active(bot_id).await;
-            let match_id = server
-                .practice_at_house_table(&bot, game, json!({}))
-                .await;
+            let match_id = server.practice_at_house_table(&bot, game, json!({})).await;
             let m = server.finished_match(&match_id).await;
             assert_eq!(m["status"], "finished", "{kit} {id}: {m}");
             let seat = (m["seats"].as_array().unwrap().iter())

@@ -148,8 +148,10 @@ impl Modules {
         Ok(module)
     }
 
-    /// Waits for room for `seats` instances in the memory budget (all at once, so that two
-    /// matches never each hold part of what both need), and holds it until dropped.
+    /// Waits for room for `seats` instances in the memory budget, and holds it until dropped.
+    /// Matches wait in turn: the first in line gathers its room as running matches end, and
+    /// those behind it wait, so a large match is never passed over by small ones and no two
+    /// waiting matches each hold part of what they need.
     pub async fn reserve(&self, seats: usize) -> Reserved {
         if seats == 0 {
             return Reserved { _permit: None };
@@ -184,4 +186,76 @@ pub fn private_folder(dir: &std::path::Path) -> std::io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     std::fs::create_dir_all(dir)?;
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    /// A budget of `instances` instances at the default cap, and no disk cache.
+    fn config(instances: u64) -> ModulesConfig {
+        let limits = Limits::default();
+        ModulesConfig {
+            limits,
+            memory_budget: instances * limits.memory_bytes as u64,
+            cache_dir: None,
+            cache_bytes: 0,
+        }
+    }
+
+    #[test]
+    fn the_budget_holds_as_many_instances_as_fit_at_their_cap() {
+        assert_eq!(config(3).instances(), 3);
+        let mut small = config(0);
+        small.memory_budget = 1;
+        assert_eq!(small.instances(), 1, "at least one");
+    }
+
+    #[tokio::test]
+    async fn matches_wait_in_turn_for_room_in_the_memory_budget() {
+        let store = Store::open("sqlite::memory:").await.unwrap();
+        let modules = Modules::new(store, &config(3)).unwrap();
+        assert_eq!((modules.instances(), modules.room()), (3, 3));
+        let two = modules.reserve(2).await;
+        assert_eq!(modules.room(), 1);
+        // Two more seats do not fit: the match waits.
+        let waiting = tokio::spawn({
+            let modules = modules.clone();
+            async move { modules.reserve(2).await }
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(!waiting.is_finished());
+        // A match that needs one seat waits behind it rather than pass it.
+        let behind = tokio::spawn({
+            let modules = modules.clone();
+            async move { modules.reserve(1).await }
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(!behind.is_finished(), "the first in line goes first");
+        drop(two);
+        let wait = Duration::from_secs(5);
+        let next = (tokio::time::timeout(wait, waiting).await)
+            .expect("room came back")
+            .unwrap();
+        let last = (tokio::time::timeout(wait, behind).await)
+            .expect("and for the one behind")
+            .unwrap();
+        assert_eq!(modules.room(), 0);
+        drop((next, last));
+        assert_eq!(modules.room(), 3);
+        // More seats than the whole budget take the whole budget, rather than wait forever.
+        let all = modules.reserve(5).await;
+        assert_eq!(modules.room(), 0);
+        drop(all);
+    }
+
+    #[tokio::test]
+    async fn a_module_that_is_not_stored_is_said_so() {
+        let store = Store::open("sqlite::memory:").await.unwrap();
+        let modules = Modules::new(store, &config(1)).unwrap();
+        let missing = modules.module(&"0".repeat(64)).await.err().unwrap();
+        assert!(missing.contains("no longer stored"), "{missing}");
+    }
 }
