@@ -341,3 +341,39 @@ async fn a_stored_match_of_a_module_is_played_again_move_for_move() {
     };
     assert_eq!(moves(&again.actions), moves(&stored.actions));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_module_that_faults_on_the_ladder_is_paused_and_back_with_a_better_module() {
+    let db = TempDb::new();
+    let mut config = config(&db);
+    config.ladder_interval = Some(std::time::Duration::from_millis(20));
+    let server = Server::start(config).await;
+    let bot = register_module_bot(&server, "durak", "trapping").await;
+    let id = bot["id"].as_str().unwrap();
+    let (status, answer) = upload(
+        &server,
+        &bot,
+        test_module("trapping", &["TRAP"]),
+        "application/wasm",
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    // As an HTTP bot that faults: five faulted ladder matches in a row pause it.
+    let shown = support::until(
+        std::time::Duration::from_secs(60),
+        "the trapping module was never paused",
+        async || {
+            let (_, shown) = server.get(&format!("/api/bots/{id}")).await;
+            (shown["status_reason"] == "faults").then_some(shown)
+        },
+    )
+    .await;
+    let detail = shown["status_detail"].as_str().unwrap();
+    assert!(detail.contains("5 faulted matches in a row"), "{shown}");
+    // A new module is the owner's word: checked, it plays again.
+    let (status, answer) =
+        upload(&server, &bot, test_module("fixed", &[]), "application/wasm").await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    assert_eq!(answer["version"], 2);
+    server.wait_active(id).await;
+}
