@@ -8,6 +8,7 @@
 //! thinking pool ([`cardarena_bots::thinking`]), charged to the bot's owner.
 
 use std::marker::PhantomData;
+use std::sync::Arc;
 
 use cardarena_bots::http::parse_answer;
 use cardarena_bots::http::protocol::{MatchEnd, MatchStart, TurnRequest};
@@ -92,8 +93,15 @@ impl<G: Game> ModuleBot<G> {
         answer
     }
 
+    /// Whom its calls are charged to: the bot's owner, in the lane of the match it plays (the
+    /// contest's for the ladder and tournaments, where the runner sets it; play otherwise), so
+    /// that a module takes its turns beside the house bots of the same kind of match.
     fn tenant(&self) -> Tenant {
-        Tenant::owner(&self.seat.bot_id)
+        let lane = thinking::current_tenant().lane;
+        Tenant {
+            lane,
+            key: Arc::from(thinking::owner_key(&self.seat.bot_id)),
+        }
     }
 }
 
