@@ -7,8 +7,12 @@
 //! would draw the same in every match). A Python or JavaScript strategy's `say` reaches the
 //! answer.
 
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
+
+use support::process::{cardarena, scratch, text};
 
 use cardarena_sandbox::{Limits, Module, Sandbox};
 use cardarena_testkit::wasm::{
@@ -33,24 +37,9 @@ fn binary() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_cardarena"))
 }
 
-/// Runs `cardarena` with `args`.
-fn cardarena(args: &[&str]) -> Output {
-    Command::new(binary())
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 /// A folder of this test's own under the target folder.
 fn folder(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("kit-modules-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    scratch(&format!("kit-modules-{name}"))
 }
 
 /// `cardarena play` of `game` with `module` at the first seat and the random house bot at the

@@ -4,29 +4,18 @@
 //! its own build-wasm.sh, plays every game without a fault; and a module that is no bot is
 //! refused saying why.
 
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
+
+use support::process::{cardarena, scratch, text};
 
 use cardarena_testkit::wasm::clang_core;
 
-/// Runs `cardarena` with `args`.
-fn cardarena(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cardarena"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 /// A folder of this test's own under the target folder.
 fn folder(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("play-modules-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    scratch(&format!("play-modules-{name}"))
 }
 
 /// The core module clang makes of the sandbox's C test bot, in `dir`.

@@ -9,4 +9,5 @@ pub mod process;
 #[path = "../../../web/tests/support/mod.rs"]
 mod server;
 
+#[allow(unused_imports)] // each test file uses a different part of the support code
 pub use server::*;

@@ -2,7 +2,8 @@
 //! up to the line that says where it serves, killed when dropped.
 
 use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::path::PathBuf;
+use std::process::{Child, Command, Output, Stdio};
 use std::sync::{Arc, Mutex};
 
 /// A running `cardarena` process.
@@ -82,4 +83,25 @@ impl Drop for Process {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Runs `cardarena ARGS` to its end: its status and what it printed.
+pub fn cardarena(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cardarena"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// What a process printed, as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A folder `name` of this test process's own under the target folder.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir =
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
