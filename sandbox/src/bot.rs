@@ -68,28 +68,27 @@ impl<G: Game> ModuleBot<G> {
         self.seat.deadline_ms.saturating_mul(FUEL_PER_MS)
     }
 
-    /// Runs `request` in the thinking pool with `fuel`: the answer and the fuel used.
+    /// Runs `request` in the thinking pool with `fuel` (starting the seat's instance first, on
+    /// the match's first call): the answer and the fuel used.
     async fn call(&mut self, request: String, fuel: u64) -> Result<(String, u64), Fault> {
-        if self.instance.is_none() {
-            let (module, seed) = (self.module.clone(), self.seat.seed);
-            let started = thinking::shared()
-                .think(self.tenant(), 1.0, move || module.start(seed))
-                .await
-                .map_err(|e| Fault::Trap(e.to_string()))?;
-            self.instance = Some(started?);
-        }
-        let Some(mut instance) = self.instance.take() else {
-            return Err(Fault::Trap("no instance".into()));
-        };
+        let (module, seed) = (self.module.clone(), self.seat.seed);
+        let kept = self.instance.take();
         let estimate = fuel as f64 / FUEL_PER_MS as f64;
         let (instance, answer) = thinking::shared()
             .think(self.tenant(), estimate, move || {
+                let mut instance = match kept {
+                    Some(instance) => instance,
+                    None => match module.start(seed) {
+                        Ok(instance) => instance,
+                        Err(fault) => return (None, Err(fault)),
+                    },
+                };
                 let answer = instance.handle(&request, fuel);
-                (instance, answer)
+                (Some(instance), answer)
             })
             .await
             .map_err(|e| Fault::Trap(e.to_string()))?;
-        self.instance = Some(instance);
+        self.instance = instance;
         answer
     }
 

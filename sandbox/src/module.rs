@@ -127,11 +127,6 @@ impl Sandbox {
         })
     }
 
-    /// Its limits.
-    pub fn limits(&self) -> Limits {
-        self.limits
-    }
-
     /// The bot module `bytes` hold, compiled and checked: within the size limit, a valid
     /// component, importing nothing but WASI, exporting `handle`, and able to start and answer
     /// a `match_end`. Compiling takes a while for a large module (seconds for a language's

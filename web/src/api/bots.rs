@@ -1,6 +1,7 @@
 //! Bot registration and management: register (an HTTP bot at a URL, a dial-out bot that
-//! connects, or a module bot whose module is uploaded: [`super::module`]), list (paginated), show, check an owner's token, change (URL or dial-out, pause and
-//! resume), start a new version, remove.
+//! connects, or a module bot whose module is uploaded: [`super::module`]), list (paginated),
+//! show, check an owner's token, change (URL or dial-out, pause and resume), start a new
+//! version, remove.
 
 use axum::Json;
 use axum::extract::State;
