@@ -6,26 +6,14 @@
 use cardarena_testkit::postgres;
 mod support;
 
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use cardarena_sandbox::componentize;
-use cardarena_testkit::wasm::clang_core;
 use cardarena_web::app::ServeConfig;
 use postgres::Database;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::Server;
 use support::cluster::{KeyDir, Worker};
-
-/// The sandbox's C test bot, as a component.
-fn module() -> Vec<u8> {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../sandbox/tests/bots/bot.c");
-    let core = dir.join(format!("workers-modules-{}.wasm", std::process::id()));
-    clang_core(&source, &[], &core);
-    componentize(&std::fs::read(&core).unwrap()).unwrap()
-}
+use support::{Server, test_bot_module};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn workers_on_postgresql_play_an_uploaded_module_the_server_never_runs() {
@@ -47,7 +35,7 @@ async fn workers_on_postgresql_play_an_uploaded_module_the_server_never_runs() {
         .put(server.url(&format!("/api/bots/{id}/module")))
         .bearer_auth(bot["token"].as_str().unwrap())
         .header("content-type", "application/wasm")
-        .body(module())
+        .body(test_bot_module("workers", &[]))
         .send()
         .await
         .unwrap();

@@ -9,12 +9,10 @@ mod support;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use cardarena_sandbox::componentize;
 use cardarena_testkit::chromium::{Browser, WINDOW, artefacts};
-use cardarena_testkit::wasm::clang_core;
 use reqwest::StatusCode;
 use serde_json::Value;
-use support::{Server, TempDb, config, until};
+use support::{Server, TempDb, config, test_bot_module, until};
 
 /// A phone's viewport.
 const PHONE: (u32, u32) = (390, 844);
@@ -24,11 +22,8 @@ const PATIENCE: Duration = Duration::from_secs(60);
 
 /// The sandbox's C test bot built with `defines`, written as a component to `name` in `dir`.
 fn module_file(dir: &Path, name: &str, defines: &[&str]) -> PathBuf {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../sandbox/tests/bots/bot.c");
-    let core = dir.join(format!("{name}-core.wasm"));
-    clang_core(&source, defines, &core);
     let out = dir.join(format!("{name}.wasm"));
-    std::fs::write(&out, componentize(&std::fs::read(&core).unwrap()).unwrap()).unwrap();
+    std::fs::write(&out, test_bot_module(name, defines)).unwrap();
     out
 }
 

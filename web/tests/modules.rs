@@ -7,24 +7,9 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
-
-use cardarena_sandbox::componentize;
-use cardarena_testkit::wasm::clang_core;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use support::{Server, TempDb, config};
-
-/// The sandbox's C test bot built with `defines` (none: the well-behaved one), as a component.
-fn test_module(name: &str, defines: &[&str]) -> Vec<u8> {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("web-modules-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../sandbox/tests/bots/bot.c");
-    let core = dir.join(format!("{name}.wasm"));
-    clang_core(&source, defines, &core);
-    componentize(&std::fs::read(&core).unwrap()).unwrap()
-}
+use support::{Server, TempDb, config, test_bot_core, test_bot_module};
 
 /// Registers a module bot of `game` named `name`; its 201 answer.
 async fn register_module_bot(server: &Server, game: &str, name: &str) -> Value {
@@ -82,7 +67,7 @@ async fn an_uploaded_module_is_checked_versioned_and_plays_every_game_with_its_s
     let mut config = config(&db);
     config.modules.limits.module_bytes = 1 << 20;
     let server = Server::start(config).await;
-    let module = test_module("plain", &[]);
+    let module = test_bot_module("plain", &[]);
     let bot = register_module_bot(&server, "prsi", "moduled").await;
     assert_eq!(bot["wasm"], true, "{bot}");
     assert_eq!(bot["url"], Value::Null);
@@ -105,13 +90,7 @@ async fn an_uploaded_module_is_checked_versioned_and_plays_every_game_with_its_s
             .contains("application/wasm"),
         "{answer}"
     );
-    let core = {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../sandbox/tests/bots/bot.c");
-        let out = dir.join(format!("web-core-{}.wasm", std::process::id()));
-        clang_core(&source, &[], &out);
-        std::fs::read(&out).unwrap()
-    };
+    let core = std::fs::read(test_bot_core("core", &[])).unwrap();
     let refusals = [
         (core, "core WebAssembly module, not a component"),
         (b"not wasm".to_vec(), "not valid WebAssembly"),
@@ -199,7 +178,7 @@ async fn hostile_modules_fault_their_own_seats_and_say_which() {
         let (status, answer) = upload(
             &server,
             &bot,
-            test_module(name, &[define]),
+            test_bot_module(name, &[define]),
             "application/wasm",
         )
         .await;
@@ -286,8 +265,13 @@ async fn a_stored_match_of_a_module_is_played_again_move_for_move() {
     let games = server.games().await;
     let durak = games.iter().find(|g| g["id"] == "durak").unwrap();
     let bot = register_module_bot(&server, "durak", "again").await;
-    let (status, answer) =
-        upload(&server, &bot, test_module("again", &[]), "application/wasm").await;
+    let (status, answer) = upload(
+        &server,
+        &bot,
+        test_bot_module("again", &[]),
+        "application/wasm",
+    )
+    .await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
     server.wait_active(bot["id"].as_str().unwrap()).await;
     let m = practice(&server, &bot, durak).await;
@@ -353,7 +337,7 @@ async fn a_module_that_faults_on_the_ladder_is_paused_and_back_with_a_better_mod
     let (status, answer) = upload(
         &server,
         &bot,
-        test_module("trapping", &["TRAP"]),
+        test_bot_module("trapping", &["TRAP"]),
         "application/wasm",
     )
     .await;
@@ -371,8 +355,13 @@ async fn a_module_that_faults_on_the_ladder_is_paused_and_back_with_a_better_mod
     let detail = shown["status_detail"].as_str().unwrap();
     assert!(detail.contains("5 faulted matches in a row"), "{shown}");
     // A new module is the owner's word: checked, it plays again.
-    let (status, answer) =
-        upload(&server, &bot, test_module("fixed", &[]), "application/wasm").await;
+    let (status, answer) = upload(
+        &server,
+        &bot,
+        test_bot_module("fixed", &[]),
+        "application/wasm",
+    )
+    .await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
     assert_eq!(answer["version"], 2);
     server.wait_active(id).await;

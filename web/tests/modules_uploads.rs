@@ -5,23 +5,10 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
-
-use cardarena_sandbox::componentize;
 use cardarena_store::{KEPT_MODULE_VERSIONS, now_ms};
-use cardarena_testkit::wasm::clang_core;
 use reqwest::{Method, StatusCode};
 use serde_json::json;
-use support::{Server, TempDb, config};
-
-/// The sandbox's C test bot as a component.
-fn module() -> Vec<u8> {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../sandbox/tests/bots/bot.c");
-    let core = dir.join(format!("uploads-{}.wasm", std::process::id()));
-    clang_core(&source, &[], &core);
-    componentize(&std::fs::read(&core).unwrap()).unwrap()
-}
+use support::{Server, TempDb, config, test_bot_module};
 
 /// `module` with a custom section named after `n` appended: another module (another hash) that
 /// plays alike.
@@ -49,7 +36,7 @@ async fn a_thousand_uploads_are_rate_limited_stored_once_and_dropped_by_retentio
     assert_eq!(status, StatusCode::CREATED, "{bot}");
     let path = server.url(&format!("/api/bots/{}/module", bot["id"].as_str().unwrap()));
     let token = bot["token"].as_str().unwrap();
-    let module = module();
+    let module = test_bot_module("uploaded", &[]);
     let mut counts = std::collections::BTreeMap::new();
     for n in 0..1000u32 {
         // Every other upload repeats the one before it.

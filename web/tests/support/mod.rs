@@ -48,6 +48,25 @@ impl Drop for TempDb {
     }
 }
 
+/// The sandbox's C test bot (`sandbox/tests/bots/bot.c`) built by clang with `-D` for each of
+/// `defines`, its core module written as `{name}-core.wasm` in this test process's folder.
+pub fn test_bot_core(name: &str, defines: &[&str]) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("test-bots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let source =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../sandbox/tests/bots/bot.c");
+    let core = dir.join(format!("{name}-core.wasm"));
+    cardarena_testkit::wasm::clang_core(&source, defines, &core);
+    core
+}
+
+/// [`test_bot_core`] made a bot module (a component): its bytes.
+pub fn test_bot_module(name: &str, defines: &[&str]) -> Vec<u8> {
+    let core = std::fs::read(test_bot_core(name, defines)).unwrap();
+    cardarena_sandbox::componentize(&core).unwrap()
+}
+
 /// A config for a test server on a free loopback port; no ladder unless asked.
 pub fn config(db: &TempDb) -> ServeConfig {
     let mut config = ServeConfig::new("127.0.0.1:0".parse().unwrap(), db.url());
