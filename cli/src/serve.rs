@@ -39,8 +39,9 @@ pub struct ServeArgs {
     /// required with postgres://, the same file for every process of the contest].
     #[arg(long)]
     key_file: Option<PathBuf>,
-    /// Keep rated matches between the house bots running so the leaderboard moves, and run a
-    /// demo cup whose bots think before each answer, so it can be watched live.
+    /// Keep rated matches between the house bots running so the leaderboard moves (a round
+    /// every 5 s, slowing to one a minute when nobody has looked at a page for 5 minutes), and
+    /// run a demo cup whose bots think before each answer, so it can be watched live.
     #[arg(long)]
     demo: bool,
     /// With --demo: milliseconds the demo cup's bots think before each answer (0: at once).

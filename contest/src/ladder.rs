@@ -3,13 +3,14 @@
 //! (the house bots join it as yardsticks, the expert one match at a time), or always in demo mode. A paused bot (see
 //! [`crate::health`]) is never seated.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use cardarena_bots::{expert, game_ids};
 use cardarena_engine::shuffle::{below, rng};
 use rand_chacha::ChaCha8Rng;
 use rand_core::Rng;
 
+use crate::demo::audience::{Audience, DemoPace};
 use crate::games;
 use crate::health::fault_pause;
 use crate::scheduler::Scheduler;
@@ -31,6 +32,9 @@ pub struct LadderConfig {
     /// Whether the expert at its default budget is seated (`serve --no-ladder-expert` leaves it
     /// out).
     pub expert: bool,
+    /// With `demo`: who is watching; the ladders of house bots alone slow down when nobody is
+    /// ([`DemoPace`]). A game with a contestant's bot keeps its pace.
+    pub audience: Option<Audience>,
 }
 
 /// A seed for a new match: below 2^53, so that JSON readers keep it exact.
@@ -42,10 +46,12 @@ pub fn new_seed(rng: &mut ChaCha8Rng) -> u64 {
 pub async fn run(store: Store, scheduler: Scheduler, config: LadderConfig, seed: u64) {
     let mut rng = rng(seed);
     let mut ticker = tokio::time::interval(config.interval);
+    let mut pace = config.audience.clone().map(DemoPace::new);
     loop {
         ticker.tick().await;
+        let houses_only = config.demo && pace.as_mut().is_none_or(|p| p.allows(Instant::now()));
         for game in game_ids() {
-            match queue(&store, &config, game, &mut rng).await {
+            match queue(&store, &config, houses_only, game, &mut rng).await {
                 Ok(true) => scheduler.wake(),
                 Ok(false) => {}
                 Err(e) => tracing::error!(game, "ladder: {e}"),
@@ -54,10 +60,12 @@ pub async fn run(store: Store, scheduler: Scheduler, config: LadderConfig, seed:
     }
 }
 
-/// Queues one ladder match of `game` if it has a ladder and room; returns whether it did.
+/// Queues one ladder match of `game` if it has a ladder and room; returns whether it did. With
+/// `houses_only`, a game with no contestant's bot has a ladder of its house bots.
 async fn queue(
     store: &Store,
     config: &LadderConfig,
+    houses_only: bool,
     game: &str,
     rng: &mut ChaCha8Rng,
 ) -> Result<bool, StoreError> {
@@ -95,7 +103,7 @@ async fn queue(
     };
     pool.retain(|b| !busy.contains(&b.id) && !about_to_pause(b) && !left_out(b));
     let contestants = pool.iter().filter(|b| b.kind.is_contestant()).count();
-    if (contestants == 0 && !config.demo) || pool.len() < players.min {
+    if (contestants == 0 && !houses_only) || pool.len() < players.min {
         return Ok(false);
     }
     let sizes: Vec<usize> = players.counts().filter(|&n| n <= pool.len()).collect();

@@ -88,6 +88,16 @@ impl Store {
         Ok(Some(self.with_place(id, state).await?))
     }
 
+    /// Whether match `id` has an analysis row at all (asked for, made or failed), without
+    /// reading it: a page asks the API for the analysis only when there is one to show.
+    pub async fn has_analysis(&self, id: &str) -> Result<bool, StoreError> {
+        let row: Option<i32> = sqlx::query_scalar("SELECT 1 FROM analyses WHERE match_id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.is_some())
+    }
+
     /// Stores match `id`'s finished analysis (of `game`), stamped with this engine's rules
     /// version and [`FORMAT`].
     pub async fn finish_analysis(

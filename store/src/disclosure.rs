@@ -60,33 +60,36 @@ fn is_over(status: MatchStatus) -> bool {
 impl Store {
     /// How much of match `m` may be shown now.
     pub async fn disclosure(&self, m: &MatchSummary) -> Result<Disclosure, StoreError> {
-        let siblings_pending = match &m.stage {
-            None => false,
-            Some(stage) => {
-                // Tables of one deal share the seed's deal bits (a relabelling changes only the
-                // bits above them); one index range of the stage's matches.
-                let deal = deal_seed(m.seed) as i64;
-                let pending: i64 = sqlx::query_scalar(
-                    "SELECT COUNT(*) FROM matches
-                     WHERE tournament_id = $1 AND stage = $2 AND id <> $3
-                       AND status IN ('queued', 'running') AND seed % $4 = $5",
-                )
-                .bind(&stage.tournament_id)
-                .bind(i64::from(stage.stage))
-                .bind(&m.id)
-                .bind(1i64 << DEAL_BITS)
-                .bind(deal)
-                .fetch_one(&self.pool)
-                .await?;
-                pending > 0
-            }
-        };
-        Ok(if siblings_pending {
+        Ok(if self.deal_tables_left(m).await? > 0 {
             Disclosure::Sealed
         } else if is_over(m.status) {
             Disclosure::Open
         } else {
             Disclosure::Live
         })
+    }
+
+    /// How many other tables of match `m`'s tournament deal are still queued or running (0 for
+    /// a match of no tournament): while there are any, `m` is [`Disclosure::Sealed`].
+    pub async fn deal_tables_left(&self, m: &MatchSummary) -> Result<u32, StoreError> {
+        let Some(stage) = &m.stage else {
+            return Ok(0);
+        };
+        // Tables of one deal share the seed's deal bits (a relabelling changes only the bits
+        // above them); one index range of the stage's matches.
+        let deal = deal_seed(m.seed) as i64;
+        let pending: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM matches
+             WHERE tournament_id = $1 AND stage = $2 AND id <> $3
+               AND status IN ('queued', 'running') AND seed % $4 = $5",
+        )
+        .bind(&stage.tournament_id)
+        .bind(i64::from(stage.stage))
+        .bind(&m.id)
+        .bind(1i64 << DEAL_BITS)
+        .bind(deal)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(u32::try_from(pending).unwrap_or(u32::MAX))
     }
 }

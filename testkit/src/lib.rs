@@ -7,6 +7,7 @@
 //! server.
 
 pub mod axe;
+pub mod cdp;
 pub mod chromium;
 pub mod contract;
 pub mod kits;

@@ -16,6 +16,7 @@ use crate::limits::{ClientLimits, Rates};
 use crate::listener::{self, ConnectionLimits};
 use crate::metrics::{Metrics, Sources, track_requests};
 use crate::proxy::TrustedProxies;
+use cardarena_contest::demo::audience::Audience;
 use cardarena_contest::games;
 use cardarena_contest::ladder::{self, LadderConfig};
 use cardarena_contest::modules::{Modules, ModulesConfig};
@@ -411,6 +412,7 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
     }
     tokio::spawn(cardarena_contest::retention::modules(store.clone()));
     let seed = cardarena_contest::secrets::random_u64();
+    let audience = Audience::new();
     if let Some(interval) = config.ladder_interval {
         let ladder_config = LadderConfig {
             interval,
@@ -419,6 +421,7 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
             deadline_ms: config.deadline_ms,
             bot_concurrency: config.bot_concurrency,
             expert: config.ladder_expert,
+            audience: config.demo.then(|| audience.clone()),
         };
         tokio::spawn(ladder::run(
             store.clone(),
@@ -487,9 +490,13 @@ pub async fn start(config: ServeConfig) -> Result<Running, StartError> {
         )
         .with_state(state)
         .merge(crate::pages::router(store.clone()))
-        // axum's own 404, as a route of the app's, so that the layers below count and log it.
-        .fallback(|| async { axum::http::StatusCode::NOT_FOUND })
+        // The 404 page, as a route of the app's, so that the layers below count and log it.
+        .fallback(crate::pages::not_found)
         .layer(axum::middleware::from_fn(track_requests))
+        .layer(axum::middleware::from_fn_with_state(
+            audience.clone(),
+            crate::audience::mark,
+        ))
         .layer(axum::middleware::from_fn(crate::request_log::trace))
         // After the log's layer: probes and scrapes, every few seconds, are not logged.
         .merge(probes.router());

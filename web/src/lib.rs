@@ -13,6 +13,7 @@
 
 pub mod api;
 pub mod app;
+pub mod audience;
 pub mod limits;
 pub mod listener;
 pub mod memory;

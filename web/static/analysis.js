@@ -119,13 +119,7 @@ function handle({ status, body }) {
     return;
   }
   progress.hidden = true;
-  if (status === 404 && body && body.error === "not_analysed") {
-    section.dataset.state = "none";
-    button.hidden = false;
-    button.disabled = false;
-    say("Not analysed yet.");
-    return;
-  }
+  if (status === 404 && body && body.error === "not_analysed") return offer();
   section.dataset.state = "error";
   const detail = body && (body.detail || body.error);
   // Asking again may help later when the server is busy or this address has asked a lot.
@@ -133,6 +127,15 @@ function handle({ status, body }) {
   button.hidden = !again;
   button.disabled = false;
   say("The analysis cannot be shown: " + (detail || "the server answered " + status) + (again ? " Try again in a while." : ""));
+}
+
+/** Offers the analysis of a match that has none. */
+function offer() {
+  section.dataset.state = "none";
+  const button = $("analyse");
+  button.hidden = false;
+  button.disabled = false;
+  say("Not analysed yet.");
 }
 
 /** Asks for the progress (or the result) again. */
@@ -411,10 +414,18 @@ function show(result) {
   section.dataset.state = "done";
 }
 
-/** Shows the section once the match is finished: the analysis at once if there is one. */
+/** Shows the section once the match is finished (and open): the analysis at once if there is
+ * one, else the button that asks for it. */
 async function start() {
   if (root.dataset.status !== "finished") return;
   section.hidden = false;
+  if (root.dataset.disclosure === "sealed") {
+    section.dataset.state = "sealed";
+    say("The analysis can be asked for once the other tables dealt the same cards have been played.");
+    return;
+  }
+  // The server says whether there is an analysis: none is offered without asking for it.
+  if (section.dataset.analysed !== "1") return offer();
   await poll();
 }
 
@@ -427,7 +438,7 @@ function wire() {
   });
   root.addEventListener("ended", () => {
     if (state.result) markMoves();
-    else if (section.hidden) start();
+    else if (section.hidden || section.dataset.state === "sealed") start();
   });
   new ResizeObserver(() => {
     if (state.result && Math.round($("value-strip").clientWidth) !== state.width) drawStrip();

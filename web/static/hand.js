@@ -69,7 +69,7 @@ const ownWords = (choice) => ({ label: choice.words, hint: "" });
  * lines would otherwise not tell which is whose. Each button is described by its hint (its
  * title, and aria-describedby for a screen reader).
  */
-function fillButtons(box, choices, cls, say, send) {
+function fillButtons(box, choices, cls, say, send, group = noGroup) {
   const said = choices.map((choice) => ({ choice, words: say(choice) || ownWords(choice) }));
   const labels = new Map();
   for (const { words } of said) {
@@ -83,26 +83,69 @@ function fillButtons(box, choices, cls, say, send) {
     ids.set(hint, line.id);
     return line;
   });
-  const buttons = said.map(({ choice, words }) => {
-    const button = el("button", cls, words.label);
-    button.type = "button";
-    button.dataset.index = String(choice.index);
-    button.addEventListener("click", () => send(choice));
-    if (words.hint) {
-      button.title = words.hint;
-      button.setAttribute("aria-describedby", ids.get(words.hint));
+  /** A button that plays what `current()` is, reading as it. */
+  const button = (current) => {
+    const node = el("button", cls);
+    node.type = "button";
+    const label = () => {
+      const { choice, words } = current();
+      node.textContent = words.label;
+      node.dataset.index = String(choice.index);
+      if (words.hint) {
+        node.title = words.hint;
+        node.setAttribute("aria-describedby", ids.get(words.hint));
+      }
+    };
+    label();
+    node.addEventListener("click", () => send(current().choice));
+    return { node, label };
+  };
+  // Many choices of one kind (fifty-six's 29 bids) are one picker and one button, so that they
+  // leave the table in sight on a phone.
+  const groups = new Map();
+  for (const item of said) {
+    const key = group(item.choice);
+    if (key) groups.set(key.name, [...(groups.get(key.name) || []), { ...item, option: key.option, title: key.title }]);
+  }
+  const picked = new Set();
+  const nodes = [];
+  for (const item of said) {
+    const key = group(item.choice);
+    const members = key && groups.get(key.name);
+    if (!members || members.length < PICKER_FROM) {
+      nodes.push(button(() => item).node);
+      continue;
     }
-    return button;
-  });
-  box.replaceChildren(...buttons, ...lines);
+    if (picked.has(key.name)) continue;
+    picked.add(key.name);
+    const select = el("select", "picker-options");
+    members.forEach((m, n) => {
+      const option = el("option", null, m.option);
+      option.value = String(n);
+      select.append(option);
+    });
+    const chosen = button(() => members[Number(select.value)]);
+    select.addEventListener("change", chosen.label);
+    const label = add(el("label", "picker-label", members[0].title + " "), select);
+    nodes.push(add(el("span", "picker"), label, chosen.node));
+  }
+  box.replaceChildren(...nodes, ...lines);
 }
+
+/** Choices of one kind become a picker from this many on. */
+const PICKER_FROM = 6;
+
+/** No choice is grouped into a picker. */
+const noGroup = () => null;
 
 /**
  * The hand's controls. `parts` = {chooser, actions} (elements the page owns), `play(index)`
  * sends the action of that index, `say(choice)` words a choice for the person ({label, hint};
- * null for the state's own words). Call `show(state, handNode)` after every redraw.
+ * null for the state's own words), and `group(choice)` names the picker a choice belongs to,
+ * `{name, title, option}` (null for its own button). Call `show(state, handNode)` after every
+ * redraw.
  */
-export function createHand(parts, play, say = ownWords) {
+export function createHand(parts, play, say = ownWords, group = noGroup) {
   const hand = { cards: [], nodes: [], selected: [], turn: null, busy: false };
 
   /** The texts of the selected cards. */
@@ -187,7 +230,7 @@ export function createHand(parts, play, say = ownWords) {
 
   /** The buttons of the actions that play no card of the hand. */
   function drawActions(plain) {
-    fillButtons(parts.actions, plain, "action", say, send);
+    fillButtons(parts.actions, plain, "action", say, send, group);
   }
 
   /**

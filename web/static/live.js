@@ -6,11 +6,10 @@
 (function () {
   var PERIOD_MS = 2000;
 
-  // A cell; `label` names it when a phone stacks the row into a card (style.css, table.stack).
-  function cell(row, text, numeric, label) {
+  // A cell; `optional` ones (μ, σ, wins) are left out on a phone (style.css, .opt).
+  function cell(row, text, numeric, optional) {
     var td = document.createElement("td");
-    if (numeric) td.className = "num";
-    if (label) td.dataset.label = label;
+    if (numeric) td.className = optional ? "num opt" : "num";
     td.textContent = text;
     row.appendChild(td);
     return td;
@@ -20,19 +19,19 @@
     var body = document.createElement("tbody");
     rows.forEach(function (r, i) {
       var tr = document.createElement("tr");
-      cell(tr, String(i + 1), true, "Rank");
+      cell(tr, String(i + 1), true);
       var link = document.createElement("a");
       link.href = "/bots/" + encodeURIComponent(r.bot_id);
       link.textContent = r.name;
       var who = cell(tr, "");
-      who.className = "key";
+      who.className = "bot";
       who.appendChild(link);
-      cell(tr, Number(r.rating).toFixed(2), true, "Rating");
-      cell(tr, Number(r.mu).toFixed(2), true, "μ");
-      cell(tr, Number(r.sigma).toFixed(2), true, "σ");
-      cell(tr, String(r.matches), true, "Matches");
-      cell(tr, String(r.wins), true, "Wins");
-      cell(tr, r.recent_faults + "/" + r.recent_matches, true, "Faults (recent)");
+      cell(tr, Number(r.rating).toFixed(2), true);
+      cell(tr, Number(r.mu).toFixed(2), true, true);
+      cell(tr, Number(r.sigma).toFixed(2), true, true);
+      cell(tr, String(r.matches), true);
+      cell(tr, String(r.wins), true, true);
+      cell(tr, r.recent_faults + "/" + r.recent_matches, true);
       body.appendChild(tr);
     });
     if (rows.length === 0) {

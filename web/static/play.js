@@ -1,7 +1,10 @@
 // The play form (/play): choose a game, the table size, your own seat and who sits at each other
 // seat (a house bot, a live registered bot of the game, or an open seat for another person),
 // then POST /api/tables and go to your seat. The other person seats' links are secrets: they
-// are handed to your seat's page in this tab's sessionStorage, never in a URL's query.
+// are handed to your seat's page in this tab's sessionStorage, never in a URL's query. Above the
+// form, the tables this browser sits at that are still being played (mytables.js), each with a
+// link back and a button that leaves it.
+import { forget, remembered } from "/static/mytables.js";
 
 /** How many pages of registered bots are read at most (200 a page). */
 const MAX_BOT_PAGES = 5;
@@ -45,10 +48,8 @@ async function failure(response) {
 /** What an error answer of POST /api/tables means for the person, in words. */
 async function tableError(response) {
   const detail = await failure(response);
-  if (response.status === 429) {
-    return "Too many tables for now: " + detail + " Finish or leave a table, or wait a while.";
-  }
-  if (response.status === 503) return "The server is full right now (" + detail + "). Try again in a few minutes.";
+  // The server's refusals for limits are whole sentences for you; other errors name a field.
+  if (response.status === 429 || response.status === 503) return detail;
   return "The table could not be opened: " + detail;
 }
 
@@ -189,7 +190,65 @@ async function start(event) {
   }
 }
 
+/** Where seat state `s` stands, in words for the person at it. */
+function standing(s) {
+  const others = s.names.filter((_, seat) => seat !== s.seat).map((n) => (n === "person" ? "a person" : n));
+  const against = s.game + " against " + others.join(", ");
+  if (s.replaced) return against + ": a house bot plays your seat now.";
+  return against + (s.type === "turn" ? ": your turn." : ": waiting for the others.");
+}
+
+/** Leaves the table of seat `token`: its row says what happened. */
+async function leaveTable(token, row) {
+  const response = await fetch("/api/tables/" + encodeURIComponent(token), { method: "DELETE", cache: "no-store" });
+  if (response.ok || response.status === 404) {
+    forget(token);
+    row.replaceChildren("You left that table: a house bot plays your seat to its end.");
+    return;
+  }
+  row.querySelector(".refusal").textContent = "You could not leave: " + (await failure(response));
+}
+
+/** Lists the tables this browser sits at that are still being played. */
+async function drawMyTables() {
+  const list = $("my-table-list");
+  const rows = [];
+  for (const { token } of remembered()) {
+    let response = null;
+    try {
+      response = await fetch("/api/tables/" + encodeURIComponent(token), { cache: "no-store" });
+    } catch {
+      continue;
+    }
+    if (response.status === 404) forget(token);
+    if (!response.ok) continue;
+    const s = await response.json();
+    if (s.status !== "running") {
+      forget(token);
+      continue;
+    }
+    const row = document.createElement("li");
+    row.dataset.token = token;
+    const link = document.createElement("a");
+    link.href = "/play/" + encodeURIComponent(token);
+    link.textContent = "Back to the table";
+    const leave = document.createElement("button");
+    leave.type = "button";
+    leave.className = "leave";
+    leave.textContent = "Leave";
+    leave.addEventListener("click", () => leaveTable(token, row));
+    const refusal = document.createElement("span");
+    refusal.className = "refusal error";
+    refusal.setAttribute("role", "alert");
+    row.append(standing(s) + " ", link, " ", leave, " ", refusal);
+    rows.push(row);
+  }
+  list.replaceChildren(...rows);
+  $("my-tables").hidden = rows.length === 0;
+}
+
 async function main() {
+  drawMyTables();
   const response = await fetch("/api/games");
   if (!response.ok) {
     $("play-loading").textContent = "The games cannot be read: " + (await failure(response));

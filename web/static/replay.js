@@ -279,10 +279,9 @@ function load(answer, toEnd = false) {
   if (!state.initial) {
     const kept = !answer.log || answer.log.state === "kept";
     const sealed = answer.log && answer.log.state === "sealed";
-    const why = sealed
-      ? "Sealed: another table of this tournament is dealt the same cards and has not finished. The table shows once it has."
-      : kept ? "No table to show yet." : "The moves of this match are not kept.";
+    const why = sealed ? sealedWords(answer.log.tables_left) : kept ? "No table to show yet." : "The moves of this match are not kept.";
     note(why);
+    controls.label.textContent = sealed ? "sealed" : "";
     return;
   }
   const wanted = toEnd ? lastStep() : hashStep();
@@ -290,6 +289,12 @@ function load(answer, toEnd = false) {
   draw();
   if (toEnd) writeHash();
   drawFaultLink();
+}
+
+/** Why a sealed match shows nothing yet and when it will (as the server's page says it). */
+function sealedWords(left) {
+  const others = left > 1 ? left + " other tables of this tournament, still being played," : "another table of this tournament, still being played,";
+  return "Sealed: " + others + " had the same cards dealt, so its table, moves and downloads show when the last of them ends. This page opens them by itself then.";
 }
 
 /** The link to the first fault's step, near the top of the page. */
@@ -315,6 +320,7 @@ async function showEnd() {
   if (!response.ok) return;
   const m = await response.json();
   root.dataset.status = m.status;
+  root.dataset.disclosure = m.disclosure;
   $("match-status").textContent = m.status;
   const last = state.initial ? tableAt(lastStep()) : null;
   const result = last && last.result;
@@ -485,7 +491,9 @@ async function main() {
   }
   wire();
   const status = root.dataset.status;
-  if (status === "running" || status === "queued") follow();
+  // A sealed match is followed too, finished or not: the feed comes back every 2 s until the
+  // last table of its deal ends, and then opens the match here.
+  if (status === "running" || status === "queued" || root.dataset.disclosure === "sealed") follow();
   else await fetchFrames();
 }
 

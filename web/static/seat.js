@@ -5,6 +5,7 @@
 // secret: it goes to this server only, and the page sends no referrer.
 import { add, drawTable, el, withNames } from "/static/table.js";
 import { createHand } from "/static/hand.js";
+import { forget, remember } from "/static/mytables.js";
 
 /** How long one poll may wait for a change, in seconds (the API allows 30). */
 const WAIT_SECONDS = 25;
@@ -35,7 +36,7 @@ const parts = {
 };
 
 const state = { current: null, renderer: null, deadline: null, sending: false, stopped: false };
-const hand = createHand(parts, send, personWords);
+const hand = createHand(parts, send, personWords, personGroup);
 const dock = createDock();
 
 /**
@@ -46,6 +47,13 @@ function personWords(choice) {
   const s = state.current;
   const say = state.renderer && state.renderer.choiceWords;
   return say && s && s.table ? say(choice, s.table, s.seat) : null;
+}
+
+/** The picker a choice belongs to, as the game's renderer groups them (fifty-six's bids); null
+ * for a choice with a button of its own. */
+function personGroup(choice) {
+  const group = state.renderer && state.renderer.choiceGroup;
+  return group ? group(choice) : null;
 }
 
 /** A JSON error's words: its detail, else its kind, else the status. */
@@ -77,6 +85,9 @@ async function apply(s) {
     if (state.current && s.version <= state.current.version) return;
   }
   state.current = s;
+  // /play lists the tables this browser sits at, while they are being played.
+  if (s.status === "running") remember(root.dataset.token, s.game);
+  else forget(root.dataset.token);
   draw();
 }
 
@@ -93,7 +104,7 @@ function draw() {
   document.title = (s.type === "turn" ? "Your turn · " : "") + s.game + ", seat " + s.seat + " · cardarena";
   parts.title.textContent = s.game + ": your seat is #" + s.seat;
   parts.rules.href = "/rules/" + encodeURIComponent(s.game);
-  parts.rules.textContent = "The rules of " + s.game;
+  parts.rules.textContent = "Rules of " + s.game;
   parts.rules.hidden = false;
   drawTable(parts.table, s.table, { renderer: state.renderer, names: shown, eye: s.seat });
   const own = parts.table.querySelector('.hand[data-seat="' + s.seat + '"]');

@@ -401,12 +401,7 @@ async fn tables_are_refused_past_each_limit_and_bad_requests_say_why() {
     )
     .await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{refused}");
-    assert!(
-        refused["detail"]
-            .as_str()
-            .unwrap()
-            .contains("max-tables-per-bot")
-    );
+    assert!(words_for_a_person(&refused).contains("is playing at 1 table already"));
     let _second = open(
         &server,
         json!({"game": "durak", "seats": ["person", "random"]}),
@@ -420,12 +415,7 @@ async fn tables_are_refused_past_each_limit_and_bad_requests_say_why() {
     )
     .await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{refused}");
-    assert!(
-        refused["detail"]
-            .as_str()
-            .unwrap()
-            .contains("max-tables-per-client")
-    );
+    assert!(words_for_a_person(&refused).contains("You have 2 tables open already"));
     // Leaving ends a table (a house bot finishes it), and the address may open another.
     let (status, _) = delete(&server, &format!("/api/tables/{}", token(&first, 0))).await;
     assert_eq!(status, StatusCode::OK);
@@ -513,10 +503,7 @@ async fn tables_are_counted_per_hour_for_each_address_and_each_registered_bot() 
     .await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{refused}");
     assert!(
-        refused["detail"]
-            .as_str()
-            .unwrap()
-            .contains("--tables-per-bot-hour"),
+        words_for_a_person(&refused).contains("has sat at 2 tables in the last hour"),
         "{refused}"
     );
     // A house bot is not limited; the address is, at its third table of the hour.
@@ -530,10 +517,7 @@ async fn tables_are_counted_per_hour_for_each_address_and_each_registered_bot() 
     .await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{refused}");
     assert!(
-        refused["detail"]
-            .as_str()
-            .unwrap()
-            .contains("--tables-per-hour"),
+        words_for_a_person(&refused).contains("You have opened 3 tables in the last hour"),
         "{refused}"
     );
 }
@@ -607,4 +591,16 @@ async fn with_rate_people_a_table_moves_the_ratings_of_everyone_at_it() {
         .find(|r| r["name"] == "person@durak")
         .unwrap();
     assert_eq!(people["matches"], 1, "{people}");
+}
+
+/// A refusal's detail, checked to be words for the person at the browser: a sentence, and no
+/// server flag in it.
+fn words_for_a_person(refused: &Value) -> String {
+    let detail = refused["detail"].as_str().unwrap().to_string();
+    assert!(!detail.contains("--"), "a server flag in {detail:?}");
+    assert!(
+        detail.ends_with('.') && detail.starts_with(char::is_uppercase),
+        "{detail:?}"
+    );
+    detail
 }

@@ -1,9 +1,12 @@
 //! The demo `serve --demo` runs, so that a newcomer sees every page filled and a cup worth
 //! watching: three bots playing bridge through the protocol, each answer after a short think (see
-//! [`thinkers`]), in the contest's three stages, advancing by themselves. The house stage measures
+//! [`thinkers`]), in the contest's three stages, advancing by themselves. Its first stage deals
+//! each match on its own, so it can be watched live; its house-bot ladders slow down when
+//! nobody looks ([`audience`]). The house stage measures
 //! them against the in-process house bots `demo@bridge` and `greedy@bridge`, which are not entered,
 //! so no entrant meets itself and every entrant is credited with its own matches only.
 
+pub mod audience;
 pub mod thinkers;
 
 use std::net::SocketAddr;
@@ -28,6 +31,11 @@ const DEMO_DEADLINE_MS: u32 = 3000;
 /// The demo stages' wall-clock cap of a match: a long deal of the final took 93 s in a debug
 /// build, so well above that.
 const DEMO_MATCH_CAP_MS: u32 = 600_000;
+
+/// The points a match of the demo's first stage is played to: a few deals, a few minutes at
+/// the demo's think time, watched live (the later stages share their deals, so their tables
+/// open as each deal's last table ends).
+const DEMO_HOUSE_TARGET: u32 = 60;
 
 /// The demo's game.
 pub const DEMO_GAME: &str = "bridge";
@@ -111,7 +119,10 @@ async fn ensure_demo_tournament(
         "game": DEMO_GAME,
         "auto_advance": true,
         "stages": [
-            {"kind": "house", "opponents": DEMO_YARDSTICKS, "matches": 3, "options": one_deal,
+            // Each match its own deal, played to the target: no other table shares its cards,
+            // so the first minutes of the cup can be watched live, card by card.
+            {"kind": "house", "opponents": DEMO_YARDSTICKS, "matches": 2, "same_deals": false,
+             "options": {"target": DEMO_HOUSE_TARGET},
              "deadline_ms": deadline, "match_time_limit_ms": cap},
             {"kind": "gauntlet", "top": 2, "matches": 3, "options": one_deal,
              "deadline_ms": deadline, "match_time_limit_ms": cap},

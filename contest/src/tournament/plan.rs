@@ -103,7 +103,13 @@ pub fn stage_matches(
             // a house opponent (`tournament::enter` refuses one); in a gauntlet one of the best
             // does not meet itself: its table is one seat smaller, or, where `opponents` ends with
             // a reserve (a game seated in pairs), the reserve takes that seat.
-            for entrant in entrants {
+            let per_entrant = spec.matches.unwrap_or(1);
+            for (nth, entrant) in entrants.iter().enumerate() {
+                // The plan's key of match k's deal: the same for every entrant, or its own.
+                let deal_key = |k: usize| match spec.shares_deals() {
+                    true => k as u64,
+                    false => (nth * per_entrant + k) as u64,
+                };
                 let others: Vec<String> = match spec.kind {
                     StageKind::House => opponents.to_vec(),
                     _ => opponents
@@ -113,10 +119,10 @@ pub fn stage_matches(
                         .cloned()
                         .collect(),
                 };
-                for k in 0..spec.matches.unwrap_or(1) {
+                for k in 0..per_entrant {
                     let mut seats = others.clone();
                     seats.insert(k % (others.len() + 1), entrant.clone());
-                    let mut m = new(seed(k as u64), seats, None);
+                    let mut m = new(seed(deal_key(k)), seats, None);
                     if let Some(at) = m.stage.as_mut() {
                         at.entrant = Some(entrant.clone());
                     }
@@ -175,6 +181,35 @@ mod tests {
             matches
                 .iter()
                 .all(|m| m.seed < 1 << 53 && m.wall_clock_ms.is_some())
+        );
+    }
+
+    #[test]
+    fn without_same_deals_every_match_of_a_house_stage_has_a_deal_of_its_own() {
+        let stage = spec(serde_json::json!(
+            {"kind": "house", "opponents": ["demo"], "matches": 3, "same_deals": false}
+        ));
+        let matches = stage_matches("t", "bridge", 0, &stage, &ids(&["a", "b"]), &ids(&["h"]), 2);
+        assert_eq!(matches.len(), 6);
+        let mut seeds: Vec<u64> = matches.iter().map(|m| m.seed).collect();
+        seeds.sort();
+        seeds.dedup();
+        assert_eq!(seeds.len(), 6, "six deals for six matches");
+        let shared =
+            spec(serde_json::json!({"kind": "house", "opponents": ["demo"], "matches": 3}));
+        let shared = stage_matches(
+            "t",
+            "bridge",
+            0,
+            &shared,
+            &ids(&["a", "b"]),
+            &ids(&["h"]),
+            2,
+        );
+        assert_eq!(
+            matches[..3].iter().map(|m| m.seed).collect::<Vec<_>>(),
+            shared[..3].iter().map(|m| m.seed).collect::<Vec<_>>(),
+            "the first entrant's deals are those it would meet anyway"
         );
     }
 

@@ -59,6 +59,12 @@ pub struct StageSpec {
     /// Final stages: deals, each replayed with the seats rotated through every position.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deals: Option<usize>,
+    /// House and gauntlet stages: whether every entrant meets the same deals (the default, the
+    /// fairest comparison). With `false` each match is dealt on its own, so no other table
+    /// shares its cards and anyone may watch it live while it runs (a shared deal stays sealed
+    /// until its last table ends); the price is more luck in the comparison.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub same_deals: Option<bool>,
     /// Final stages: players per table (default: the game's usual count, at most `top`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub table: Option<usize>,
@@ -85,6 +91,11 @@ fn default_match_cap() -> u32 {
 }
 
 impl StageSpec {
+    /// Whether the stage's entrants meet the same deals (a final always does).
+    pub fn shares_deals(&self) -> bool {
+        self.kind == StageKind::Final || self.same_deals.unwrap_or(true)
+    }
+
     /// The players at this stage's tables for an entrant, in a game with `info`.
     pub fn table_size(&self, info: &GameInfo, finalists: usize) -> usize {
         match self.kind {
@@ -177,6 +188,12 @@ pub fn check(mut spec: TournamentSpec) -> Result<TournamentSpec, String> {
                     return Err(at(format!("table {table}: {seats} players, at most top")));
                 }
                 check_count(stage.deals, "deals", 100).map_err(at)?;
+                if stage.same_deals.is_some() {
+                    return Err(at(
+                        "a final always plays each deal at every seating: leave out \"same_deals\""
+                            .into(),
+                    ));
+                }
             }
         }
     }
@@ -240,6 +257,11 @@ mod tests {
             (
                 serde_json::json!([{"kind": "house", "opponents": ["demo"], "matches": 1, "deadline_ms": 1}]),
                 "deadline_ms",
+            ),
+            (
+                serde_json::json!([{"kind": "house", "opponents": ["demo"], "matches": 1},
+                                {"kind": "final", "top": 2, "deals": 1, "same_deals": false}]),
+                "every seating",
             ),
         ];
         for (stages, expected) in cases {

@@ -18,15 +18,16 @@ use super::openapi::schemas::ErrorBody;
 use crate::app::AppState;
 use cardarena_contest::frames::{self, Frames};
 use cardarena_contest::live::{LiveEvent, Subscription};
-use cardarena_store::{Disclosure, LogState, MatchStatus};
+use cardarena_store::{LogState, MatchStatus};
 
 /// How often a quiet feed sends a keep-alive comment.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// When a feed of a match not being played yet closes, how soon the browser's `EventSource`
 /// should come back.
 const RETRY_QUEUED: Duration = Duration::from_secs(3);
-/// How soon the browser should ask again about a sealed match.
-const RETRY_SEALED: Duration = Duration::from_secs(10);
+/// How soon the browser should ask again about a sealed match: its page opens within this
+/// long of the last table of its deal ending.
+const RETRY_SEALED: Duration = Duration::from_secs(2);
 
 /// GET /api/matches/{id}/live: `initial` (the public frames so far), then `frame` and `fault`
 /// events as the match is played, and `end`. A finished match gets `end` at once; a match not
@@ -44,9 +45,13 @@ pub async fn live(
 ) -> Result<Response, ApiError> {
     let read = Read::of(&state, &id).await?;
     let summary = &read.detail.summary;
-    if state.store.disclosure(summary).await? == Disclosure::Sealed {
-        // Not even the public moves: they would tell another table its deal.
-        let answer = Answer::new(summary, Eye::Public, sealed_log(), None, &[]);
+    let tables_left = state.store.deal_tables_left(summary).await?;
+    if tables_left > 0 {
+        // Not even the public moves: they would tell another table its deal. How many tables
+        // keep it sealed is no secret (a tournament's matches are listed).
+        let mut log = sealed_log();
+        log["tables_left"] = tables_left.into();
+        let answer = Answer::new(summary, Eye::Public, log, None, &[]);
         let data = serde_json::to_string(&answer).map_err(ApiError::internal)?;
         let initial = Event::default()
             .event("initial")

@@ -146,6 +146,7 @@ pub async fn create(
             names.push(bot.name.clone());
         }
     }
+    let named: Vec<(String, String)> = bot_ids.iter().cloned().zip(names.clone()).collect();
     let seed = {
         let mut rng = state.seeds.lock().map_err(ApiError::internal)?;
         new_seed(&mut rng)
@@ -166,6 +167,12 @@ pub async fn create(
         persons,
         client: client.to_string(),
     };
+    let name_of = |id: &str| {
+        named
+            .iter()
+            .find(|(bot, _)| bot == id)
+            .map_or_else(|| "That bot".to_string(), |(_, name)| name.clone())
+    };
     let claimed = state
         .store
         .open_table(
@@ -177,7 +184,7 @@ pub async fn create(
             state.scheduler.worker_id(),
         )
         .await?
-        .map_err(refused)?;
+        .map_err(|refusal| refused(refusal, name_of))?;
     let match_id = claimed.id.clone();
     state.tables.open(TableFacts {
         match_id: match_id.clone(),
@@ -219,48 +226,78 @@ fn refuse_long_thinking(requester: &Requester, seat: usize, name: &str) -> Resul
     Ok(())
 }
 
-/// The answer to a table the limits refuse.
-fn refused(refusal: TableRefusal) -> ApiError {
+/// The answer to a table the limits refuse, in words for the person who asked (the server's
+/// flags that set each limit are in docs/operations.md, not here); `name_of` names a bot by id.
+fn refused(refusal: TableRefusal, name_of: impl Fn(&str) -> String) -> ApiError {
+    let tables = |n: u32| match n {
+        1 => "1 table".to_string(),
+        n => format!("{n} tables"),
+    };
+    let limited = StatusCode::TOO_MANY_REQUESTS;
     let (status, kind, detail) = match refusal {
         TableRefusal::ServerFull(n) => (
             StatusCode::SERVICE_UNAVAILABLE,
             "tables_full",
-            format!("the server has its {n} open tables (--max-tables); try again later"),
+            format!(
+                "All {} the server keeps open are taken. Try again in a few minutes.",
+                tables(n)
+            ),
         ),
         TableRefusal::ClientOpen(n) => (
-            StatusCode::TOO_MANY_REQUESTS,
+            limited,
             "rate_limited",
             format!(
-                "this address has {n} open tables (--max-tables-per-client): finish or leave one"
+                "You have {} open already, as many as one person may. Finish or leave one of \
+                 them first: the Play page lists those this browser opened.",
+                tables(n)
             ),
         ),
         TableRefusal::NetworkOpen(n) => (
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            format!("your network has {n} open tables: finish or leave one"),
-        ),
-        TableRefusal::Reserved(n) => (
-            StatusCode::TOO_MANY_REQUESTS,
+            limited,
             "rate_limited",
             format!(
-                "the server is nearly full: its last {n} tables are kept for addresses with \
-                 no table open; finish or leave yours, or try again later"
+                "Your network has {} open already, as many as it may. Finish or leave one of \
+                 them first.",
+                tables(n)
+            ),
+        ),
+        TableRefusal::Reserved(n) => (
+            limited,
+            "rate_limited",
+            format!(
+                "The server is nearly full: its last {} are kept for people with no table \
+                 open. Finish or leave yours, or try again in a few minutes.",
+                tables(n)
             ),
         ),
         TableRefusal::ClientHour(n) => (
-            StatusCode::TOO_MANY_REQUESTS,
+            limited,
             "rate_limited",
-            format!("this address opened {n} tables in the last hour (--tables-per-hour)"),
+            format!(
+                "You have opened {} in the last hour, as many as one person may. Try again \
+                 later.",
+                tables(n)
+            ),
         ),
         TableRefusal::BotBusy(bot, n) => (
-            StatusCode::TOO_MANY_REQUESTS,
+            limited,
             "rate_limited",
-            format!("bot {bot} sits at {n} open tables (--max-tables-per-bot); try again later"),
+            format!(
+                "{} is playing at {} already, as many as it may. Pick another opponent, or \
+                 try again in a few minutes.",
+                name_of(&bot),
+                tables(n)
+            ),
         ),
         TableRefusal::BotHour(bot, n) => (
-            StatusCode::TOO_MANY_REQUESTS,
+            limited,
             "rate_limited",
-            format!("bot {bot} sat at {n} tables in the last hour (--tables-per-bot-hour)"),
+            format!(
+                "{} has sat at {} in the last hour, as many as it may. Pick another opponent, \
+                 or try again later.",
+                name_of(&bot),
+                tables(n)
+            ),
         ),
     };
     ApiError::new(status, kind, detail)

@@ -60,6 +60,11 @@ const LIVE_JS: &str = include_str!("../../static/live.js");
 const TOURNAMENT_JS: &str = include_str!("../../static/tournament.js");
 /// The organiser's tools on a bot's page, served at `/static/organiser.js`.
 const ORGANISER_JS: &str = include_str!("../../static/organiser.js");
+/// The header's menu on a phone, served at `/static/menu.js`.
+const MENU_JS: &str = include_str!("../../static/menu.js");
+/// The site's icon, served at `/favicon.svg` and `/favicon.ico` (a browser asks for the
+/// latter on its own).
+const FAVICON: &str = include_str!("../../static/favicon.svg");
 /// The pages link each static file with its content's hash in the query (`?v=`), so a browser
 /// fetches a changed file at once and may keep an unchanged one for a year.
 const STATIC_CACHE: &str = "public, max-age=31536000, immutable";
@@ -72,6 +77,8 @@ pub(crate) const LIVE_JS_VERSION: u64 = content_hash(LIVE_JS);
 pub(crate) const TOURNAMENT_JS_VERSION: u64 = content_hash(TOURNAMENT_JS);
 /// The organiser's script's version, for its URL.
 pub(crate) const ORGANISER_JS_VERSION: u64 = content_hash(ORGANISER_JS);
+/// The menu script's version, for its URL.
+pub(crate) const MENU_JS_VERSION: u64 = content_hash(MENU_JS);
 
 /// A version that changes whenever the file does: FNV-1a of its text, at compile time.
 const fn content_hash(text: &str) -> u64 {
@@ -100,6 +107,9 @@ pub fn router(store: Store) -> Router {
         .route("/static/live.js", get(live_js))
         .route("/static/tournament.js", get(tournament_js))
         .route("/static/organiser.js", get(organiser_js))
+        .route("/static/menu.js", get(menu_js))
+        .route("/favicon.svg", get(favicon))
+        .route("/favicon.ico", get(favicon))
         .merge(replay::static_routes())
         .merge(join::routes())
         .with_state(store)
@@ -119,6 +129,30 @@ async fn tournament_js() -> Response {
 
 async fn organiser_js() -> Response {
     static_file("text/javascript; charset=utf-8", ORGANISER_JS)
+}
+
+async fn menu_js() -> Response {
+    static_file("text/javascript; charset=utf-8", MENU_JS)
+}
+
+/// The icon, kept a day (its URL carries no version).
+async fn favicon() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        FAVICON,
+    )
+        .into_response()
+}
+
+/// The page of an address that names nothing: a 404 with the way home (the app's fallback).
+pub async fn not_found() -> Response {
+    PageError::NotFound(
+        "There is no page at this address: it may have moved, or the link may be mistyped.".into(),
+    )
+    .into_response()
 }
 
 fn static_file(content_type: &'static str, body: &'static str) -> Response {

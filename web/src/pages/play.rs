@@ -5,15 +5,17 @@
 //! `GET /api/bots`, then `POST /api/tables`). `/play/{token}` is one seat
 //! (`web/static/seat.js`): it long-polls the seat's state, draws the table with the match
 //! viewer's modules and sends the person's moves. The token is the seat's secret, so the seat
-//! page is never cached and sends no referrer; this handler only checks the token's shape, and
-//! the script says so when the API knows no such seat.
+//! page is never cached and sends no referrer. A link that is no seat's is the 404 page with
+//! only that explanation (no empty table, controls or hints).
 
 use askama::Template;
-use axum::extract::Path;
+use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 
 use super::replay::{Links, PlayLinks, links, play_links};
 use super::{PageError, PageResult, ok};
+use cardarena_contest::secrets;
+use cardarena_store::Store;
 
 /// The longest token the seat page accepts (the API's are far shorter).
 const MAX_TOKEN: usize = 128;
@@ -23,6 +25,8 @@ const MAX_TOKEN: usize = 128;
 #[template(path = "play.html")]
 struct PlayPage {
     play: PlayLinks,
+    /// For the import map of the modules the form's script imports.
+    links: Links,
 }
 
 /// One seat's page.
@@ -38,14 +42,19 @@ struct SeatPage {
 
 /// `GET /play`: the form that opens a table.
 pub(super) async fn form() -> PageResult {
-    ok(&PlayPage { play: play_links() })
+    ok(&PlayPage {
+        play: play_links(),
+        links: links(),
+    })
 }
 
-/// `GET /play/{token}`: the seat's page; 404 for a token of the wrong shape.
-pub(super) async fn seat(Path(token): Path<String>) -> PageResult {
-    if !token_shape(&token) {
+/// `GET /play/{token}`: the seat's page; 404 for a token that is no seat's.
+pub(super) async fn seat(State(store): State<Store>, Path(token): Path<String>) -> PageResult {
+    if !token_shape(&token) || store.person_seat(&secrets::hash(&token)).await?.is_none() {
         return Err(PageError::NotFound(
-            "There is no such seat: check the link you were given.".into(),
+            "There is no seat at this link: check the link you were given, or open a table of \
+             your own on the Play page."
+                .into(),
         ));
     }
     let mut response = ok(&SeatPage {

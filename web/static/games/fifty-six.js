@@ -128,3 +128,10 @@ export function choiceWords(c, t) {
       return null;
   }
 }
+
+/** The bids are one picker on the seat page (29 buttons would cover the table on a phone). */
+export function choiceGroup(c) {
+  const a = c.action || {};
+  if (a.kind !== "bid") return null;
+  return { name: "bid", title: "Your bid", option: a.points + (a.points === 56 ? " (tani)" : "") };
+}

@@ -74,6 +74,10 @@ pub struct StageSpec {
     /// Final stages: deals (1 to 100).
     #[serde(default)]
     pub deals: Option<u32>,
+    /// House and gauntlet stages: whether every entrant meets the same deals (true by default);
+    /// `false` deals each match on its own, so it can be watched live while it runs.
+    #[serde(default)]
+    pub same_deals: Option<bool>,
     /// Final stages: players per table.
     #[serde(default)]
     pub table: Option<u32>,

@@ -62,10 +62,14 @@ const TABLE_CSS: Asset = Asset {
 };
 
 /// Every module the player and the seat page import, by the path they import it as.
-const MODULES: [Asset; 8] = [
+const MODULES: [Asset; 9] = [
     Asset {
         path: "/static/table.js",
         body: include_str!("../../../static/table.js"),
+    },
+    Asset {
+        path: "/static/mytables.js",
+        body: include_str!("../../../static/mytables.js"),
     },
     Asset {
         path: "/static/hand.js",

@@ -99,6 +99,10 @@ struct MatchPage {
     log_note: Option<String>,
     /// The player's script, stylesheet and import map.
     links: assets::Links,
+    /// How much of the match shows now: "open", "live" or "sealed" (the scripts read it).
+    disclosure: &'static str,
+    /// Whether the match has an analysis to show (asked for, made or failed).
+    analysed: bool,
 }
 
 /// `GET /matches/{id}`; 404 if there is no such match.
@@ -107,11 +111,33 @@ pub(super) async fn page(State(store): State<Store>, Path(id): Path<String>) -> 
         return Err(PageError::NotFound(format!("There is no match {id:?}.")));
     };
     let record = store.play_record(&id).await?;
+    let tables_left = store.deal_tables_left(&detail.summary).await?;
     let disclosure = store.disclosure(&detail.summary).await?;
-    ok(&match_page(&detail, &record, disclosure))
+    let mut page = match_page(&detail, &record, disclosure, tables_left);
+    page.analysed = store.has_analysis(&id).await?;
+    ok(&page)
 }
 
-fn match_page(detail: &MatchDetail, record: &PlayRecord, disclosure: Disclosure) -> MatchPage {
+/// Why a sealed match shows nothing yet, and when it will.
+fn sealed_note(tables_left: u32) -> String {
+    let others = match tables_left {
+        1 => "another table of this tournament, still being played,".to_string(),
+        n => format!("{n} other tables of this tournament, still being played,"),
+    };
+    format!(
+        "Sealed: {others} had the same cards dealt, so its table, moves and downloads show when \
+         the last of them ends. This page opens them by itself then."
+    )
+}
+
+/// The page of a match (`tables_left`: the other tables of its deal still to be played, which
+/// keep it sealed); `analysed` is left for the caller to fill in.
+fn match_page(
+    detail: &MatchDetail,
+    record: &PlayRecord,
+    disclosure: Disclosure,
+    tables_left: u32,
+) -> MatchPage {
     let m = &detail.summary;
     let sealed = disclosure == Disclosure::Sealed;
     // A sealed match shows no move, fault detail or error: they would tell another table the
@@ -204,11 +230,7 @@ fn match_page(detail: &MatchDetail, record: &PlayRecord, disclosure: Disclosure)
         seats,
         moves,
         log_note: match &detail.log {
-            _ if sealed => Some(
-                "Sealed: another table of this tournament is dealt the same cards and has not \
-                 finished. The table, the moves and the downloads are shown once it has."
-                    .to_string(),
-            ),
+            _ if sealed => Some(sealed_note(tables_left)),
             LogState::Kept => None,
             LogState::Dropped { at } => Some(format!(
                 "The log of this ladder match was dropped on {} to keep the database small \
@@ -218,5 +240,7 @@ fn match_page(detail: &MatchDetail, record: &PlayRecord, disclosure: Disclosure)
             LogState::Unreadable(why) => Some(format!("The moves cannot be shown: {why}.")),
         },
         links: assets::links(),
+        disclosure: disclosure.as_str(),
+        analysed: false,
     }
 }
