@@ -234,6 +234,8 @@ impl Browser {
                 "script": PAGE_LOAD_TIMEOUT.as_millis() as u64,
                 "implicit": 0,
             },
+            // The console's messages, which `cdp::console_errors` reads.
+            "goog:loggingPrefs": {"browser": "ALL"},
             "goog:chromeOptions": {
                 "binary": chromium.display().to_string(),
                 "args": [

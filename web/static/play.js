@@ -192,8 +192,11 @@ async function start(event) {
 
 /** Where seat state `s` stands, in words for the person at it. */
 function standing(s) {
-  const others = s.names.filter((_, seat) => seat !== s.seat).map((n) => (n === "person" ? "a person" : n));
-  const against = s.game + " against " + others.join(", ");
+  const others = s.names
+    .filter((_, seat) => seat !== s.seat)
+    .map((n) => (/^person( \(\d+\))?$/.test(n) ? "another person" : n));
+  const listed = others.length > 1 ? others.slice(0, -1).join(", ") + " and " + others.at(-1) : others[0];
+  const against = s.game + " against " + listed;
   if (s.replaced) return against + ": a house bot plays your seat now.";
   return against + (s.type === "turn" ? ": your turn." : ": waiting for the others.");
 }

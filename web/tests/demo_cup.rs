@@ -7,7 +7,7 @@ mod support;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use cardarena_contest::demo::{DEMO_ENTRANTS, DEMO_NAME, DEMO_YARDSTICKS};
+use cardarena_contest::demo::{DEMO_ENTRANTS, DEMO_HOUSE_MATCHES, DEMO_NAME, DEMO_YARDSTICKS};
 use reqwest::StatusCode;
 use serde_json::Value;
 use support::{Server, TempDb};
@@ -64,9 +64,9 @@ async fn the_demo_cup_takes_its_time_and_no_entrant_meets_itself() {
     assert!(entrants.iter().all(|e| !yardsticks.contains(e)));
 
     let house = finished_stage(&server, &id, 0).await;
-    // Every entrant is credited with its own 3 matches, no more.
+    // Every entrant is credited with its own matches, no more.
     for row in house["standings"].as_array().unwrap() {
-        assert_eq!(row["matches"], 3, "{row}");
+        assert_eq!(row["matches"], DEMO_HOUSE_MATCHES, "{row}");
     }
     // No match of the stage seats a bot twice; each seats exactly one entrant.
     let page = store
@@ -80,7 +80,10 @@ async fn the_demo_cup_takes_its_time_and_no_entrant_meets_itself() {
         )
         .await
         .unwrap();
-    assert_eq!(page.matches.len(), 9);
+    assert_eq!(page.matches.len(), DEMO_ENTRANTS.len() * DEMO_HOUSE_MATCHES);
+    // Each match its own deal (no table of the stage is sealed by another), so it is watched live.
+    let deals: BTreeSet<u64> = page.matches.iter().map(|(_, m)| m.seed).collect();
+    assert_eq!(deals.len(), page.matches.len(), "two tables share a deal");
     let pool = sqlx::SqlitePool::connect(&db.url()).await.unwrap();
     for (_, m) in &page.matches {
         let bots: BTreeSet<&str> = m.seats.iter().map(|s| s.name.as_str()).collect();

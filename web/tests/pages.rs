@@ -246,8 +246,7 @@ async fn the_leaderboard_lists_the_rated_bots_best_first() {
             assert!(row_html.contains(n), "{n} not in {row_html}");
         }
         let counts = format!(
-            "<td class=\"num\" data-label=\"Matches\">{}</td><td class=\"num\" data-label=\"Wins\">{}</td>\
-             <td class=\"num\" data-label=\"Faults (recent)\">{}/{}</td>",
+            "<td class=\"num\">{}</td><td class=\"num opt\">{}</td><td class=\"num\">{}/{}</td>",
             row.matches, row.wins, row.recent_faults, row.recent_matches
         );
         assert!(row_html.contains(&counts), "{counts} not in {row_html}");
@@ -388,6 +387,7 @@ async fn static_files_have_their_type_and_a_cache_header() {
             "text/javascript",
             "/api/leaderboard?game=",
         ),
+        ("/static/menu.js", "text/javascript", "aria-expanded"),
     ] {
         let response = reqwest::get(format!("{}{path}", arena.base)).await.unwrap();
         assert_eq!(response.status().as_u16(), 200, "{path}");
@@ -422,7 +422,11 @@ async fn static_files_have_their_type_and_a_cache_header() {
         .split('"')
         .filter(|part| part.starts_with("/static/"))
         .collect();
-    assert_eq!(linked.len(), 2, "the stylesheet and live.js: {linked:?}");
+    assert_eq!(
+        linked.len(),
+        3,
+        "the stylesheet, live.js and menu.js: {linked:?}"
+    );
     for url in linked {
         let (_, version) = url.split_once("?v=").expect("a versioned link");
         let body = reqwest::get(format!("{}{url}", arena.base))

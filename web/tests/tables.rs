@@ -598,9 +598,7 @@ async fn with_rate_people_a_table_moves_the_ratings_of_everyone_at_it() {
 fn words_for_a_person(refused: &Value) -> String {
     let detail = refused["detail"].as_str().unwrap().to_string();
     assert!(!detail.contains("--"), "a server flag in {detail:?}");
-    assert!(
-        detail.ends_with('.') && detail.starts_with(char::is_uppercase),
-        "{detail:?}"
-    );
+    // A sentence (a bot's name may start it in lower case, as its owner wrote it).
+    assert!(detail.ends_with('.') && detail.contains(' '), "{detail:?}");
     detail
 }

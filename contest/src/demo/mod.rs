@@ -32,10 +32,8 @@ const DEMO_DEADLINE_MS: u32 = 3000;
 /// build, so well above that.
 const DEMO_MATCH_CAP_MS: u32 = 600_000;
 
-/// The points a match of the demo's first stage is played to: a few deals, a few minutes at
-/// the demo's think time, watched live (the later stages share their deals, so their tables
-/// open as each deal's last table ends).
-const DEMO_HOUSE_TARGET: u32 = 60;
+/// Matches each entrant plays in the demo's first stage.
+pub const DEMO_HOUSE_MATCHES: usize = 2;
 
 /// The demo's game.
 pub const DEMO_GAME: &str = "bridge";
@@ -119,10 +117,12 @@ async fn ensure_demo_tournament(
         "game": DEMO_GAME,
         "auto_advance": true,
         "stages": [
-            // Each match its own deal, played to the target: no other table shares its cards,
-            // so the first minutes of the cup can be watched live, card by card.
-            {"kind": "house", "opponents": DEMO_YARDSTICKS, "matches": 2, "same_deals": false,
-             "options": {"target": DEMO_HOUSE_TARGET},
+            // Each match its own deal, a whole match to 125 points (about two minutes at the
+            // demo's think time): no other table shares its cards, so the cup's first minutes
+            // can be watched live, card by card. The later stages share their deals, so their
+            // tables open as each deal's last table ends.
+            {"kind": "house", "opponents": DEMO_YARDSTICKS, "matches": DEMO_HOUSE_MATCHES,
+             "same_deals": false,
              "deadline_ms": deadline, "match_time_limit_ms": cap},
             {"kind": "gauntlet", "top": 2, "matches": 3, "options": one_deal,
              "deadline_ms": deadline, "match_time_limit_ms": cap},

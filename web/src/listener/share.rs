@@ -22,8 +22,8 @@ fn past_share(detail: String) -> ApiError {
 /// error shape, closing the connection.
 pub(super) fn refusal(max: usize) -> Vec<u8> {
     let error = past_share(format!(
-        "this address has {max} connections open, all busy (--max-connections-per-address); \
-         try again when one ends"
+        "Your address has {max} connections open, all busy, as many as one address may \
+         have. Try again when one of them ends."
     ));
     let body = error.body().to_string();
     let head = format!(
@@ -67,8 +67,8 @@ impl Shares {
             tracing::debug!(%client, "request refused: its share of requests in progress");
             metrics::counter!("cardarena_refused_total", "share" => "requests").increment(1);
             return Err(past_share(format!(
-                "this address has {} requests in progress (--max-connections-per-address); \
-                 try again when one ends",
+                "Your address has {} requests in progress, as many as one address may have. \
+                 Try again when one of them ends.",
                 self.max
             ))
             .retry_after(1));

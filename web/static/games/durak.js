@@ -9,7 +9,11 @@ export const TRICK = "Turn";
 export function stock(t) {
   const node = pile(t.stock, { fan: true, downFirst: true, empty: "empty" });
   const cards = node.querySelectorAll("[data-card]");
-  if (cards.length > 0 && t.stock.cards.length > 0) cards[cards.length - 1].classList.add("trump-card");
+  if (cards.length > 0 && t.stock.cards.length > 0) {
+    const trump = cards[cards.length - 1];
+    trump.classList.add("trump-card");
+    trump.title = "the trump card, " + trump.title;
+  }
   return node;
 }
 

@@ -92,7 +92,22 @@ async fn the_play_form_opens_a_table_and_lands_on_your_seat() {
     browser.wait_attr("#new-table", "data-ready", "1").await;
     browser.click("#start").await;
     let error = wait_text(&browser, "#play-error").await;
-    assert!(error.starts_with("Too many tables for now:"), "{error}");
+    assert_eq!(
+        error,
+        "You have 1 table open already, as many as one person may. Finish or leave one of \
+         them first: the Play page lists those this browser opened."
+    );
+    // And so it does, with the way back to your seat.
+    browser.open(&server.url("/play")).await;
+    wait_rows(&browser, 1).await;
+    let listed = browser.links("#my-table-list a").await;
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    assert_eq!(listed[0].href, format!("/play/{own_token}"));
+    let row = browser.text("#my-table-list li").await;
+    assert!(
+        row.starts_with("durak against live-bot and another person: "),
+        "{row}"
+    );
     // Nobody comes for seat 2, and you leave: house bots play both seats to the end.
     let (status, _) = server
         .send(
@@ -133,6 +148,69 @@ async fn the_play_form_opens_a_table_and_lands_on_your_seat() {
     );
     browser.screenshot(&artefacts().join("play-left.png")).await;
     browser.close().await;
+}
+
+/// The tables this browser sits at are listed on /play while they are played, and Leave there
+/// leaves one (a house bot plays the seat on); a table that is over is no longer listed.
+#[tokio::test(flavor = "multi_thread")]
+async fn your_open_tables_are_listed_on_play_and_left_from_there() {
+    let db = TempDb::new();
+    let server = server(&db).await;
+    let browser = Browser::start().await;
+    browser.open(&server.url("/play?game=durak")).await;
+    browser.wait_attr("#new-table", "data-ready", "1").await;
+    assert!(browser.rects("#my-tables").await.is_empty(), "no table yet");
+    browser.click("#start").await;
+    wait_attr_not(&browser, "#seat", "data-state", "loading").await;
+    let url = browser.script("return location.pathname;").await;
+    let token = url
+        .as_str()
+        .unwrap()
+        .strip_prefix("/play/")
+        .unwrap()
+        .to_string();
+    browser.open(&server.url("/play")).await;
+    wait_rows(&browser, 1).await;
+    assert_eq!(browser.rects("#my-tables").await.len(), 1);
+    browser
+        .screenshot(&artefacts().join("play-open-tables.png"))
+        .await;
+    browser.click("#my-table-list button.leave").await;
+    let left = "You left that table: a house bot plays your seat to its end.";
+    let start = std::time::Instant::now();
+    while browser.text("#my-table-list li").await != left {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(10),
+            "the row never said {left:?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let state = seat_state(&server, &token).await;
+    assert!(
+        state["replaced"]["kind"] == "timeout" || state["status"] == "finished",
+        "{state}"
+    );
+    // Once left, it is not listed again.
+    browser.open(&server.url("/play")).await;
+    browser.wait_attr("#new-table", "data-ready", "1").await;
+    assert_eq!(browser.count("#my-table-list li").await, 0);
+    assert!(
+        browser.rects("#my-tables").await.is_empty(),
+        "a table left is listed"
+    );
+    browser.close().await;
+}
+
+/// Waits until /play lists `rows` open tables.
+async fn wait_rows(browser: &Browser, rows: usize) {
+    let start = std::time::Instant::now();
+    while browser.count("#my-table-list li").await != rows {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(10),
+            "/play never listed {rows} open tables"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
 }
 
 /// A server with its limit of open tables: the form says so in words and opens nothing.
