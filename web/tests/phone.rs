@@ -3,8 +3,8 @@
 //! server on loopback with a temporary SQLite file and the demo running: every page of the
 //! header's menu, the tournaments and the demo cup's page with its standings, a bot's page and
 //! a finished match fit the screen's width, and the menu opens every section with one tap; a
-//! table of every game at its largest size keeps your hand, the controls and the middle of the
-//! table (fifty-six's bids, most's discard row) on the first screen; keyboard hints show only
+//! table of every game at every size keeps your hand, the controls and the middle of the table
+//! (fifty-six's bids, most's discard row) on the first screen; keyboard hints show only
 //! where there is a keyboard; and the console stays free of errors on the pages people open
 //! first. Screenshots go to `target/test-artefacts/phone/`.
 
@@ -281,16 +281,22 @@ async fn off_the_first_screen(browser: &Browser, zone: Option<&str>) -> Vec<Stri
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn every_games_table_at_its_largest_keeps_hand_controls_and_middle_on_a_phones_screen() {
+async fn every_games_table_at_every_size_keeps_hand_controls_and_middle_on_a_phones_screen() {
     let db = TempDb::new();
     let mut config = support::config(&db);
-    config.table_limits.per_client = 10;
+    config.table_limits.per_client = 30;
+    config.table_limits.per_client_hour = 30;
+    config.table_limits.per_network = 30;
     let server = Server::start(config).await;
     let browser = Browser::start().await;
     let mut wrong = Vec::new();
-    for game in server.games().await {
+    let tables = server.games().await.into_iter().flat_map(|game| {
+        let count = |key: &str| game["players"][key].as_u64().unwrap() as usize;
+        let sizes = (count("min")..=count("max")).step_by(count("step"));
+        sizes.map(move |players| (game.clone(), players))
+    });
+    for (game, players) in tables {
         let id = game["id"].as_str().unwrap().to_string();
-        let players = game["players"]["max"].as_u64().unwrap() as usize;
         let path = person_table(&server, &game, players).await;
         open(&browser, &server, &path).await;
         browser.wait_attr("#seat", "data-state", "turn").await;
