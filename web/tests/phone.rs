@@ -311,6 +311,20 @@ async fn every_games_table_at_every_size_keeps_hand_controls_and_middle_on_a_pho
         }
         let file = artefacts().join(format!("table-{id}-{players}.png"));
         browser.screenshot(&file).await;
+        if id == "durak" {
+            // The trump card under the stock stands upright and full size, on a laptop too.
+            for window in [PHONE, (1280, 800)] {
+                browser.resize(window).await;
+                let trump = browser.rects("#table .card.trump-card").await;
+                let upright = trump.first().is_some_and(|r| {
+                    r.bottom - r.top > r.right - r.left && r.right - r.left >= 28.0
+                });
+                if !upright {
+                    wrong.push(format!("durak at {window:?}: the trump card is {trump:?}"));
+                }
+            }
+            browser.resize(PHONE).await;
+        }
         // The header's links one tap away here too.
         check_menu(&browser, &path, &mut wrong).await;
         if !cdp::console_errors(&browser).await.is_empty() {
