@@ -67,7 +67,8 @@ const ownWords = (choice) => ({ label: choice.words, hint: "" });
  * Fills `box` with a button (class `cls`) per choice that plays it, reading as `say` words it,
  * then the hints under the buttons: one small line per distinct hint, naming its button when the
  * lines would otherwise not tell which is whose. Each button is described by its hint (its
- * title, and aria-describedby for a screen reader).
+ * title, and aria-describedby for a screen reader). Choices that `group` puts together, six or
+ * more of one name, are a picker instead: a list and one button that reads as the one picked.
  */
 function fillButtons(box, choices, cls, say, send, group = noGroup) {
   const said = choices.map((choice) => ({ choice, words: say(choice) || ownWords(choice) }));
