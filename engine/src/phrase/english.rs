@@ -112,6 +112,23 @@ pub fn card(card: Card) -> String {
     }
 }
 
+/// A card as a person says it, for a screen reader: "7 of spades", "jack of hearts", "red
+/// joker".
+pub fn card_name(c: Card) -> String {
+    let (Some(rank), Some(suit)) = (c.rank(), c.suit()) else {
+        return card(c);
+    };
+    let rank = match rank {
+        Rank::Jack => "jack",
+        Rank::Queen => "queen",
+        Rank::King => "king",
+        Rank::Ace => "ace",
+        other => rank_text(other),
+    };
+    let suit = suit_name(suit);
+    format!("{rank} of {suit}")
+}
+
 /// The text form of a rank: "7", "10", "J".
 fn rank_text(rank: Rank) -> &'static str {
     let text = Card::new(rank, Suit::Clubs).text();
@@ -456,5 +473,9 @@ mod tests {
         assert_eq!(card(c("QD")), "Q♦");
         assert_eq!(card(c("RJ")), "red joker");
         assert_eq!(card(c("BJ")), "black joker");
+        assert_eq!(card_name(c("10H")), "10 of hearts");
+        assert_eq!(card_name(c("JS")), "jack of spades");
+        assert_eq!(card_name(c("AD")), "ace of diamonds");
+        assert_eq!(card_name(c("RJ")), "red joker");
     }
 }
