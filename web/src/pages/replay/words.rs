@@ -41,3 +41,35 @@ pub(super) fn words(phrases: &[Phrase], names: &[String], bots: &[String]) -> Ve
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use cardarena_engine::phrase::catalog::ENGLISH;
+
+    /// web/static/words.js's `ENGLISH`, entry by entry: (`"id"`, `"template"`), one a line.
+    fn pages_catalog() -> Vec<(String, String)> {
+        let script = include_str!("../../../static/words.js");
+        let start = script
+            .find("export const ENGLISH = {")
+            .expect("words.js has ENGLISH");
+        let body = &script[start..];
+        let body = &body[..body.find("\n};").expect("ENGLISH ends")];
+        body.lines()
+            .skip(1)
+            .map(|line| {
+                let entry = line.trim().trim_end_matches(',');
+                let (id, template) = entry.split_once(": ").expect("\"id\": \"template\"");
+                let read = |json: &str| serde_json::from_str::<String>(json).expect(json);
+                (read(id), read(template))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_pages_speak_the_engines_english() {
+        let engine: Vec<(String, String)> = (ENGLISH.iter())
+            .map(|(id, template)| (id.to_string(), template.to_string()))
+            .collect();
+        assert_eq!(pages_catalog(), engine);
+    }
+}
