@@ -290,10 +290,12 @@ fn text(id: &str, game: &str, names: &[&str], analysis: &Analysis, seat: Option<
 /// on ("reference", "reference (2)"), as the pages number them.
 fn distinct(names: &[&str]) -> Vec<String> {
     (0..names.len())
-        .map(|i| match names[..i].iter().filter(|&&n| n == names[i]).count() {
-            0 => names[i].to_string(),
-            n => format!("{} ({})", names[i], n + 1),
-        })
+        .map(
+            |i| match names[..i].iter().filter(|&&n| n == names[i]).count() {
+                0 => names[i].to_string(),
+                n => format!("{} ({})", names[i], n + 1),
+            },
+        )
         .collect()
 }
 
@@ -314,7 +316,13 @@ mod tests {
             actions: vec![json!("a"), json!("b")],
             texts: vec!["Seat 0 plays A".into(), "Seat 0 plays B".into()],
             phrases: ["A", "B"]
-                .map(|action| vec![Phrase::new("move").seat("actor", seat).arg("action", Arg::Text(action.into()))])
+                .map(|action| {
+                    vec![
+                        Phrase::new("move")
+                            .seat("actor", seat)
+                            .arg("action", Arg::Text(action.into())),
+                    ]
+                })
                 .to_vec(),
             values,
             best,

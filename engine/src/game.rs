@@ -5,8 +5,8 @@ use std::fmt::Debug;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
-use crate::table::{Eye, Layout, Table};
 use crate::phrase::Phrase;
+use crate::table::{Eye, Layout, Table};
 
 /// A seat at the table, numbered from 0 in the order the players joined.
 pub type Seat = usize;

@@ -29,7 +29,7 @@ pub use card_list::{CardList, InlineList};
 pub use cards::{Card, CardSet, ParseCardError, Rank, Suit};
 pub use determinize::Determinize;
 pub use encode::Encode;
-pub use phrase::{Arg, Phrase};
 pub use game::{Game, Outcome, PlayerCount, RuleError, Seat, SeatResult, SetupError, place_value};
+pub use phrase::{Arg, Phrase};
 pub use table::{Eye, Layout, Pile, Table};
 pub use verdict::Verdict;

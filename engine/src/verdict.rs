@@ -105,7 +105,12 @@ pub fn by_points(
         text.extend(each(words.scored, last));
     }
     let seats = (totals.iter().enumerate())
-        .map(|(s, &t)| vec![place(outcome, s), Phrase::new(words.seat).count("points", t)])
+        .map(|(s, &t)| {
+            vec![
+                place(outcome, s),
+                Phrase::new(words.seat).count("points", t),
+            ]
+        })
         .collect();
     Verdict { text, seats }
 }
@@ -139,7 +144,10 @@ mod tests {
         assert_eq!(said(place(&race, 0)), "second");
         assert_eq!(said(place(&race, 2)), "last");
         assert_eq!(said(place(&outcome(&[1, 1]), 0)), "a draw");
-        assert_eq!(said(winners(&outcome(&[1, 1, 2]))), "seat 0 and seat 1 shared first");
+        assert_eq!(
+            said(winners(&outcome(&[1, 1, 2]))),
+            "seat 0 and seat 1 shared first"
+        );
         assert_eq!(said(winners(&outcome(&[2, 1]))), "seat 1 won");
     }
 

@@ -53,10 +53,7 @@ fn check_every_reader(phrases: &[Phrase], players: usize, render: fn(&[Phrase], 
     let names: Vec<String> = (0..players).map(|s| format!("bot{s}")).collect();
     for you in 0..players {
         let text = render(phrases, &Names::new(&names, Some(you)));
-        assert!(
-            wrong_person(&text).is_none(),
-            "seat {you} reads {text:?}"
-        );
+        assert!(wrong_person(&text).is_none(), "seat {you} reads {text:?}");
     }
 }
 
@@ -104,7 +101,10 @@ fn the_checker_finds_a_third_person_verb_with_you() {
         wrong_person("reference attacks with J♠; you cannot beat it and takes 2 cards").as_deref(),
         Some("you cannot beat it and takes 2 cards")
     );
-    assert_eq!(wrong_person("You is the fool").as_deref(), Some("You is the fool"));
+    assert_eq!(
+        wrong_person("You is the fool").as_deref(),
+        Some("You is the fool")
+    );
     assert_eq!(
         wrong_person("you attack with its last card").as_deref(),
         Some("you attack with its last card")

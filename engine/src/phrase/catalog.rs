@@ -67,12 +67,21 @@ pub const ENGLISH: &[(&str, &str)] = &[
     ),
     ("durak-seat-fool", "the fool"),
     ("durak-seat-not-fool", "not the fool"),
-    ("durak-seat-not-fool-shared", "not the fool, shared first with {seats}"),
+    (
+        "durak-seat-not-fool-shared",
+        "not the fool, shared first with {seats}",
+    ),
     ("durak-seat-draw", "a draw: nobody is the fool"),
     // durak-duel.
-    ("durak-duel-attacks", "{actor} [attack|attacks] with {cards}"),
+    (
+        "durak-duel-attacks",
+        "{actor} [attack|attacks] with {cards}",
+    ),
     ("durak-duel-adds", "{actor} [add|adds] {cards}"),
-    ("durak-duel-beats", "{actor} [beat|beats] {attack} with {card}"),
+    (
+        "durak-duel-beats",
+        "{actor} [beat|beats] {attack} with {card}",
+    ),
     (
         "durak-duel-counterattacks",
         "{actor} [counterattack|counterattacks] with {cards}: the roles turn",
@@ -82,10 +91,16 @@ pub const ENGLISH: &[(&str, &str)] = &[
         "{actor} [pass|passes] and will take the table",
     ),
     ("durak-duel-piles-on", "{actor} [pile|piles] on {cards}"),
-    ("durak-duel-piles-on-nothing", "{actor} [pile|piles] on nothing"),
+    (
+        "durak-duel-piles-on-nothing",
+        "{actor} [pile|piles] on nothing",
+    ),
     ("durak-duel-done", "{actor} [are|is] done"),
     ("durak-duel-takes", "{seat} [take|takes] {count|card|cards}"),
-    ("durak-duel-beaten-off", "{count|card is|cards are} beaten off"),
+    (
+        "durak-duel-beaten-off",
+        "{count|card is|cards are} beaten off",
+    ),
     (
         "durak-duel-round-over",
         "the round is over: {count|card is|cards are} beaten off",
@@ -102,7 +117,10 @@ pub const ENGLISH: &[(&str, &str)] = &[
     ("durak-duel-seat-draw", "a draw: neither is the fool"),
     // prsi.
     ("prsi-plays", "{actor} [play|plays] {cards}"),
-    ("prsi-plays-naming", "{actor} [play|plays] {cards}, naming {suit}"),
+    (
+        "prsi-plays-naming",
+        "{actor} [play|plays] {cards}, naming {suit}",
+    ),
     ("prsi-cancels", "the green under cancels the draw"),
     ("prsi-stands", "{actor} [stand|stands] (ace)"),
     ("prsi-draws", "{actor} [draw|draws] a card"),
@@ -121,7 +139,10 @@ pub const ENGLISH: &[(&str, &str)] = &[
         "prsi-left-holding",
         "{seat} [are|is] left holding {count|card|cards}",
     ),
-    ("prsi-still-holding", "{seat} still [hold|holds] {count|card|cards}"),
+    (
+        "prsi-still-holding",
+        "{seat} still [hold|holds] {count|card|cards}",
+    ),
     ("prsi-seat-out", "went out {place}"),
     ("prsi-seat-last", "last, left holding {count|card|cards}"),
     ("prsi-seat-holding", "still holding {count|card|cards}"),
@@ -137,14 +158,20 @@ pub const ENGLISH: &[(&str, &str)] = &[
         "{actor} [cover|covers] {six} with {card}, ordering {suit}",
     ),
     ("bridge-draws", "{actor} [draw|draws]"),
-    ("bridge-draws-to-cover", "{actor} [draw|draws] to cover {six}"),
+    (
+        "bridge-draws-to-cover",
+        "{actor} [draw|draws] to cover {six}",
+    ),
     ("bridge-ends-turn", "{actor} [end|ends] the turn"),
     (
         "bridge-ends-turn-out",
         "{actor} [end|ends] the turn and [go|goes] out",
     ),
     ("bridge-takes", "{seat} [take|takes] {count|card|cards}"),
-    ("bridge-loses-turns", "{seat} [lose|loses] {turns|turn|turns}"),
+    (
+        "bridge-loses-turns",
+        "{seat} [lose|loses] {turns|turn|turns}",
+    ),
     (
         "bridge-takes-loses",
         "{seat} [take|takes] {count|card|cards} and [lose|loses] {turns|turn|turns}",
@@ -206,13 +233,22 @@ pub const ENGLISH: &[(&str, &str)] = &[
         "{actor} [pass|passes]: {winner} [win|wins] the bidding at {points}",
     ),
     ("fifty-six-hides", "{actor} [hide|hides] {card} as trump"),
-    ("fifty-six-hides-a-card", "{actor} [hide|hides] a card as trump"),
+    (
+        "fifty-six-hides-a-card",
+        "{actor} [hide|hides] a card as trump",
+    ),
     (
         "fifty-six-hides-void",
         "{actor} [hide|hides] {card} as trump, but the other team holds none of its suit: the deal is void",
     ),
-    ("fifty-six-reveals", "{actor} [reveal|reveals] the trump: {card}"),
-    ("fifty-six-reveals-hidden", "{actor} [reveal|reveals] the trump"),
+    (
+        "fifty-six-reveals",
+        "{actor} [reveal|reveals] the trump: {card}",
+    ),
+    (
+        "fifty-six-reveals-hidden",
+        "{actor} [reveal|reveals] the trump",
+    ),
     ("fifty-six-plays", "{actor} [play|plays] {card}"),
     (
         "fifty-six-plays-wins",
@@ -226,9 +262,18 @@ pub const ENGLISH: &[(&str, &str)] = &[
         "fifty-six-trump-turns-up",
         "{seat} [have|has] only the hidden trump left: it turns up, trumps are {suit}",
     ),
-    ("fifty-six-trump-back", "the trump goes back to {seat's} hand"),
-    ("fifty-six-won", "{winners} won {won} to {lost} against {losers}"),
-    ("fifty-six-tied", "the teams tied on {points} points: a draw"),
+    (
+        "fifty-six-trump-back",
+        "the trump goes back to {seat's} hand",
+    ),
+    (
+        "fifty-six-won",
+        "{winners} won {won} to {lost} against {losers}",
+    ),
+    (
+        "fifty-six-tied",
+        "the teams tied on {points} points: a draw",
+    ),
     (
         "fifty-six-last-made",
         "the last deal: {bidder} won the bid with {bid} and made it, taking {points} card points (+{change})",
@@ -245,7 +290,16 @@ pub const ENGLISH: &[(&str, &str)] = &[
         "fifty-six-last-tani-lost",
         "the last deal: {bidder} won the bid with tani (all eight tricks alone) and lost it, taking {points} card points ({change})",
     ),
-    ("fifty-six-seat-won", "won with {partners}, {ours} to {theirs}"),
-    ("fifty-six-seat-lost", "lost with {partners}, {ours} to {theirs}"),
-    ("fifty-six-seat-draw", "a draw with {partners}, {ours} to {theirs}"),
+    (
+        "fifty-six-seat-won",
+        "won with {partners}, {ours} to {theirs}",
+    ),
+    (
+        "fifty-six-seat-lost",
+        "lost with {partners}, {ours} to {theirs}",
+    ),
+    (
+        "fifty-six-seat-draw",
+        "a draw with {partners}, {ours} to {theirs}",
+    ),
 ];

@@ -169,7 +169,10 @@ pub fn ordinal(place: u32) -> String {
 
 /// The template of `id`, if the catalog has it.
 pub fn template(id: &str) -> Option<&'static str> {
-    ENGLISH.iter().find(|(known, _)| *known == id).map(|(_, t)| *t)
+    ENGLISH
+        .iter()
+        .find(|(known, _)| *known == id)
+        .map(|(_, t)| *t)
 }
 
 fn plain(pieces: &[Piece]) -> String {
@@ -227,7 +230,11 @@ fn render(phrase: &Phrase, names: &Names, out: &mut Vec<Piece>) {
     let mut rest = template;
     while let Some(at) = rest.find(['{', '[']) {
         push_text(out, &rest[..at]);
-        let close = if rest[at..].starts_with('{') { '}' } else { ']' };
+        let close = if rest[at..].starts_with('{') {
+            '}'
+        } else {
+            ']'
+        };
         let Some(end) = rest[at..].find(close).map(|e| at + e) else {
             break;
         };

@@ -4,8 +4,8 @@
 #![allow(dead_code)] // each test file uses a different part of the support code
 
 use cardarena_engine::phrase::english;
-use cardarena_engine::{Arg, Game, Phrase};
 use cardarena_engine::shuffle::{RiffleShuffle, ShuffleModel, below, rng};
+use cardarena_engine::{Arg, Game, Phrase};
 
 /// Plays `G` from `seed` with choices drawn from `chooser`, checking at every step that the seat
 /// to act has a legal action, that the game ends within `max_decisions`, and `check` (the game's

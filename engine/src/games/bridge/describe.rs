@@ -122,7 +122,10 @@ mod tests {
         let mut game = position(&["9D 9S KC", "7C 8C"], "QD", "6S");
         assert_eq!(say(&mut game, play("9D", None)), "Seat 0 plays 9♦");
         assert_eq!(say(&mut game, play("9S", None)), "Seat 0 plays 9♠");
-        assert_eq!(say(&mut game, BridgeAction::EndTurn), "Seat 0 ends the turn");
+        assert_eq!(
+            say(&mut game, BridgeAction::EndTurn),
+            "Seat 0 ends the turn"
+        );
         assert_eq!(say(&mut game, BridgeAction::Draw), "Seat 1 draws");
     }
 
@@ -137,12 +140,18 @@ mod tests {
     fn a_six_is_covered_and_drawn_to() {
         let mut game = position(&["6D KC", "7C 8C"], "QD", "7H 9D");
         assert_eq!(say(&mut game, play("6D", None)), "Seat 0 plays 6♦");
-        assert_eq!(say(&mut game, BridgeAction::Draw), "Seat 0 draws to cover 6♦");
+        assert_eq!(
+            say(&mut game, BridgeAction::Draw),
+            "Seat 0 draws to cover 6♦"
+        );
         assert_eq!(say(&mut game, play("9D", None)), "Seat 0 covers 6♦ with 9♦");
         let mut game = position(&["6D JS KC", "7C 8C"], "QD", "7H");
         say(&mut game, play("6D", None));
         let jack = play("JS", Some(Suit::Clubs));
-        assert_eq!(say(&mut game, jack), "Seat 0 covers 6♦ with J♠, ordering clubs");
+        assert_eq!(
+            say(&mut game, jack),
+            "Seat 0 covers 6♦ with J♠, ordering clubs"
+        );
     }
 
     #[test]

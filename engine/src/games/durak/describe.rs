@@ -125,11 +125,11 @@ impl Story {
             .collect();
         let mut skip_own = matches!(action, DurakAction::Attack { .. });
         let flush_draws = |draws: &mut Vec<(Seat, usize)>, words: &mut Vec<Phrase>| {
-            words.extend(draws.drain(..).map(|(s, n)| {
-                Phrase::new("draws-cards")
-                    .seat("seat", s)
-                    .count("count", n)
-            }));
+            words.extend(
+                draws
+                    .drain(..)
+                    .map(|(s, n)| Phrase::new("draws-cards").seat("seat", s).count("count", n)),
+            );
         };
         let mut attacker = before.attacker;
         for event in &self.events {
@@ -180,11 +180,13 @@ impl Story {
                 },
                 Event::TurnEnded(forced) => {
                     if on_table > 0 {
-                        words.push(match forced {
-                            true => Phrase::new("durak-nothing-to-add").seat("seat", attacker),
-                            false => Phrase::new("durak-beaten-off"),
-                        }
-                        .count("count", on_table));
+                        words.push(
+                            match forced {
+                                true => Phrase::new("durak-nothing-to-add").seat("seat", attacker),
+                                false => Phrase::new("durak-beaten-off"),
+                            }
+                            .count("count", on_table),
+                        );
                     }
                     on_table = 0;
                     flush_draws(&mut draws, &mut words);

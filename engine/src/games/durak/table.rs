@@ -7,8 +7,8 @@ use super::ending::{Ending, STALL_LIMIT};
 use super::{Durak, Phase, TablePair, sort_hand};
 use crate::cards::{Card, Suit};
 use crate::game::{Game, Seat};
-use crate::table::{Eye, Layout, Pile, Table};
 use crate::phrase::{Arg, Phrase};
+use crate::table::{Eye, Layout, Pile, Table};
 use crate::verdict::{self, Verdict};
 
 /// What lies on a durak table outside the hands.
@@ -98,7 +98,9 @@ pub(super) fn result(game: &Durak) -> Option<Verdict> {
             Ending::Fool(fool) if fool == seat => Phrase::new("durak-seat-fool"),
             Ending::Fool(_) => match verdict::tied_with(&outcome, seat) {
                 others if others.is_empty() => Phrase::new("durak-seat-not-fool"),
-                others => Phrase::new("durak-seat-not-fool-shared").arg("seats", Arg::Seats(others)),
+                others => {
+                    Phrase::new("durak-seat-not-fool-shared").arg("seats", Arg::Seats(others))
+                }
             },
             Ending::Draw => Phrase::new("durak-seat-draw"),
         })

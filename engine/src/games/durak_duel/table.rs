@@ -8,8 +8,8 @@ use super::ending::{Ending, STALL_LIMIT};
 use super::{DuelTablePair, DurakDuel, Phase};
 use crate::cards::{Card, Suit};
 use crate::game::{Game, Seat};
-use crate::table::{Eye, Layout, Pile, Table};
 use crate::phrase::Phrase;
+use crate::table::{Eye, Layout, Pile, Table};
 use crate::verdict::Verdict;
 
 /// What lies on a durak-duel table outside the hands.

@@ -7,8 +7,8 @@ use serde::Serialize;
 use super::{BidEntry, DealResult, FiftySix, HAND_SIZE, Phase, Trick, team};
 use crate::cards::Suit;
 use crate::game::{Game, Seat};
-use crate::table::{Eye, Layout, Pile, Table};
 use crate::phrase::{Arg, Phrase};
+use crate::table::{Eye, Layout, Pile, Table};
 use crate::verdict::Verdict;
 
 /// Where fifty-six's cards lie outside the hands, and the state of the deal.

@@ -87,9 +87,12 @@ fn decision(game: &Most, action: &MostAction) -> Option<Phrase> {
             Arg::Meld(vec![slot(*card, stands_for.unwrap_or(*card))]),
         ),
         MostAction::Swap { meld: at, card } => {
-            let joker = game.melds.get(*at)?.slots.iter().find(|s| {
-                s.card.is_joker() && s.stands_for == *card
-            })?;
+            let joker = game
+                .melds
+                .get(*at)?
+                .slots
+                .iter()
+                .find(|s| s.card.is_joker() && s.stands_for == *card)?;
             on(*at, "most-swaps-own", "most-swaps")?
                 .card("card", *card)
                 .card("joker", joker.card)

@@ -103,7 +103,10 @@ mod tests {
         );
         assert_eq!(say(&game, &PrsiAction::Draw), "Seat 0 draws a card");
         game.sevens = 2;
-        assert_eq!(say(&game, &PrsiAction::Draw), "Seat 0 draws 2 cards (sevens)");
+        assert_eq!(
+            say(&game, &PrsiAction::Draw),
+            "Seat 0 draws 2 cards (sevens)"
+        );
         game.sevens = 0;
         game.aces = 1;
         assert_eq!(say(&game, &PrsiAction::Stand), "Seat 0 stands (ace)");

@@ -6,8 +6,8 @@ use serde::Serialize;
 use super::{MAX_TURNS, Prsi};
 use crate::cards::{Card, Suit};
 use crate::game::{Game, Seat};
-use crate::table::{Eye, Layout, Pile, Table};
 use crate::phrase::{Arg, Phrase};
+use crate::table::{Eye, Layout, Pile, Table};
 use crate::verdict::{self, Verdict};
 
 /// What lies on a prsi table outside the hands.
@@ -83,9 +83,7 @@ pub(super) fn result(game: &Prsi) -> Option<Verdict> {
         1 => "prsi-left-holding",
         _ => "prsi-still-holding",
     };
-    text.extend(
-        (left.iter()).map(|&s| Phrase::new(id).seat("seat", s).count("count", holding(s))),
-    );
+    text.extend((left.iter()).map(|&s| Phrase::new(id).seat("seat", s).count("count", holding(s))));
     let seats = (0..game.players())
         .map(|s| match went_out.iter().position(|&o| o == s) {
             Some(i) => vec![Phrase::new("prsi-seat-out").arg("place", Arg::Place(i as u32 + 1))],
