@@ -146,14 +146,6 @@ async fn analysable(store: &Store, detail: &MatchDetail) -> Result<(), CliError>
             m.id
         ))),
     }
-
-    #[test]
-    fn one_bot_at_two_seats_reads_apart() {
-        assert_eq!(
-            distinct(&["greedy", "random", "greedy"]),
-            ["greedy", "random", "greedy (2)"]
-        );
-    }
 }
 
 /// Analyses the match on a blocking thread, telling the progress on standard error.
@@ -185,14 +177,6 @@ async fn compute(
             }
         }
     }
-
-    #[test]
-    fn one_bot_at_two_seats_reads_apart() {
-        assert_eq!(
-            distinct(&["greedy", "random", "greedy"]),
-            ["greedy", "random", "greedy (2)"]
-        );
-    }
 }
 
 /// The analysis as JSON, only `seat`'s decisions and accuracy if given.
@@ -213,14 +197,6 @@ fn mark(decision: &Decision) -> &'static str {
         "mistake"
     } else {
         ""
-    }
-
-    #[test]
-    fn one_bot_at_two_seats_reads_apart() {
-        assert_eq!(
-            distinct(&["greedy", "random", "greedy"]),
-            ["greedy", "random", "greedy (2)"]
-        );
     }
 }
 
