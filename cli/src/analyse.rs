@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use cardarena_bots::By;
+use cardarena_engine::phrase::english::{self, Names};
 use clap::Args;
 
 use super::CliError;
@@ -200,8 +201,15 @@ fn mark(decision: &Decision) -> &'static str {
 }
 
 /// The analysis in words: a line per decision (only `seat`'s if given; a substitute's marked),
-/// then each seat's accuracy (its own bot's decisions).
+/// each move said with the seats' bots by name (`names`, by seat), then each seat's accuracy
+/// (its own bot's decisions).
 fn text(id: &str, game: &str, names: &[&str], analysis: &Analysis, seat: Option<usize>) -> String {
+    let names = distinct(names);
+    let said = |d: &Decision, i: usize| match d.phrases.get(i) {
+        Some(phrases) => english::words(phrases, &Names::new(&names, None)),
+        // An analysis stored before phrases were kept has the English alone.
+        None => d.texts.get(i).cloned().unwrap_or_default(),
+    };
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -210,23 +218,22 @@ fn text(id: &str, game: &str, names: &[&str], analysis: &Analysis, seat: Option<
     );
     let _ = writeln!(
         out,
-        "{:>5} {:>4} {:>6} {:<7}  played (value)  |  the expert would play (value)",
-        "step", "seat", "loss", ""
+        "{:>5} {:>6} {:<7}  played (value)  |  the expert would play (value)",
+        "step", "loss", ""
     );
     let shown = |s: usize| seat.is_none_or(|only| only == s);
     for d in analysis.decisions.iter().filter(|d| shown(d.seat)) {
         let best = match d.best == d.taken {
             true => "=".to_string(),
-            false => format!("{} ({:.3})", d.texts[d.best], d.values[d.best]),
+            false => format!("{} ({:.3})", said(d, d.best), d.values[d.best]),
         };
         let _ = writeln!(
             out,
-            "{:>5} {:>4} {:>6.3} {:<7}  {} ({:.3})  |  {best}{}",
+            "{:>5} {:>6.3} {:<7}  {} ({:.3})  |  {best}{}",
             d.step,
-            d.seat,
             d.loss,
             mark(d),
-            d.texts[d.taken],
+            said(d, d.taken),
             d.values[d.taken],
             match d.by {
                 By::Bot => "",
@@ -243,9 +250,9 @@ fn text(id: &str, game: &str, names: &[&str], analysis: &Analysis, seat: Option<
     for s in analysis.seats.iter().filter(|s| shown(s.seat)) {
         let _ = writeln!(
             out,
-            "  seat {} {}: {} decisions, mean loss {:.3}, {} mistakes, {} blunders",
+            "  {} (seat {}): {} decisions, mean loss {:.3}, {} mistakes, {} blunders",
+            names.get(s.seat).map_or("?", String::as_str),
             s.seat,
-            names.get(s.seat).copied().unwrap_or("?"),
             s.decisions,
             s.mean_loss,
             s.mistakes,
@@ -255,8 +262,22 @@ fn text(id: &str, game: &str, names: &[&str], analysis: &Analysis, seat: Option<
     out
 }
 
+/// Seat names that read apart: a name at more than one seat is numbered from its second seat
+/// on ("reference", "reference (2)"), as the pages number them.
+fn distinct(names: &[&str]) -> Vec<String> {
+    (0..names.len())
+        .map(
+            |i| match names[..i].iter().filter(|&&n| n == names[i]).count() {
+                0 => names[i].to_string(),
+                n => format!("{} ({})", names[i], n + 1),
+            },
+        )
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
+    use cardarena_engine::{Arg, Phrase};
     use serde_json::json;
 
     use super::*;
@@ -269,7 +290,16 @@ mod tests {
             by: By::Bot,
             loss: cardarena_contest::analysis::round3(values[best] - values[taken]),
             actions: vec![json!("a"), json!("b")],
-            texts: vec!["plays A".into(), "plays B".into()],
+            texts: vec!["Seat 0 plays A".into(), "Seat 0 plays B".into()],
+            phrases: ["A", "B"]
+                .map(|action| {
+                    vec![
+                        Phrase::new("move")
+                            .seat("actor", seat)
+                            .arg("action", Arg::Text(action.into())),
+                    ]
+                })
+                .to_vec(),
             values,
             best,
             taken,
@@ -292,23 +322,36 @@ mod tests {
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(
             lines[2],
-            "    1    0  0.200 blunder  plays B (0.500)  |  plays A (0.700)"
+            "    1  0.200 blunder  rick: B (0.500)  |  rick: A (0.700)"
         );
         assert_eq!(
             lines[3],
-            "    2    1  0.060 mistake  plays A (0.400)  |  plays B (0.460)"
+            "    2  0.060 mistake  morty: A (0.400)  |  morty: B (0.460)"
         );
         assert_eq!(
             lines[4],
-            "    3    0  0.000          plays B (0.500)  |  plays A (0.500)"
+            "    3  0.000          rick: B (0.500)  |  rick: A (0.500)"
         );
-        assert_eq!(lines[5], "    4    1  0.000          plays B (0.600)  |  =");
-        assert!(out.contains("seat 0 rick: 2 decisions, mean loss 0.100, 0 mistakes, 1 blunders"));
-        assert!(out.contains("seat 1 morty: 2 decisions, mean loss 0.030, 1 mistakes, 0 blunders"));
+        assert_eq!(lines[5], "    4  0.000          morty: B (0.600)  |  =");
+        assert!(
+            out.contains("rick (seat 0): 2 decisions, mean loss 0.100, 0 mistakes, 1 blunders")
+        );
+        assert!(
+            out.contains("morty (seat 1): 2 decisions, mean loss 0.030, 1 mistakes, 0 blunders")
+        );
+        assert!(!out.contains("Seat 0"), "{out}");
         let one = text("m", "durak", &["rick", "morty"], &analysis, Some(1));
         assert!(
             !one.contains("rick") && one.lines().count() == 2 + 2 + 2,
             "{one}"
+        );
+    }
+
+    #[test]
+    fn one_bot_at_two_seats_reads_apart() {
+        assert_eq!(
+            distinct(&["greedy", "random", "greedy"]),
+            ["greedy", "random", "greedy (2)"]
         );
     }
 }

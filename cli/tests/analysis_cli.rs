@@ -8,6 +8,8 @@ mod support;
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
+use cardarena_engine::Phrase;
+use cardarena_engine::phrase::english::{self, Names};
 use serde_json::{Value, json};
 use support::process::Process;
 use support::{TempDb, test_bots, until};
@@ -162,10 +164,16 @@ async fn an_analysis_survives_a_killed_server_and_the_cli_prints_and_makes_them(
         "{out}"
     );
     assert!(lines[0].contains("5 ms a decision"), "{out}");
+    let names: Vec<String> = (m["seats"].as_array().unwrap().iter())
+        .map(|s| s["name"].as_str().unwrap().to_string())
+        .collect();
     for (line, d) in lines[2..].iter().zip(decisions) {
-        let taken = d["texts"][d["taken"].as_u64().unwrap() as usize]
-            .as_str()
-            .unwrap();
+        // The move taken, its seats named by their bots.
+        let phrases: Vec<Phrase> =
+            serde_json::from_value(d["phrases"][d["taken"].as_u64().unwrap() as usize].clone())
+                .unwrap();
+        let taken = &english::words(&phrases, &Names::new(&names, None));
+        assert!(!line.to_lowercase().contains("seat "), "{line}");
         assert!(
             line.trim_start().starts_with(&d["step"].to_string()),
             "{line}"
@@ -180,9 +188,9 @@ async fn an_analysis_survives_a_killed_server_and_the_cli_prints_and_makes_them(
     for seat in analysis["seats"].as_array().unwrap() {
         let name = &m["seats"][seat["seat"].as_u64().unwrap() as usize]["name"];
         let summary = format!(
-            "seat {} {}: {} decisions, mean loss {:.3}, {} mistakes, {} blunders",
-            seat["seat"],
+            "{} (seat {}): {} decisions, mean loss {:.3}, {} mistakes, {} blunders",
             name.as_str().unwrap(),
+            seat["seat"],
             seat["decisions"],
             seat["mean_loss"].as_f64().unwrap(),
             seat["mistakes"],

@@ -5,6 +5,7 @@ use std::fmt::Debug;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
+use crate::phrase::Phrase;
 use crate::table::{Eye, Layout, Table};
 
 /// A seat at the table, numbered from 0 in the order the players joined.
@@ -134,22 +135,25 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     fn outcome(&self) -> Option<Outcome>;
 
     /// `action`, a legal action of the seat to act, in a few words a spectator understands,
-    /// read against the game as it stands before it ("beats 7H with 9H", "lays off KH on
-    /// seat 2's run 9H 10H JH"). The default reads the action's JSON
-    /// ([`crate::describe::json_words`]).
-    fn describe(&self, action: &Self::Action) -> String {
-        serde_json::to_value(action)
-            .map(|json| crate::describe::json_words(&json))
-            .unwrap_or_else(|_| format!("{action:?}"))
+    /// read against the game as it stands before it, as [`Phrase`]s (the acting seat the first
+    /// phrase's `actor`; [`crate::phrase::english`] reads them: "seat 0 beats 7H with 9H",
+    /// "seat 1 lays off K♥ on seat 2's run 9♥ 10♥ J♥"). The default reads the action's JSON
+    /// ([`crate::describe::json_phrase`]).
+    fn describe(&self, action: &Self::Action) -> Vec<Phrase> {
+        let json = serde_json::to_value(action).unwrap_or(serde_json::Value::Null);
+        vec![crate::describe::json_phrase(
+            self.to_act().unwrap_or_default(),
+            &json,
+        )]
     }
 
     /// What eyes that may not see every card see of `action` (of the seat to act, read against
     /// the game before it): `None` when the action shows nothing hidden, as most actions put
-    /// their cards face up (the default); else the words to show in its place, the action itself
-    /// withheld (fifty-six's trump hidden face down: "hides a card as trump"). Public frames
-    /// and the live feed use it; the property tests check that every action naming a card no
-    /// public table shows says so here.
-    fn hidden(&self, action: &Self::Action) -> Option<String> {
+    /// their cards face up (the default); else the phrases to show in its place, the action
+    /// itself withheld (fifty-six's trump hidden face down: "hides a card as trump"). Public
+    /// frames and the live feed use it; the property tests check that every action naming a
+    /// card no public table shows says so here.
+    fn hidden(&self, action: &Self::Action) -> Option<Vec<Phrase>> {
         let _ = action;
         None
     }

@@ -1,59 +1,26 @@
 //! How a finished game ended, in the game's own words: the `result` of a table snapshot once
 //! the game is over ([`Table::result`](crate::Table::result), docs/tables.md).
 //!
-//! Each game writes its sentence and per-seat words next to its table (the fool in durak, who
-//! went out in which order in prsi, the totals in bridge and most, the teams' totals and the
-//! last bid in fifty-six); the helpers here are the wording they share. Seats are named
-//! "seat N" (a page puts the player's name in their place), and no string here is ever a card's
-//! text form, so a snapshot's cards stay exactly its card-form strings.
+//! Each game writes its result next to its table (the fool in durak, who went out in which
+//! order in prsi, the totals in bridge and most, the teams' totals and the last bid in
+//! fifty-six) as [`Phrase`]s, the seats as arguments (a page names them, and says "you" at a
+//! person's own table); the helpers here are the phrases they share. No phrase names a card, so
+//! a snapshot's cards stay exactly its card-form strings.
 
 use serde::Serialize;
 
 use crate::game::{Outcome, Seat};
+use crate::phrase::{Arg, Phrase};
 
 /// A finished game's result in words.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Verdict {
-    /// The result in a sentence or two: "seat 2 is the fool."
-    pub text: String,
-    /// Per seat, its result in the game's words: "the fool", "not the fool, shared first with
-    /// seat 1", "went out first", "won with 12 points".
-    pub seats: Vec<String>,
-}
-
-/// A seat as the words name it: "seat 2".
-pub fn seat(seat: Seat) -> String {
-    format!("seat {seat}")
-}
-
-/// Seats in words: "seat 0", "seat 0 and seat 2", "seat 0, seat 1 and seat 2".
-pub fn seats(list: &[Seat]) -> String {
-    let named: Vec<String> = list.iter().map(|&s| seat(s)).collect();
-    match named.as_slice() {
-        [] => "nobody".into(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-/// A place in words, from 1: "first", "second", … ("13th" past twelve).
-pub fn ordinal(place: usize) -> String {
-    const WORDS: [&str; 12] = [
-        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-        "tenth", "eleventh", "twelfth",
-    ];
-    match WORDS.get(place.wrapping_sub(1)) {
-        Some(word) => (*word).to_string(),
-        None => format!("{place}th"),
-    }
-}
-
-/// "1 card", "9 cards".
-pub fn cards(n: usize) -> String {
-    match n {
-        1 => "1 card".into(),
-        n => format!("{n} cards"),
-    }
+    /// The result in a sentence ("seat 2 is the fool, the last player holding cards (4)"), as
+    /// clauses.
+    pub text: Vec<Phrase>,
+    /// Per seat, its result in the game's words ("the fool", "not the fool, shared first with
+    /// seat 1", "went out first", "won, 12 points"), as the parts of a list.
+    pub seats: Vec<Vec<Phrase>>,
 }
 
 /// The seats that share `seat`'s place in `outcome`, `seat` left out.
@@ -64,74 +31,86 @@ pub fn tied_with(outcome: &Outcome, seat: Seat) -> Vec<Seat> {
         .collect()
 }
 
-/// `seat`'s place in words: "won" (first alone), "last" (alone at the bottom), "second",
-/// "shared first with seat 1", or "a draw" when every seat shares first place.
-pub fn place(outcome: &Outcome, seat: Seat) -> String {
-    let rank = outcome.seats[seat].rank as usize;
+/// `seat`'s place: "won" (first alone), "last" (alone at the bottom), "second", "shared first
+/// with seat 1", or "a draw" when every seat shares first place.
+pub fn place(outcome: &Outcome, seat: Seat) -> Phrase {
+    let rank = outcome.seats[seat].rank;
     let tied = tied_with(outcome, seat);
-    let last = outcome.seats.iter().map(|s| s.rank).max().unwrap_or(1) as usize;
+    let last = outcome.seats.iter().map(|s| s.rank).max().unwrap_or(1);
     if outcome.is_draw() {
-        "a draw".into()
+        Phrase::new("place-draw")
     } else if !tied.is_empty() {
-        format!("shared {} with {}", ordinal(rank), seats(&tied))
+        Phrase::new("place-shared")
+            .arg("place", Arg::Place(rank))
+            .arg("seats", Arg::Seats(tied))
     } else if rank == 1 {
-        "won".into()
+        Phrase::new("place-won")
     } else if rank == last {
-        "last".into()
+        Phrase::new("place-last")
     } else {
-        ordinal(rank)
+        Phrase::new("place-nth").arg("place", Arg::Place(rank))
     }
 }
 
-/// `text` with its first letter in capitals.
-pub fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+/// Who won a match scored in points: one seat, several sharing first, or everyone (a draw).
+pub fn winners(outcome: &Outcome) -> Phrase {
+    let first: Vec<Seat> = (0..outcome.seats.len())
+        .filter(|&s| outcome.seats[s].rank == 1)
+        .collect();
+    match (first.as_slice(), outcome.is_draw()) {
+        (_, true) => Phrase::new("points-draw"),
+        ([one], _) => Phrase::new("points-won").seat("seat", *one),
+        (many, _) => Phrase::new("points-shared").arg("seats", Arg::Seats(many.to_vec())),
     }
 }
 
-/// A match scored in points over deals (bridge, most): `totals` by seat, the last deal's
-/// points `last_deal`, `deals` played, `rule` saying what the totals mean ("lower is better, 125
-/// loses"). Each seat's words are its place and total: "won, 12 points".
+/// The phrases a match scored in points over deals (bridge, most) says its totals with.
+pub struct PointsWords {
+    /// The totals' heading, with `deals` played and the `target` ("totals after 3 deals (500
+    /// ends the match):").
+    pub totals: &'static str,
+    /// A seat's total: `seat` and its `points`.
+    pub total: &'static str,
+    /// A seat's points in the last deal: `seat` and its `points`.
+    pub scored: &'static str,
+    /// A seat's own words after its place: its `points`.
+    pub seat: &'static str,
+}
+
+/// A match scored in points over deals (bridge, most): who won, `totals` by seat after `deals`
+/// deals played to `target`, and the last deal's points `last_deal`, in `words`' phrases. Each
+/// seat's words are its place and total: "won, 12 points".
 pub fn by_points(
     outcome: &Outcome,
     totals: &[i64],
     last_deal: Option<&[i64]>,
     deals: usize,
-    rule: &str,
+    target: i64,
+    words: &PointsWords,
 ) -> Verdict {
-    let listed: Vec<String> = totals
-        .iter()
-        .enumerate()
-        .map(|(s, t)| format!("{} {t}", seat(s)))
-        .collect();
-    let winners: Vec<Seat> = (0..totals.len())
-        .filter(|&s| outcome.seats[s].rank == 1)
-        .collect();
-    let won = match (winners.as_slice(), outcome.is_draw()) {
-        (_, true) => "Everyone tied: a draw.".to_string(),
-        ([one], _) => format!("{} won.", capitalized(&seat(*one))),
-        (many, _) => format!("{} shared first.", capitalized(&seats(many))),
+    let mut text = vec![
+        winners(outcome),
+        Phrase::new(words.totals)
+            .count("deals", deals)
+            .number("target", target),
+    ];
+    let each = |id: &'static str, points: &[i64]| -> Vec<Phrase> {
+        (points.iter().enumerate())
+            .map(|(s, &p)| Phrase::new(id).seat("seat", s).count("points", p))
+            .collect()
     };
-    let deals_word = match deals {
-        1 => "1 deal".to_string(),
-        n => format!("{n} deals"),
-    };
-    let mut text = format!(
-        "{won} Totals after {deals_word} ({rule}): {}",
-        listed.join(", ")
-    );
+    text.extend(each(words.total, totals));
     if let Some(last) = last_deal.filter(|_| deals > 1) {
-        let points: Vec<String> = last.iter().map(i64::to_string).collect();
-        text.push_str(&format!("; the last deal scored {}", points.join(", ")));
+        text.push(Phrase::new("last-deal"));
+        text.extend(each(words.scored, last));
     }
-    text.push('.');
-    let seats = totals
-        .iter()
-        .enumerate()
-        .map(|(s, t)| format!("{}, {t} points", place(outcome, s)))
+    let seats = (totals.iter().enumerate())
+        .map(|(s, &t)| {
+            vec![
+                place(outcome, s),
+                Phrase::new(words.seat).count("points", t),
+            ]
+        })
         .collect();
     Verdict { text, seats }
 }
@@ -140,6 +119,7 @@ pub fn by_points(
 mod tests {
     use super::*;
     use crate::SeatResult;
+    use crate::phrase::english::{Names, seat_words, sentence};
 
     fn outcome(ranks: &[u32]) -> Outcome {
         Outcome {
@@ -150,19 +130,49 @@ mod tests {
         }
     }
 
+    fn said(phrase: Phrase) -> String {
+        seat_words(&[phrase], &Names::numbered())
+    }
+
     #[test]
     fn places_in_words() {
         let fool = outcome(&[1, 1, 2]);
-        assert_eq!(place(&fool, 0), "shared first with seat 1");
-        assert_eq!(place(&fool, 2), "last");
+        assert_eq!(said(place(&fool, 0)), "shared first with seat 1");
+        assert_eq!(said(place(&fool, 2)), "last");
         let race = outcome(&[2, 1, 3]);
-        assert_eq!(place(&race, 1), "won");
-        assert_eq!(place(&race, 0), "second");
-        assert_eq!(place(&race, 2), "last");
-        assert_eq!(place(&outcome(&[1, 1]), 0), "a draw");
-        assert_eq!(seats(&[0, 1, 2]), "seat 0, seat 1 and seat 2");
-        assert_eq!(ordinal(13), "13th");
-        assert_eq!(capitalized("seat 2 wins"), "Seat 2 wins");
-        assert_eq!(cards(1), "1 card");
+        assert_eq!(said(place(&race, 1)), "won");
+        assert_eq!(said(place(&race, 0)), "second");
+        assert_eq!(said(place(&race, 2)), "last");
+        assert_eq!(said(place(&outcome(&[1, 1]), 0)), "a draw");
+        assert_eq!(
+            said(winners(&outcome(&[1, 1, 2]))),
+            "seat 0 and seat 1 shared first"
+        );
+        assert_eq!(said(winners(&outcome(&[2, 1]))), "seat 1 won");
+    }
+
+    #[test]
+    fn points_name_each_seat_s_total_and_the_last_deal() {
+        let words = PointsWords {
+            totals: "most-totals",
+            total: "most-total",
+            scored: "most-scored",
+            seat: "points",
+        };
+        let verdict = by_points(&outcome(&[2, 1]), &[-5, 1], Some(&[0, 1]), 2, 500, &words);
+        assert_eq!(
+            sentence(&verdict.text, &Names::numbered()),
+            "Seat 1 won; totals after 2 deals (500 ends the match): seat 0 has -5 points; \
+             seat 1 has 1 point; the last deal: seat 0 scored 0 points; seat 1 scored 1 point."
+        );
+        let names = ["ann".to_string(), "bob".to_string()];
+        assert_eq!(
+            sentence(&verdict.text[..3], &Names::new(&names, Some(0))),
+            "bob won; totals after 2 deals (500 ends the match): you have -5 points."
+        );
+        assert_eq!(
+            seat_words(&verdict.seats[1], &Names::numbered()),
+            "won, 1 point"
+        );
     }
 }

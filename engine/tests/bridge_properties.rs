@@ -185,12 +185,9 @@ proptest! {
     }
 }
 
-/// Every legal action of the seat to act, in words: never a panic, never empty.
+/// Every legal action of the seat to act is described ([`support::assert_described`]).
 fn assert_described(game: &Bridge) {
-    for action in game.legal_actions() {
-        let text = game.describe(&action);
-        assert!(!text.trim().is_empty(), "{action:?} has no words");
-    }
+    support::assert_described(game);
 }
 
 proptest! {

@@ -8,7 +8,7 @@ mod support;
 use cardarena_engine::games::durak::{
     Durak, DurakAction, DurakOptions, DurakView, STALL_LIMIT, seed_pack,
 };
-use cardarena_engine::{Card, CardSet, Game};
+use cardarena_engine::{Arg, Card, CardSet, Game};
 use proptest::prelude::*;
 
 /// A game never needs more decisions than this (each card moves a bounded number of times).
@@ -106,22 +106,16 @@ fn every_action() -> Vec<DurakAction> {
     all
 }
 
-/// Every legal action reads as a few plain words: never empty, lower case, no seat named in the
-/// decision's own words (what the engine then does by itself follows a `;` and names seats).
+/// Every legal action is described ([`support::assert_described`]); a beat names the attack it
+/// beats.
 fn assert_describes_every_legal_action(game: &Durak) {
+    support::assert_described(game);
     for action in game.legal_actions() {
-        let all = game.describe(&action);
-        let words = all.split(';').next().unwrap_or_default();
-        assert!(
-            words.starts_with(|c: char| c.is_ascii_lowercase()),
-            "{action:?} reads {words:?}"
-        );
-        assert!(
-            !words.contains("seat") && !words.contains("Seat"),
-            "{words:?}"
-        );
         if let (DurakAction::Beat { card }, Some(&attack)) = (action, game.played().last()) {
-            assert_eq!(words, format!("beats {attack} with {card}"));
+            let said = &game.describe(&action)[0];
+            assert_eq!(said.id, "durak-beats");
+            assert_eq!(said.args["attack"], Arg::Card(attack));
+            assert_eq!(said.args["card"], Arg::Card(card));
         }
     }
 }

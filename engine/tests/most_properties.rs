@@ -305,12 +305,9 @@ proptest! {
     }
 }
 
-/// Every legal action of the seat to act, in words: never a panic, never empty.
+/// Every legal action of the seat to act is described ([`support::assert_described`]).
 fn assert_described(game: &Most) {
-    for action in game.legal_actions() {
-        let text = game.describe(&action);
-        assert!(!text.trim().is_empty(), "{action:?} has no words");
-    }
+    support::assert_described(game);
 }
 
 proptest! {
@@ -344,8 +341,8 @@ fn random_deals_describe_every_kind_of_action() {
             None,
             |game: &Most| {
                 for action in game.legal_actions() {
-                    let text = game.describe(&action);
-                    let first = text.split(' ').next().unwrap_or_default().to_string();
+                    let id = game.describe(&action)[0].id.to_string();
+                    let first = id.split('-').nth(1).unwrap_or_default().to_string();
                     let joker = matches!(
                         action,
                         MostAction::LayOff {

@@ -114,21 +114,9 @@ fn many_actions() -> Vec<PrsiAction> {
     all
 }
 
-/// Every legal action reads as a few plain words: never empty, lower case, no seat named in the
-/// decision's own words (what the engine then does by itself follows a `;` and names seats).
+/// Every legal action is described ([`support::assert_described`]).
 fn assert_describes_every_legal_action(game: &Prsi) {
-    for action in game.legal_actions() {
-        let all = game.describe(&action);
-        let words = all.split(';').next().unwrap_or_default();
-        assert!(
-            words.starts_with(|c: char| c.is_ascii_lowercase()),
-            "{action:?} reads {words:?}"
-        );
-        assert!(
-            !words.contains("seat") && !words.contains("Seat"),
-            "{words:?}"
-        );
-    }
+    support::assert_described(game);
 }
 
 fn random_game(

@@ -18,6 +18,8 @@
 //!   may name a card that goes straight to a hand, such as durak-duel's pile-on: it was shown
 //!   as it was played.)
 
+mod support;
+
 use std::collections::BTreeMap;
 
 use cardarena_engine::games::{
@@ -26,7 +28,7 @@ use cardarena_engine::games::{
 };
 use cardarena_engine::shuffle::below;
 use cardarena_engine::table::cards_in_json;
-use cardarena_engine::{Card, Eye, Game, Table};
+use cardarena_engine::{Card, Eye, Game, Phrase, Table};
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -142,6 +144,7 @@ fn play_and_check<G: Game>(options: &G::Options, players: usize, seed: u64, size
         let public_before = checked(&game.table(Eye::Public)).0;
         game.apply(&action).unwrap();
         let words = before.describe(&action);
+        support::assert_known(&words);
         let public_after = checked(&game.table(Eye::Public)).0;
         check_no_silent_move(&before, &game, &words);
         let named = cards_in_json(&serde_json::to_value(&action).unwrap());
@@ -165,14 +168,24 @@ fn play_and_check<G: Game>(options: &G::Options, players: usize, seed: u64, size
     }
 }
 
-/// The game's words every result of `G` must use, one of them at least per seat.
+/// The game's phrases every result of `G` must use, one of them at least per seat.
 fn result_words(game: &str) -> &'static [&'static str] {
     match game {
-        "durak" => &["the fool", "a draw"],
-        "durak-duel" => &["won", "the fool", "a draw"],
-        "prsi" => &["went out", "left holding", "still holding"],
-        "bridge" | "most" => &["points"],
-        "fifty-six" => &["won with", "lost with", "a draw with"],
+        "durak" => &[
+            "durak-seat-fool",
+            "durak-seat-not-fool",
+            "durak-seat-not-fool-shared",
+            "durak-seat-draw",
+        ],
+        "durak-duel" => &["place-won", "durak-seat-fool", "durak-duel-seat-draw"],
+        "prsi" => &["prsi-seat-out", "prsi-seat-last", "prsi-seat-holding"],
+        "bridge" => &["bridge-seat-lost"],
+        "most" => &["points"],
+        "fifty-six" => &[
+            "fifty-six-seat-won",
+            "fifty-six-seat-lost",
+            "fifty-six-seat-draw",
+        ],
         _ => unreachable!(),
     }
 }
@@ -187,10 +200,14 @@ fn check_result<G: Game>(game: &G) {
             (Some(_), None) => panic!("{} ended without a result on its table", G::ID),
             (Some(_), Some(result)) => {
                 assert!(!result.text.is_empty());
+                support::assert_known(&result.text);
                 assert_eq!(result.seats.len(), game.players());
                 for words in &result.seats {
+                    support::assert_known(words);
                     assert!(
-                        result_words(G::ID).iter().any(|w| words.contains(w)),
+                        words
+                            .iter()
+                            .any(|p| result_words(G::ID).contains(&p.id.as_ref())),
                         "{}: {words:?} is not in the game's words",
                         G::ID
                     );
@@ -201,20 +218,21 @@ fn check_result<G: Game>(game: &G) {
 }
 
 /// No card moves silently: every hand but the actor's that grows is named in the words.
-fn check_no_silent_move<G: Game>(before: &G, after: &G, words: &str) {
+fn check_no_silent_move<G: Game>(before: &G, after: &G, words: &[Phrase]) {
     let actor = before.to_act().unwrap();
     let (was, now) = (before.table(Eye::Public), after.table(Eye::Public));
+    let ids: Vec<&str> = words.iter().map(|p| p.id.as_ref()).collect();
     if now.deal != was.deal {
         assert!(
-            words.contains("dealt") || words.contains("game is over"),
-            "{words}"
+            ids.contains(&"deal-dealt") || ids.contains(&"game-over"),
+            "{words:?}"
         );
         return;
     }
     for seat in (0..before.players()).filter(|&s| s != actor) {
         if now.hands[seat].len() > was.hands[seat].len() {
             assert!(
-                words.contains(&format!("seat {seat}")),
+                words.iter().any(|p| p.seats().any(|s| s == seat)),
                 "{}: seat {seat}'s hand grew silently after {words:?}",
                 G::ID
             );

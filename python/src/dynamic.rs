@@ -6,6 +6,7 @@
 use std::any::Any;
 
 use cardarena_bots::{Bot, HouseGame, Turn};
+use cardarena_engine::phrase::english::{self, Names};
 use cardarena_engine::shuffle::rng;
 use cardarena_engine::{Encode, Eye, Game, Outcome, Seat};
 use pyo3::prelude::*;
@@ -205,7 +206,8 @@ impl<G: HouseGame + Encode> Dynamic for Typed<G> {
 
     fn describe(&mut self, index: usize) -> PyResult<String> {
         let index = self.check_index(index)?;
-        Ok(self.game.describe(&self.legal[index]))
+        let phrases = self.game.describe(&self.legal[index]);
+        Ok(english::words(&phrases, &Names::numbered()))
     }
 
     fn determinize(&self, seat: Seat, seed: u64) -> Box<dyn Dynamic> {

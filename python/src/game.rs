@@ -227,7 +227,8 @@ impl PyGame {
         self.inner.table(py, eye)
     }
 
-    /// A legal action (an index or the action itself) in a few words, as the pages show it.
+    /// A legal action (an index or the action itself) in a few words, as the pages show it, in
+    /// English with the seats numbered: "Seat 0 attacks with 7♠".
     fn describe(&mut self, action: &Bound<'_, PyAny>) -> PyResult<String> {
         let index = self.index(action)?;
         self.inner.describe(index)

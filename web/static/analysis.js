@@ -5,7 +5,8 @@
 // a click goes to the step), each seat's accuracy, the list of blunders and mistakes, and, at
 // the step the player (replay.js) shows, what the expert would have played. It talks to the
 // player through events on #watch: "step" (drawn), "ended" (a followed match ended), "go".
-import { add, distinctNames, el, withNames } from "/static/table.js";
+import { add, distinctNames, el } from "/static/table.js";
+import { readerSeat, said, saidInline, saidText } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("watch");
@@ -25,6 +26,8 @@ const state = {
   steps: 0,
   step: 0,
   names: [],
+  // The reader's own seat, said "you" (a person following the link from their seat), or null.
+  you: readerSeat(),
   width: 0,
   current: null,
   timer: null,
@@ -49,17 +52,29 @@ function seatNames() {
 
 /** A seat's name. */
 function nameOf(seat) {
-  return state.names[seat] || "seat " + seat;
+  return seat === state.you ? "you" : state.names[seat] || "seat " + seat;
 }
 
-/** Who chose decision `d`: the seat's bot, or the house bot that took the seat over after its fault. */
-function chooser(d) {
-  return d.by === "substitute" ? "the house bot for " + nameOf(d.seat) : nameOf(d.seat);
+/** " (the house bot for …)" when the house bot that took a faulted seat over chose decision `d`. */
+function substitute(d) {
+  return d.by === "substitute" ? " (the house bot for " + nameOf(d.seat) + ")" : "";
 }
 
-/** A move's words with the seats named. */
-function words(text) {
-  return withNames(text || "", { names: state.names });
+/** Who reads the moves: the seats' names, the reader's own seat said "you". */
+function who() {
+  return { names: state.names, you: state.you };
+}
+
+/** Move `i` of decision `d` as a span ("You play 9♣"), without a capital if `inline`; an analysis
+ * stored before moves were kept as phrases has the engine's English. */
+function move(d, i, inline) {
+  if (!d.phrases) return el("span", "words", (d.texts && d.texts[i]) || "");
+  return (inline ? saidInline : said)(d.phrases[i], who());
+}
+
+/** Move `i` of decision `d` in plain text, as `move` reads. */
+function moveText(d, i, inline) {
+  return d.phrases ? saidText(d.phrases[i], who(), inline) : (d.texts && d.texts[i]) || "";
 }
 
 /** A value with three decimals. */
@@ -248,8 +263,8 @@ function drawStrip() {
     });
     const tip = svg("title");
     tip.textContent =
-      "Step " + d.step + ", " + chooser(d) + ": " + words(d.texts && d.texts[d.taken]) + ", worth " + fixed(taken) +
-      (d.best === d.taken ? " (the expert's choice)" : "; the best, " + words(d.texts && d.texts[d.best]) + ", " + fixed(best));
+      "Step " + d.step + substitute(d) + ": " + moveText(d, d.taken) + ", worth " + fixed(taken) +
+      (d.best === d.taken ? " (the expert's choice)" : "; the best: " + moveText(d, d.best, true) + ", " + fixed(best));
     bar.append(tip);
     bars.append(bar);
     if (d.loss > 0) {
@@ -344,10 +359,10 @@ function drawErrors() {
       link,
       " ",
       badge(what),
-      " " + chooser(d) + " played ",
-      el("code", null, words(d.texts && d.texts[d.taken])),
-      "; the expert would play ",
-      el("code", null, words(d.texts && d.texts[d.best])),
+      " ",
+      add(el("code"), move(d, d.taken)),
+      substitute(d) + "; the expert's choice: ",
+      add(el("code"), move(d, d.best, true)),
       " (loses " + fixed(d.loss) + ")",
     );
     list.append(item);
@@ -363,7 +378,7 @@ function markMoves() {
     const what = kind(d);
     if (!item || !what || item.querySelector(".verdict")) continue;
     item.classList.add(what);
-    add(item, " ", badge(what), el("span", "expert", "the expert would play " + words(d.texts && d.texts[d.best])));
+    add(item, " ", badge(what), add(el("span", "expert"), "the expert's choice: ", move(d, d.best, true)));
   }
 }
 
@@ -388,8 +403,8 @@ function atStep(n) {
       note,
       what ? badge(what) : null,
       what ? " " : null,
-      "the expert would play ",
-      el("code", "expert-move", words(d.texts && d.texts[d.best])),
+      "the expert's choice: ",
+      add(el("code", "expert-move"), move(d, d.best, true)),
       " (worth " + fixed(d.values[d.best]) + ", this move " + fixed(d.values[d.taken]) + ")",
     );
   }

@@ -4,7 +4,8 @@
 // are the page's own (web/templates/match.html); `#step=N` in the URL opens step N. It tells the
 // page's other scripts (analysis.js) each step it draws (a "step" event on #watch, the step as its
 // detail) and when a followed match has ended ("ended"), and goes to the step a "go" event names.
-import { add, distinctNames, drawTable, el, nameOf, ownView, text, withNames } from "/static/table.js";
+import { add, distinctNames, drawTable, el, nameOf, ownView, reader, text } from "/static/table.js";
+import { readerSeat, said, seatWords, sentence } from "/static/words.js";
 
 const root = document.getElementById("watch");
 const $ = (id) => document.getElementById(id);
@@ -30,6 +31,8 @@ let movesBox = document.querySelector("ol.moves");
 const state = {
   renderer: null,
   names: [],
+  // The reader's own seat, said "you" (a person following the link from their seat), or null.
+  you: readerSeat(),
   initial: null,
   frames: [],
   faults: [],
@@ -141,9 +144,7 @@ function stepInfo(n) {
   add(
     line,
     el("strong", null, "Step " + n + ": "),
-    el("span", "who", nameOf(state, f.seat)),
-    " ",
-    el("code", "action", f.text ? withNames(f.text, state) : text(f.action)),
+    add(el("code", "action"), f.phrases ? said(f.phrases, reader(state)) : text(f.action)),
     f.by === "substitute" ? el("span", "badge substitute", "played by the house bot for a faulted seat") : null,
     f.ms === null || f.ms === undefined ? null : el("span", "ms", f.ms + " ms"),
     f.say ? el("q", "say", f.say) : null,
@@ -234,7 +235,7 @@ function draw() {
   if (state.eye !== null && !state.live) {
     t = state.renderer.own ? state.renderer.own(t, state.eye) : ownView(t, state.eye);
   }
-  drawTable(tableEl, t, { renderer: state.renderer, names: state.names, eye: state.eye });
+  drawTable(tableEl, t, { renderer: state.renderer, names: state.names, eye: state.eye, you: state.you });
   tableEl.dataset.step = String(n);
   controls.scrub.max = String(lastStep());
   controls.scrub.value = String(n);
@@ -330,13 +331,13 @@ async function showEnd() {
     row.querySelector(".place").textContent = s.rank === null || s.rank === undefined ? "\u2013" : String(s.rank);
     row.querySelector(".score").textContent = s.score === null || s.score === undefined ? "\u2013" : String(s.score);
     if (result && result.seats) {
-      const words = withNames(result.seats[s.seat] || "", state);
+      const words = seatWords(result.seats[s.seat], reader(state)).textContent;
       row.querySelector(".words").textContent = s.fault ? words + "; forfeits for its fault" : words;
     }
   }
   const line = $("match-result");
   if (result) {
-    line.replaceChildren(el("strong", null, "Result:"), " " + withNames(result.text, state));
+    line.replaceChildren(el("strong", null, "Result:"), " ", sentence(result.text, reader(state)));
     line.hidden = false;
   } else if (m.status !== "finished") {
     line.replaceChildren(el("strong", null, "Result:"), " none: the match " + m.status + (m.error ? " (" + m.error + ")" : "") + ".");

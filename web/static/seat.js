@@ -3,7 +3,8 @@
 // seat sees it with the match viewer's modules (the person's hand face up at the bottom), lets
 // the person play through the hand (hand.js) and sends each move (POST). The token is the seat's
 // secret: it goes to this server only, and the page sends no referrer.
-import { add, drawTable, el, withNames } from "/static/table.js";
+import { add, drawTable, el } from "/static/table.js";
+import { said, seatWords, sentence } from "/static/words.js";
 import { createHand } from "/static/hand.js";
 import { forget, remember } from "/static/mytables.js";
 
@@ -106,7 +107,7 @@ function draw() {
   parts.rules.href = "/rules/" + encodeURIComponent(s.game);
   parts.rules.textContent = "Rules of " + s.game;
   parts.rules.hidden = false;
-  drawTable(parts.table, s.table, { renderer: state.renderer, names: shown, eye: s.seat });
+  drawTable(parts.table, s.table, { renderer: state.renderer, names: shown, eye: s.seat, you: s.seat });
   const own = parts.table.querySelector('.hand[data-seat="' + s.seat + '"]');
   hand.show(s, own);
   hand.setBusy(state.sending);
@@ -187,16 +188,17 @@ function drawResult(s, shown) {
   }
   add(table, add(el("thead"), head), body);
   const result = s.table && s.table.result;
-  const view = { names: shown };
-  const words = result && result.seats ? withNames(result.seats[s.seat], view) : placeWords(s.outcome, s.seat, shown);
+  const view = { names: shown, you: s.seat };
+  const words = result && result.seats ? seatWords(result.seats[s.seat], view).textContent : placeWords(s.outcome, s.seat, shown);
   // The table's words are the game's own; a seat a house bot played out forfeits (ranked last).
   const forfeit = s.replaced && result ? " Your seat forfeits (a house bot played it out): it is ranked last." : "";
   const summary = el("p", "summary", "You: " + words + "." + forfeit);
-  const sentence = result ? el("p", "result-text", withNames(result.text, view)) : null;
+  const told = result ? add(el("p", "result-text"), sentence(result.text, view)) : null;
   const replay = el("a", "replay", "The replay, with every hand");
   replay.id = "replay-link";
-  replay.href = "/matches/" + encodeURIComponent(s.match_id);
-  box.replaceChildren(heading, summary, ...(sentence ? [sentence] : []), table, add(el("p"), replay));
+  // The replay says "you" for this seat, as the table does.
+  replay.href = "/matches/" + encodeURIComponent(s.match_id) + "?you=" + s.seat;
+  box.replaceChildren(heading, summary, ...(told ? [told] : []), table, add(el("p"), replay));
 }
 
 /** A place in words, from 1: "first", "second", … */
@@ -224,7 +226,7 @@ function drawRecent(s, shown) {
   const items = (s.recent || []).slice().reverse().map((m) => {
     const item = el("li");
     item.value = m.step;
-    add(item, el("span", "who", shown[m.seat] || "seat " + m.seat), " ", el("span", "words", withNames(m.words, { names: shown })));
+    add(item, said(m.phrases, { names: shown, you: s.seat }));
     if (m.by === "substitute") add(item, " ", el("span", "substitute", "(house bot)"));
     return item;
   });

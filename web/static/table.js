@@ -4,6 +4,8 @@
 // Every face-up card element carries data-card (the card's text form, "10H"); each seat's hand
 // is one element with data-seat="N".
 
+import { seatWords, sentence } from "/static/words.js";
+
 const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 /** The court cards' and the ace's names, as a card is said aloud. */
@@ -180,7 +182,7 @@ function seatBox(t, seat, view) {
   add(head, el("span", "seat-no", seat), el("span", "seat-name", nameOf(view, seat)));
   if (t.to_act === seat) add(head, el("span", "badge acting", "to act"));
   if (t.result && t.result.seats) {
-    add(head, el("span", "badge result", withNames(t.result.seats[seat] || "", view)));
+    add(head, add(el("span", "badge result"), seatWords(t.result.seats[seat], reader(view))));
   }
   for (const badge of guarded(() => view.renderer.badges(t, seat, view), [])) {
     add(head, el("span", "badge", badge));
@@ -196,7 +198,7 @@ function seatBox(t, seat, view) {
 /**
  * Draws snapshot `t` into `root` (replacing what was there): the facts strip, the seats round
  * the felt and the game's centre. `view` = {renderer, names, eye (a seat or null for all
- * hands), trickName}.
+ * hands), you (the reader's own seat, said "you", if any), trickName}.
  */
 export function drawTable(root, t, view) {
   const renderer = view.renderer;
@@ -226,26 +228,16 @@ export function drawTable(root, t, view) {
   if (t.result) root.append(resultLine(t.result, view));
 }
 
-/**
- * The engine's words with each "seat N" replaced by that seat's name (the engine names seats
- * by number; the page knows who sits where).
- */
-export function withNames(words, view) {
-  const named = words.replace(/\b([Ss])eat (\d+)\b/g, (all, s, n) => {
-    const name = view.names && view.names[Number(n)];
-    if (!name) return all;
-    return s === "S" && name === "you" ? "You" : name;
-  });
-  // A person's own seat is "you" on /play: "you are the fool", not "you is".
-  const plain = { is: "are", has: "have", holds: "hold", was: "were", takes: "take", draws: "draw", attacks: "attack", throws: "throw", loses: "lose" };
-  return named.replace(/\b([Yy]ou) (is|has|holds|was|takes|draws|attacks|throws|loses)\b/g, (all, you, verb) => you + " " + plain[verb]);
+/** Who reads a view's words: the seats' names and the reader's own seat (`view.you`), if any. */
+export function reader(view) {
+  return { names: view.names, you: view.you === undefined ? null : view.you };
 }
 
 /** The result of a finished game, in the game's words: drawn under the felt at the last step. */
 export function resultLine(result, view) {
   const box = el("p", "table-result");
   box.setAttribute("role", "status");
-  add(box, el("strong", null, "Result: "), withNames(result.text, view));
+  add(box, el("strong", null, "Result: "), sentence(result.text, reader(view)));
   return box;
 }
 

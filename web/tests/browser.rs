@@ -557,7 +557,14 @@ async fn the_demo_cup_in_a_browser_from_the_leaderboard_to_a_final_match() {
     let actions = browser.texts("ol.moves > li > code.action").await;
     assert_eq!(items.len(), detail.actions.len(), "{items:?}");
     assert_eq!(actions.len(), detail.actions.len(), "{actions:?}");
-    // Each move in the game's words, as the frames API gives them (Game::describe).
+    // Each move in the game's words, as the frames API gives them (Game::describe), the seats
+    // named by their bots.
+    let names: Vec<String> = detail
+        .summary
+        .seats
+        .iter()
+        .map(|s| s.name.clone())
+        .collect();
     let (status, frames) = server
         .get(&format!("/api/matches/{}/frames", in_final.id))
         .await;
@@ -567,13 +574,7 @@ async fn the_demo_cup_in_a_browser_from_the_leaderboard_to_a_final_match() {
         items.iter().zip(&actions).zip(&detail.actions).zip(texts)
     {
         assert_eq!(frame["action"], action.action);
-        // The page puts the players' names where the words say "seat N".
-        let mut words = frame["text"].as_str().unwrap().to_string();
-        for (k, seat) in detail.summary.seats.iter().enumerate().rev() {
-            words = words
-                .replace(&format!("seat {k}"), &seat.name)
-                .replace(&format!("Seat {k}"), &seat.name);
-        }
+        let words = support::english(&frame["phrases"], &names, None);
         assert_eq!(shown, &words, "in {item}");
         let seat = &detail.summary.seats[action.seat];
         assert!(item.contains(&seat.name), "{} not in {item}", seat.name);

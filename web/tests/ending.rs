@@ -17,6 +17,8 @@ use axum::Router;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::routing::post;
+use cardarena_engine::Phrase;
+use cardarena_engine::phrase::english::{self, Names};
 use chromium::Browser;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -49,8 +51,8 @@ async fn finished(server: &Server, id: &str) -> (Value, Value) {
     }
 }
 
-/// The engine's words with each "seat N" replaced by the seat's name, as the page shows them.
-fn with_names(words: &str, m: &Value) -> String {
+/// A result's phrases as the page says them: a sentence, each seat by its bot's name.
+fn with_names(phrases: &Value, m: &Value) -> String {
     // A name that several seats share reads "name (2)" from its second seat on, as on the page.
     let seats = m["seats"].as_array().unwrap();
     let names: Vec<String> = seats
@@ -65,14 +67,8 @@ fn with_names(words: &str, m: &Value) -> String {
             }
         })
         .collect();
-    let mut out = words.to_string();
-    for (seat, name) in seats.iter().zip(&names).rev() {
-        let n = seat["seat"].as_u64().unwrap();
-        out = out
-            .replace(&format!("seat {n}"), name)
-            .replace(&format!("Seat {n}"), name);
-    }
-    out
+    let phrases: Vec<Phrase> = serde_json::from_value(phrases.clone()).unwrap();
+    english::sentence(&phrases, &Names::new(&names, None))
 }
 
 /// The last table's result.
@@ -181,7 +177,7 @@ async fn a_live_match_shows_its_end_without_a_reload() {
         assert!(words.contains("fool"), "{words:?}");
     }
     let result = last_result(&frames);
-    let sentence = with_names(result["text"].as_str().unwrap(), &m);
+    let sentence = with_names(&result["text"], &m);
     let line = browser.text("#match-result").await;
     assert!(line.contains(&sentence), "{line:?} lacks {sentence:?}");
     assert!(line.contains("fool"), "{line:?}");
@@ -223,11 +219,13 @@ async fn every_games_last_step_states_the_result_in_its_words() {
         let words: &[&str] = match game.as_str() {
             "durak" | "durak-duel" => &["fool"],
             "prsi" => &["went out", "holding"],
-            "bridge" | "most" => &["Totals after"],
+            "bridge" => &["lost", "points"],
+            "most" => &["totals after"],
             "fifty-six" => &["won the bid", "to"],
             other => panic!("a game this test does not know: {other}"),
         };
-        let text = result["text"].as_str().unwrap();
+        let sentence = with_names(&result["text"], &m);
+        let text = sentence.as_str();
         for word in words {
             assert!(text.contains(word), "{game}: {text:?} lacks {word:?}");
         }
@@ -237,7 +235,6 @@ async fn every_games_last_step_states_the_result_in_its_words() {
         browser
             .wait_attr("#table", "data-step", &steps.to_string())
             .await;
-        let sentence = with_names(text, &m);
         let shown = browser.text("#table .table-result").await;
         assert!(shown.contains(&sentence), "{game}: {shown:?}");
         let line = browser.text("#match-result").await;

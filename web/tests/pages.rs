@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use cardarena_engine::Game;
 use cardarena_engine::games::durak::{Durak, DurakOptions};
+use cardarena_engine::phrase::english::{self, Names};
 use cardarena_store::{BotKind, FinishedSeat, MatchResult, NewBot, NewMatch, SavedAction, Store};
 use cardarena_web::app::{ServeConfig, start};
 use serde_json::json;
@@ -93,9 +94,10 @@ fn real_moves(deck: u64, count: usize, say: Option<&str>) -> Vec<SavedAction> {
 }
 
 /// The words the match page shows for the moves of [`real_moves`]: the game's own
-/// (`Game::describe`, read against the game before each move), with the seats' bots named where
-/// the words say "seat N" (`names` by seat).
+/// (`Game::describe`, read against the game before each move) in English, the seats' bots named
+/// (`names` by seat).
 fn shown_moves(deck: u64, count: usize, names: &[&str]) -> Vec<String> {
+    let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
     let options = DurakOptions {
         deck_number: Some(deck),
         ..DurakOptions::default()
@@ -104,10 +106,7 @@ fn shown_moves(deck: u64, count: usize, names: &[&str]) -> Vec<String> {
     (0..count)
         .map(|_| {
             let action = game.legal_actions()[0];
-            let mut words = game.describe(&action);
-            for (seat, name) in names.iter().enumerate().rev() {
-                words = words.replace(&format!("seat {seat}"), name);
-            }
+            let words = english::words(&game.describe(&action), &Names::new(&names, None));
             game.apply(&action).unwrap();
             words
         })
@@ -352,9 +351,25 @@ async fn a_match_page_shows_its_seats_and_every_move() {
         ],
     );
     let moves = real_moves(60493, 4, Some(SAY));
-    for words in shown_moves(60493, 4, &SEATED) {
-        assert_contains(&body, &[&format!(">{words}</code>")]);
-    }
+    // Each move's words, its seats linked to their bots, each card named for a screen reader.
+    let shown: Vec<String> = (body.split("<code class=\"action\"").skip(1))
+        .map(|code| {
+            let inner = &code[code.find('>').unwrap() + 1..code.find("</code>").unwrap()];
+            let mut text = String::new();
+            let mut in_tag = false;
+            for c in inner.chars() {
+                match c {
+                    '<' => in_tag = true,
+                    '>' => in_tag = false,
+                    c if !in_tag => text.push(c),
+                    _ => {}
+                }
+            }
+            text
+        })
+        .collect();
+    assert_eq!(shown, shown_moves(60493, 4, &SEATED), "{body}");
+    assert_contains(&body, &["role=\"img\" aria-label=\"", "<a href=\"/bots/"]);
     assert_eq!(body.matches("<li>").count(), 4, "four moves in:\n{body}");
     // Moves name the seat's bot: the first with its say line.
     let first_move = &body[body.find("<li>").unwrap()..];

@@ -16,7 +16,7 @@ mod steps;
 use std::io::{self, Read};
 
 use cardarena_bots::By;
-use cardarena_engine::Seat;
+use cardarena_engine::{Phrase, Seat};
 use flate2::read::GzDecoder;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -46,8 +46,12 @@ pub struct Decision {
     pub values: Vec<f64>,
     /// Those legal actions, as the game's JSON.
     pub actions: Vec<Value>,
-    /// Those legal actions in words.
+    /// Those legal actions in English, the seats numbered ("Seat 1 takes 2 cards").
     pub texts: Vec<String>,
+    /// Those legal actions in words, as [`Phrase`]s for a page to render in its reader's words
+    /// (empty in an analysis stored before they were kept).
+    #[serde(default)]
+    pub phrases: Vec<Vec<Phrase>>,
     /// The index of the best action (the first of the best values).
     pub best: usize,
     /// The index of the action taken.

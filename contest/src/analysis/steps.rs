@@ -4,6 +4,7 @@
 
 use cardarena_bots::expert::Expert;
 use cardarena_bots::{GameVisitor, HouseGame, with_game};
+use cardarena_engine::phrase::english::{self, Names};
 use cardarena_engine::shuffle::derive_seed;
 use serde_json::Value;
 
@@ -130,6 +131,7 @@ impl<G: HouseGame> Steps for Replay<G> {
                 true => i,
                 false => best,
             });
+            let phrases: Vec<_> = legal.iter().map(|a| game.describe(a)).collect();
             let decision = Decision {
                 step,
                 seat,
@@ -139,7 +141,10 @@ impl<G: HouseGame> Steps for Replay<G> {
                     .iter()
                     .map(|a| serde_json::to_value(a).unwrap_or(Value::Null))
                     .collect(),
-                texts: legal.iter().map(|a| game.describe(a)).collect(),
+                texts: (phrases.iter())
+                    .map(|p| english::words(p, &Names::numbered()))
+                    .collect(),
+                phrases,
                 values,
                 best,
                 taken,

@@ -11,7 +11,8 @@ pub mod cache;
 mod transcript;
 
 use cardarena_bots::{BotFault, By, GameVisitor, HouseGame, with_game};
-use cardarena_engine::{Eye, Game, Seat};
+use cardarena_engine::phrase::english::{self, Names};
+use cardarena_engine::{Eye, Game, Phrase, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -32,8 +33,11 @@ pub struct Frame {
     pub by: By,
     /// The action, as the game's JSON.
     pub action: Value,
-    /// The action in a few words.
+    /// The action in English, the seats numbered ("Seat 1 takes 2 cards"): `phrases` rendered
+    /// for a reader at no seat.
     pub text: String,
+    /// The action in words as [`Phrase`]s, for a page to render in its reader's words.
+    pub phrases: Vec<Phrase>,
     /// What the bot said with it.
     pub say: Option<String>,
     /// How long the bot took to answer, in ms; `None` where not recorded.
@@ -166,14 +170,14 @@ pub struct Played {
 }
 
 impl Frame {
-    /// The frame of `action` (in words, `text`) as `played` says, `after` being the game after
+    /// The frame of `action` (in words, `phrases`) as `played` says, `after` being the game after
     /// it, seen by `eye`; `None` for an action withheld from these eyes (its `action` is then
     /// `null`, see [`words_for`]).
     pub fn new<G: Game>(
         after: &G,
         eye: Eye,
         action: Option<&G::Action>,
-        text: String,
+        phrases: Vec<Phrase>,
         played: Played,
         sent: Option<Box<RawValue>>,
     ) -> Frame {
@@ -184,7 +188,8 @@ impl Frame {
             step: played.step,
             seat: played.seat,
             by: played.by,
-            text,
+            text: english::words(&phrases, &Names::numbered()),
+            phrases,
             action,
             say: played.say,
             ms: played.ms,
@@ -254,7 +259,7 @@ impl GameVisitor for Build<'_, '_> {
             {
                 sent_at_fault.push((seat, sent.clone()));
             }
-            let (text, shown) = words_for(&game, &action, stored.eye);
+            let (phrases, shown) = words_for(&game, &action, stored.eye);
             game.apply(&action)
                 .map_err(|e| replay_error(e.to_string()))?;
             let by = by_of(&fault_steps, seat, step);
@@ -269,7 +274,7 @@ impl GameVisitor for Build<'_, '_> {
                 &game,
                 stored.eye,
                 shown.then_some(&action),
-                text,
+                phrases,
                 played,
                 sent,
             ));
@@ -291,7 +296,7 @@ impl GameVisitor for Build<'_, '_> {
 /// whether the action itself may be shown: an action that shows a card these eyes may not see
 /// (fifty-six's trump hidden face down, seen by the public) is withheld and told in the game's
 /// stand-in words ([`Game::hidden`]).
-pub fn words_for<G: Game>(before: &G, action: &G::Action, eye: Eye) -> (String, bool) {
+pub fn words_for<G: Game>(before: &G, action: &G::Action, eye: Eye) -> (Vec<Phrase>, bool) {
     match before.hidden(action).filter(|_| !eye.sees_all()) {
         Some(words) => (words, false),
         None => (before.describe(action), true),
@@ -306,10 +311,10 @@ pub fn describe_all(
     players: usize,
     seed: u64,
     actions: &[SavedAction],
-) -> Result<Vec<String>, ReplayError> {
+) -> Result<Vec<Vec<Phrase>>, ReplayError> {
     struct Describe<'a>(&'a Value, usize, u64, &'a [SavedAction]);
     impl GameVisitor for Describe<'_> {
-        type Output = Result<Vec<String>, ReplayError>;
+        type Output = Result<Vec<Vec<Phrase>>, ReplayError>;
         fn visit<G: HouseGame>(self) -> Self::Output {
             let Describe(options, players, seed, actions) = self;
             let mut game: G = deal(options, players, seed)?;

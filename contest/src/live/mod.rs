@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use cardarena_bots::{BotFault, Observer, Step};
-use cardarena_engine::{Eye, Game, Seat};
+use cardarena_engine::{Eye, Game, Phrase, Seat};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, broadcast};
 
 use crate::frames::{FaultFrame, Frame, Frames, Played};
@@ -244,7 +244,7 @@ pub struct Feed {
     /// The coming action in public words, read against the game before it, and whether the
     /// action itself may be shown (see [`crate::frames::words_for`]): read only while the match
     /// is followed.
-    text: Option<(String, bool)>,
+    text: Option<(Vec<Phrase>, bool)>,
 }
 
 impl Feed {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use cardarena_bots::{BotFault, Observer, Step};
 use cardarena_engine::describe::json_words;
 use cardarena_engine::table::cards_in_json;
-use cardarena_engine::{Eye, Game, Seat};
+use cardarena_engine::{Eye, Game, Phrase, Seat};
 use serde_json::{Value, json};
 
 use super::state::{Move, TableState};
@@ -18,7 +18,7 @@ pub struct TableFeed<G: Game> {
     table: Arc<TableState>,
     persons: Vec<bool>,
     /// The move being played, read against the game before it: (words, hidden words).
-    words: Option<(String, Option<String>)>,
+    words: Option<(Vec<Phrase>, Option<Vec<Phrase>>)>,
     legal: Vec<G::Action>,
 }
 
@@ -99,11 +99,11 @@ impl<G: Game> Observer<G> for TableFeed<G> {
         step: Step,
         _say: Option<&str>,
     ) {
-        let (words, hidden) = self.words.take().unwrap_or_default();
+        let (phrases, hidden) = self.words.take().unwrap_or_default();
         let played = Move {
             step: decision,
             seat,
-            words,
+            phrases,
             hidden,
             by: step.by,
         };

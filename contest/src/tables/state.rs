@@ -8,6 +8,8 @@ use std::time::Instant;
 
 use cardarena_bots::By;
 use cardarena_bots::thinking::Tenant;
+use cardarena_engine::Phrase;
+use cardarena_engine::phrase::english::{self, Names};
 use serde_json::{Map, Value, json};
 use tokio::sync::{oneshot, watch};
 
@@ -57,9 +59,9 @@ pub struct Move {
     /// The seat that took it.
     pub seat: usize,
     /// The move in words.
-    pub words: String,
+    pub phrases: Vec<Phrase>,
     /// What the other seats are told instead, for a move they may not see.
-    pub hidden: Option<String>,
+    pub hidden: Option<Vec<Phrase>>,
     /// Who chose it.
     pub by: By,
 }
@@ -340,11 +342,14 @@ impl TableState {
             .recent
             .iter()
             .map(|m| {
-                let words = match (&m.hidden, m.seat == seat) {
+                let phrases = match (&m.hidden, m.seat == seat) {
                     (Some(hidden), false) => hidden,
-                    _ => &m.words,
+                    _ => &m.phrases,
                 };
-                json!({"step": m.step, "seat": m.seat, "words": words, "by": m.by})
+                // In English for programs, the seat reading it as "you"; the page renders the
+                // phrases itself.
+                let words = english::words(phrases, &Names::new(&facts.names, Some(seat)));
+                json!({"step": m.step, "seat": m.seat, "words": words, "phrases": phrases, "by": m.by})
             })
             .collect();
         out.insert("recent".into(), recent.into());

@@ -3,8 +3,9 @@
 
 #![allow(dead_code)] // each test file uses a different part of the support code
 
-use cardarena_engine::Game;
+use cardarena_engine::phrase::english;
 use cardarena_engine::shuffle::{RiffleShuffle, ShuffleModel, below, rng};
+use cardarena_engine::{Arg, Game, Phrase};
 
 /// Plays `G` from `seed` with choices drawn from `chooser`, checking at every step that the seat
 /// to act has a legal action, that the game ends within `max_decisions`, and `check` (the game's
@@ -75,4 +76,49 @@ pub fn riffle(many: bool, cut: bool, packet: usize) -> ShuffleModel {
         cut,
         packet,
     })
+}
+
+/// The names of the arguments a catalog template fills in (`{actor}`, `{owner's}`,
+/// `{count|card|cards}` name `actor`, `owner`, `count`).
+pub fn placeholders(template: &str) -> std::collections::BTreeSet<&str> {
+    template
+        .split('{')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('}'))
+        .map(|(inside, _)| {
+            let name = inside.split('|').next().unwrap_or_default();
+            name.strip_suffix("'s").unwrap_or(name)
+        })
+        .collect()
+}
+
+/// Every phrase is in the English catalog and carries exactly the arguments its template fills.
+pub fn assert_known(phrases: &[Phrase]) {
+    for phrase in phrases {
+        let template = english::template(&phrase.id)
+            .unwrap_or_else(|| panic!("{:?} is not in the catalog", phrase.id));
+        let args: std::collections::BTreeSet<&str> =
+            phrase.args.keys().map(|k| k.as_ref()).collect();
+        assert_eq!(args, placeholders(template), "{phrase:?}");
+    }
+}
+
+/// Every legal action of the seat to act, if any, is described: the first phrase is the decision, its
+/// `actor` the seat to act, and every phrase is one the catalog knows ([`assert_known`]).
+pub fn assert_described<G: Game>(game: &G) {
+    let Some(actor) = game.to_act() else {
+        return;
+    };
+    for action in game.legal_actions() {
+        let phrases = game.describe(&action);
+        assert_eq!(
+            phrases.first().and_then(|p| p.args.get("actor")),
+            Some(&Arg::Seat(actor)),
+            "{action:?}: {phrases:?}"
+        );
+        assert_known(&phrases);
+        if let Some(hidden) = game.hidden(&action) {
+            assert_known(&hidden);
+        }
+    }
 }

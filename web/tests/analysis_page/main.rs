@@ -20,6 +20,8 @@ mod thrower;
 
 use std::time::Duration;
 
+use cardarena_engine::Phrase;
+use cardarena_engine::phrase::english::{self, Names};
 use chromium::Browser;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -84,15 +86,11 @@ async fn match_with_a_blunder(
     panic!("in {MATCHES} matches the bot never stood to win and threw it away");
 }
 
-/// `text` with "seat N" replaced by the seat's name, as the pages write a move.
-fn with_names(text: &str, names: &[String]) -> String {
-    let mut out = text.to_string();
-    for (seat, name) in names.iter().enumerate() {
-        out = out
-            .replace(&format!("seat {seat}"), name)
-            .replace(&format!("Seat {seat}"), name);
-    }
-    out
+/// A move's phrases (JSON) as the pages write them after other words: the seats by name, no
+/// capital.
+fn with_names(phrases: &Value, names: &[String]) -> String {
+    let phrases: Vec<Phrase> = serde_json::from_value(phrases.clone()).unwrap();
+    english::inline(&phrases, &Names::new(names, None))
 }
 
 /// Opens `path` afresh in a window of `window` px.
@@ -303,13 +301,13 @@ async fn the_match_page_marks_the_step_where_a_bot_threw_away_a_won_position() {
         browser.text("#step-mark").await
     );
     let best = thrown["best"].as_u64().unwrap() as usize;
-    let best_text = with_names(thrown["texts"][best].as_str().unwrap(), &names);
+    let best_text = with_names(&thrown["phrases"][best], &names);
     assert_eq!(browser.text("#step-info .expert-move").await, best_text);
     assert!(
         browser
             .text("#step-info .expert-says")
             .await
-            .contains("the expert would play"),
+            .contains("the expert's choice: "),
     );
     assert_eq!(
         browser

@@ -276,7 +276,7 @@ pub(crate) async fn check_result(browser: &Browser, server: &Server, match_id: &
     let mine = browser.attr("#result tr.you", "data-seat").await;
     assert_eq!(mine.as_deref(), Some(seat.to_string().as_str()));
     let replay = browser.attr("#replay-link", "href").await.unwrap();
-    assert_eq!(replay, format!("/matches/{match_id}"));
+    assert_eq!(replay, format!("/matches/{match_id}?you={seat}"));
     browser.click("#replay-link").await;
     browser.wait_attr("#watch", "data-ready", "1").await;
     assert_eq!(browser.attr("#watch", "data-id").await.unwrap(), match_id);

@@ -264,3 +264,156 @@ async fn one_house_bot_at_two_seats_reads_as_two_names() {
         .await;
     browser.close().await;
 }
+
+/// The seat page's log as the page shows it, newest first: each move's text and its cards
+/// (`[text, spoken name, class]`).
+async fn log_items(browser: &Browser) -> Vec<Value> {
+    let items = browser
+        .script(
+            "return Array.from(document.querySelectorAll('#recent li'), (li) => ({ \
+               text: li.textContent, \
+               cards: Array.from(li.querySelectorAll('[role=img]'), \
+                 (c) => [c.textContent, c.getAttribute('aria-label'), c.className]) }));",
+        )
+        .await;
+    items.as_array().unwrap().clone()
+}
+
+/// Checks a card as a move's words draw it: rank and suit symbol, red for hearts and diamonds,
+/// named for a screen reader ("7 of spades").
+fn check_card(card: &Value) {
+    let (text, label, class) = (
+        card[0].as_str().unwrap(),
+        card[1].as_str().unwrap(),
+        card[2].as_str().unwrap(),
+    );
+    let suits = [
+        ("♣", "clubs"),
+        ("♦", "diamonds"),
+        ("♥", "hearts"),
+        ("♠", "spades"),
+    ];
+    let (symbol, suit) = suits
+        .iter()
+        .find(|(symbol, _)| text.ends_with(symbol))
+        .unwrap_or_else(|| panic!("{card}: no suit symbol"));
+    let rank = &text[..text.len() - symbol.len()];
+    let spoken = match rank {
+        "J" => "jack",
+        "Q" => "queen",
+        "K" => "king",
+        "A" => "ace",
+        other => other,
+    };
+    assert_eq!(label, format!("{spoken} of {suit}"), "{card}");
+    let red = matches!(*suit, "hearts" | "diamonds");
+    assert_eq!(class.split(' ').any(|c| c == "red"), red, "{card}");
+}
+
+/// The seat page's log speaks to the person ("You attack with 7♠; reference cannot beat it and
+/// takes 2 cards"), each card drawn with its suit symbol and named for a screen reader, in the
+/// words the API gives for programs; the match page's moves name the bots, and its step line
+/// says "you" to the person who follows the seat page's link to the replay.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_log_says_you_and_draws_suits() {
+    let db = TempDb::new();
+    let server = server(&db).await;
+    let opened = open_table(
+        &server,
+        json!({"game": "durak", "seats": ["person", "reference"]}),
+    )
+    .await;
+    let token = opened["seats"][0]["token"].as_str().unwrap().to_string();
+    let match_id = opened["match_id"].as_str().unwrap().to_string();
+    let browser = Browser::start().await;
+    browser.resize(PHONE).await;
+    browser
+        .open(&server.url(opened["seats"][0]["url"].as_str().unwrap()))
+        .await;
+    for _ in 0..6 {
+        let now = decision(&browser).await;
+        if now.state == "match_end" {
+            break;
+        }
+        make_move(&browser, &now, false, &mut None).await;
+    }
+    let now = decision(&browser).await;
+    let state = seat_state(&server, &token).await;
+    assert_eq!(state["version"].to_string(), now.version, "{state}");
+    let recent = state["recent"].as_array().unwrap();
+    let items = log_items(&browser).await;
+    assert_eq!(items.len(), recent.len(), "{items:?}");
+    assert!(
+        recent.iter().any(|m| m["seat"] == 0) && recent.iter().any(|m| m["seat"] == 1),
+        "{state}"
+    );
+    let mut cards = 0;
+    for (item, m) in items.iter().zip(recent.iter().rev()) {
+        let text = item["text"].as_str().unwrap();
+        // The page's catalog and the engine's renderer read the phrases alike.
+        assert_eq!(text, m["words"], "{m}");
+        match m["seat"].as_u64() {
+            Some(0) => assert!(text.starts_with("You "), "{text:?}"),
+            _ => assert!(text.starts_with("reference "), "{text:?}"),
+        }
+        let lower = text.to_lowercase();
+        for wrong in ["you takes", "you attacks", "you is", "you has", "seat "] {
+            assert!(!lower.contains(wrong), "{text:?}");
+        }
+        for card in item["cards"].as_array().unwrap() {
+            check_card(card);
+            cards += 1;
+        }
+    }
+    assert!(cards > 0, "no card in the log: {items:?}");
+    browser
+        .script("document.getElementById('recent').scrollIntoView(); return null;")
+        .await;
+    browser
+        .screenshot(&artefacts().join("words-log-390.png"))
+        .await;
+
+    // The person leaves; the match page's moves name the bots and draw the suits.
+    let (status, _) = server
+        .send(Method::DELETE, &format!("/api/tables/{token}"), None, None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let stored = server.finished_match(&match_id).await;
+    assert_eq!(stored["status"], "finished", "{stored}");
+    browser.resize(WIDE).await;
+    browser
+        .open(&server.url(&format!("/matches/{match_id}")))
+        .await;
+    browser.wait_attr("#watch", "data-ready", "1").await;
+    let moves = browser.texts("ol.moves > li > code.action").await;
+    assert!(!moves.is_empty());
+    for text in &moves {
+        assert!(
+            text.starts_with("reference@durak ") || text.starts_with("person@durak "),
+            "{text:?}"
+        );
+        assert!(!text.to_lowercase().contains("seat "), "{text:?}");
+    }
+    assert!(browser.count("ol.moves [role=img][aria-label]").await > 0);
+    browser
+        .screenshot(&artefacts().join("words-match-moves-1280.png"))
+        .await;
+    // From the seat page's link, the person's own move is "you".
+    let (_, frames) = server.get(&format!("/api/matches/{match_id}/frames")).await;
+    let own = frames["frames"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["seat"] == 0)
+        .map(|f| f["step"].clone())
+        .unwrap();
+    browser
+        .open(&server.url(&format!("/matches/{match_id}?you=0#step={own}")))
+        .await;
+    browser
+        .wait_attr("#table", "data-step", &own.to_string())
+        .await;
+    let step = browser.text("#step-info code.action").await;
+    assert!(step.starts_with("You "), "{step:?}");
+    browser.close().await;
+}

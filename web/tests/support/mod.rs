@@ -484,3 +484,12 @@ pub async fn until<T>(
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
+
+/// Phrases as the API gives them (a JSON list) in English, the seats named `names` and `you`
+/// the reader's own seat, as the engine's renderer writes them (the pages' catalog is the same).
+pub fn english(phrases: &Value, names: &[String], you: Option<usize>) -> String {
+    let phrases: Vec<cardarena_engine::Phrase> =
+        serde_json::from_value(phrases.clone()).expect("phrases");
+    let names = cardarena_engine::phrase::english::Names::new(names, you);
+    cardarena_engine::phrase::english::words(&phrases, &names)
+}

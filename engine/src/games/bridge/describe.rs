@@ -1,39 +1,23 @@
 //! A bridge decision in words, for the match page and the frames API
-//! ([`Game::describe`](crate::Game::describe)): "plays 9D", "plays JC, ordering hearts",
-//! "covers 6H with 9H", "draws", "draws to cover 6H", "ends the turn", "ends the turn and goes
+//! ([`Game::describe`](crate::Game::describe)): "plays 9♦", "plays J♣, ordering hearts",
+//! "covers 6♥ with 9♥", "draws", "draws to cover 6♥", "ends the turn", "ends the turn and goes
 //! out". Read against the game before the decision; a drawn card is never named (only its player
 //! sees it).
 
 use super::{Bridge, BridgeAction};
-use crate::cards::{Card, Rank, Suit};
+use crate::cards::Rank;
+use crate::phrase::Phrase;
 
-/// The words for ending a turn, shared with the text log.
-pub(super) const END_TURN: &str = "ends the turn";
-
-/// "plays 9D", shared with the text log (which then names a jack's suit its own way).
-pub(super) fn plays(card: Card) -> String {
-    format!("plays {card}")
-}
-
-/// A suit in words, plural as a suit is ordered: "hearts".
-fn suit_name(suit: Suit) -> &'static str {
-    match suit {
-        Suit::Clubs => "clubs",
-        Suit::Diamonds => "diamonds",
-        Suit::Hearts => "hearts",
-        Suit::Spades => "spades",
-    }
-}
-
-/// `action`, a decision of the seat to act in `game`, in words, then what the engine did by
+/// `action`, a decision of the seat to act in `game`, as phrases, then what the engine did by
 /// itself because of it (a new deal dealt, the result: [`crate::describe::with_aftermath`]).
-pub(super) fn describe(game: &Bridge, action: &BridgeAction) -> String {
-    crate::describe::with_aftermath(game, action, decision(game, action), takes)
+pub(super) fn describe(game: &Bridge, action: &BridgeAction) -> Vec<Phrase> {
+    let own = decision(game, action).seat("actor", game.current);
+    crate::describe::with_aftermath(game, action, vec![own], takes)
 }
 
 /// The cards the others take when a turn ends on sevens or eights (counted: they come from the
 /// stock), and the turns eights and aces make them lose, between `before` and `after`.
-fn takes(before: &Bridge, after: &Bridge) -> Vec<String> {
+fn takes(before: &Bridge, after: &Bridge) -> Vec<Phrase> {
     if after.deal != before.deal || after.over {
         return Vec::new();
     }
@@ -45,22 +29,21 @@ fn takes(before: &Bridge, after: &Bridge) -> Vec<String> {
         .filter(|&s| s != before.current)
         .filter_map(|s| {
             let took = after.hands[s].len().saturating_sub(before.hands[s].len());
-            let mut told = Vec::new();
-            if took > 0 {
-                told.push(format!("takes {}", crate::verdict::cards(took)));
-            }
-            match lost[s] {
-                0 => {}
-                1 => told.push("loses a turn".into()),
-                n => told.push(format!("loses {n} turns")),
-            }
-            (!told.is_empty()).then(|| format!("seat {s} {}", told.join(" and ")))
+            let phrase = match (took, lost[s]) {
+                (0, 0) => return None,
+                (took, 0) => Phrase::new("bridge-takes").count("count", took),
+                (0, turns) => Phrase::new("bridge-loses-turns").count("turns", turns),
+                (took, turns) => Phrase::new("bridge-takes-loses")
+                    .count("count", took)
+                    .count("turns", turns),
+            };
+            Some(phrase.seat("seat", s))
         })
         .collect()
 }
 
-/// The decision itself in words.
-fn decision(game: &Bridge, action: &BridgeAction) -> String {
+/// The decision itself, without its actor.
+fn decision(game: &Bridge, action: &BridgeAction) -> Phrase {
     // The six the turn must cover, on top of the pile.
     let six = game
         .turn
@@ -70,24 +53,24 @@ fn decision(game: &Bridge, action: &BridgeAction) -> String {
         .filter(|c| c.rank() == Some(Rank::Six));
     match *action {
         BridgeAction::Play { card, suit } => {
-            let mut text = match six {
-                Some(six) => format!("covers {six} with {card}"),
-                None => plays(card),
+            let phrase = match (six, suit) {
+                (Some(six), Some(suit)) => Phrase::new("bridge-covers-ordering")
+                    .card("six", six)
+                    .suit("suit", suit),
+                (Some(six), None) => Phrase::new("bridge-covers").card("six", six),
+                (None, Some(suit)) => Phrase::new("bridge-plays-ordering").suit("suit", suit),
+                (None, None) => Phrase::new("bridge-plays"),
             };
-            if let Some(suit) = suit {
-                text.push_str(", ordering ");
-                text.push_str(suit_name(suit));
-            }
-            text
+            phrase.card("card", card)
         }
         BridgeAction::Draw => match six {
-            Some(six) => format!("draws to cover {six}"),
-            None => "draws".to_string(),
+            Some(six) => Phrase::new("bridge-draws-to-cover").card("six", six),
+            None => Phrase::new("bridge-draws"),
         },
         BridgeAction::EndTurn if game.hands[game.current].is_empty() => {
-            format!("{END_TURN} and goes out")
+            Phrase::new("bridge-ends-turn-out")
         }
-        BridgeAction::EndTurn => END_TURN.to_string(),
+        BridgeAction::EndTurn => Phrase::new("bridge-ends-turn"),
     }
 }
 
@@ -95,8 +78,9 @@ fn decision(game: &Bridge, action: &BridgeAction) -> String {
 mod tests {
     use super::super::{BridgeOptions, MAX_PLAYERS, Turn};
     use super::*;
-    use crate::cards::CardSet;
+    use crate::cards::{Card, CardSet, Suit};
     use crate::game::Game;
+    use crate::phrase::english::{Names, words};
 
     fn cards(text: &str) -> Vec<Card> {
         text.split_whitespace()
@@ -128,7 +112,7 @@ mod tests {
 
     /// Describes `action` and applies it, checking it was legal.
     fn say(game: &mut Bridge, action: BridgeAction) -> String {
-        let text = game.describe(&action);
+        let text = words(&game.describe(&action), &Names::numbered());
         game.apply(&action).unwrap();
         text
     }
@@ -136,29 +120,38 @@ mod tests {
     #[test]
     fn plays_draws_and_ends_in_words() {
         let mut game = position(&["9D 9S KC", "7C 8C"], "QD", "6S");
-        assert_eq!(say(&mut game, play("9D", None)), "plays 9D");
-        assert_eq!(say(&mut game, play("9S", None)), "plays 9S");
-        assert_eq!(say(&mut game, BridgeAction::EndTurn), "ends the turn");
-        assert_eq!(say(&mut game, BridgeAction::Draw), "draws");
+        assert_eq!(say(&mut game, play("9D", None)), "Seat 0 plays 9♦");
+        assert_eq!(say(&mut game, play("9S", None)), "Seat 0 plays 9♠");
+        assert_eq!(
+            say(&mut game, BridgeAction::EndTurn),
+            "Seat 0 ends the turn"
+        );
+        assert_eq!(say(&mut game, BridgeAction::Draw), "Seat 1 draws");
     }
 
     #[test]
     fn a_jack_names_the_suit_it_orders() {
         let mut game = position(&["JC 9D", "7C 8C"], "QD", "6S");
         let jack = play("JC", Some(Suit::Hearts));
-        assert_eq!(say(&mut game, jack), "plays JC, ordering hearts");
+        assert_eq!(say(&mut game, jack), "Seat 0 plays J♣, ordering hearts");
     }
 
     #[test]
     fn a_six_is_covered_and_drawn_to() {
         let mut game = position(&["6D KC", "7C 8C"], "QD", "7H 9D");
-        assert_eq!(say(&mut game, play("6D", None)), "plays 6D");
-        assert_eq!(say(&mut game, BridgeAction::Draw), "draws to cover 6D");
-        assert_eq!(say(&mut game, play("9D", None)), "covers 6D with 9D");
+        assert_eq!(say(&mut game, play("6D", None)), "Seat 0 plays 6♦");
+        assert_eq!(
+            say(&mut game, BridgeAction::Draw),
+            "Seat 0 draws to cover 6♦"
+        );
+        assert_eq!(say(&mut game, play("9D", None)), "Seat 0 covers 6♦ with 9♦");
         let mut game = position(&["6D JS KC", "7C 8C"], "QD", "7H");
         say(&mut game, play("6D", None));
         let jack = play("JS", Some(Suit::Clubs));
-        assert_eq!(say(&mut game, jack), "covers 6D with JS, ordering clubs");
+        assert_eq!(
+            say(&mut game, jack),
+            "Seat 0 covers 6♦ with J♠, ordering clubs"
+        );
     }
 
     #[test]
@@ -166,8 +159,8 @@ mod tests {
         let mut game = position(&["9D", "7C 8C"], "QD", "6S");
         say(&mut game, play("9D", None));
         assert_eq!(
-            game.describe(&BridgeAction::EndTurn),
-            "ends the turn and goes out; the deal is over; deal 2 is dealt"
+            words(&game.describe(&BridgeAction::EndTurn), &Names::numbered()),
+            "Seat 0 ends the turn and goes out; the deal is over; deal 2 is dealt"
         );
     }
 
@@ -176,6 +169,16 @@ mod tests {
         let mut game = Bridge::new(&BridgeOptions::default(), 2, 1).unwrap();
         game.pile = cards("6H");
         game.turn.must_cover = true;
-        assert_eq!(game.describe(&BridgeAction::Draw), "draws to cover 6H");
+        let seat = game.current;
+        assert_eq!(
+            words(&game.describe(&BridgeAction::Draw), &Names::numbered()),
+            format!("Seat {seat} draws to cover 6♥")
+        );
+        assert_eq!(
+            game.describe(&BridgeAction::Draw),
+            [Phrase::new("bridge-draws-to-cover")
+                .card("six", "6H".parse().unwrap())
+                .seat("actor", seat)]
+        );
     }
 }

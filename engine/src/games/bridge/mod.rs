@@ -530,7 +530,7 @@ impl Game for Bridge {
         Ok(())
     }
 
-    fn describe(&self, action: &BridgeAction) -> String {
+    fn describe(&self, action: &BridgeAction) -> Vec<crate::phrase::Phrase> {
         describe::describe(self, action)
     }
 

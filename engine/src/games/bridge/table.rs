@@ -8,7 +8,7 @@ use super::Bridge;
 use crate::cards::{Card, Suit};
 use crate::game::{Game, Seat};
 use crate::table::{Eye, Layout, Pile, Table};
-use crate::verdict::{self, Verdict};
+use crate::verdict::{self, PointsWords, Verdict};
 
 /// Where bridge's cards lie outside the hands, and the scores.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -104,12 +104,18 @@ fn result(game: &Bridge) -> Option<Verdict> {
     let totals: Vec<i64> = game.totals().iter().map(|&t| i64::from(t)).collect();
     let last: Option<Vec<i64>> = (game.scores.last())
         .map(|deal| deal[..game.players].iter().map(|&p| i64::from(p)).collect());
-    let rule = format!("lower is better, {} loses", game.options.target);
+    let words = PointsWords {
+        totals: "bridge-totals",
+        total: "bridge-lost",
+        scored: "bridge-lost",
+        seat: "bridge-seat-lost",
+    };
     Some(verdict::by_points(
         &outcome,
         &totals,
         last.as_deref(),
         game.scores.len(),
-        &rule,
+        i64::from(game.options.target),
+        &words,
     ))
 }

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::{Bridge, BridgeAction, describe};
+use super::{Bridge, BridgeAction};
 use crate::game::Game;
 
 /// The log of `actions` played from `initial`, players named by seat; `None` if an action does
@@ -35,8 +35,8 @@ pub(super) fn write(
             BridgeAction::Play {
                 card,
                 suit: Some(suit),
-            } => format!("{}, orders {}", describe::plays(card), suit.letter()),
-            BridgeAction::Play { card, .. } => describe::plays(card),
+            } => format!("plays {card}, orders {}", suit.letter()),
+            BridgeAction::Play { card, .. } => format!("plays {card}"),
             BridgeAction::Draw => {
                 let drawn: Vec<String> = (game.hands[seat] - before)
                     .iter()
@@ -44,7 +44,7 @@ pub(super) fn write(
                     .collect();
                 format!("draws {}", drawn.join(" "))
             }
-            BridgeAction::EndTurn => describe::END_TURN.to_string(),
+            BridgeAction::EndTurn => "ends the turn".to_string(),
         };
         let _ = writeln!(out, "{}: {text}", name(seat));
         if *action == BridgeAction::EndTurn && game.deal == deal {

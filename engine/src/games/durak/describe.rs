@@ -1,17 +1,18 @@
 //! A durak action in words for spectators ([`Game::describe`](crate::Game::describe)), read
-//! against the game before it: "attacks with 7H", "adds 7D", "beats 7H with 9H", "takes 3
-//! cards", "done"; then what the engine plays by itself because of it (a take when nothing
+//! against the game before it: "attacks with 7♥", "adds 7♦", "beats 7♥ with 9♥", "takes 3
+//! cards", "is done"; then what the engine plays by itself because of it (a take when nothing
 //! beats, a lead from a one-card hand, the end of a turn nothing can continue, the refill, who
-//! goes out, the result), told from playing the action on a copy: "attacks with JD; seat 1
-//! cannot beat it and takes 4 cards; seat 0 draws 2 cards".
+//! goes out, the result), told from playing the action on a copy: "seat 0 attacks with J♦; seat
+//! 1 cannot beat it and takes 4 cards; seat 0 draws 2 cards".
 
 use super::{Durak, DurakAction, Observer, Phase};
 use crate::cards::Card;
 use crate::game::Seat;
+use crate::phrase::{Arg, Phrase};
 
-/// `action` and what the engine then plays by itself, in a few plain words, as `game` stands
-/// before it. Names only cards that lie face up on the table (a card drawn is only counted).
-pub(super) fn describe(game: &Durak, action: &DurakAction) -> String {
+/// `action` and what the engine then plays by itself, as phrases, as `game` stands before it.
+/// Names only cards that lie face up on the table (a card drawn is only counted).
+pub(super) fn describe(game: &Durak, action: &DurakAction) -> Vec<Phrase> {
     let own = decision(game, action);
     let mut story = Story {
         events: Vec::new(),
@@ -19,33 +20,34 @@ pub(super) fn describe(game: &Durak, action: &DurakAction) -> String {
     };
     let mut copy = game.clone();
     if copy.apply_observed(action, &mut story).is_err() {
-        return own;
+        return vec![own];
     }
     let mut words = vec![own];
     words.extend(story.words(game, action));
     if let Some(result) = super::table::result(&copy) {
-        let mut text = result.text;
-        text[..1].make_ascii_lowercase();
-        words.push(format!("the game is over: {text}"));
+        words.extend(crate::describe::game_over(result.text));
     }
-    words.join("; ")
+    words
 }
 
-/// The decision itself in words.
-fn decision(game: &Durak, action: &DurakAction) -> String {
-    match *action {
-        DurakAction::Attack { card } if game.phase == Phase::Continue => format!("adds {card}"),
-        DurakAction::Attack { card } => format!("attacks with {card}"),
+/// The decision itself.
+fn decision(game: &Durak, action: &DurakAction) -> Phrase {
+    let actor = crate::Game::to_act(game).unwrap_or_default();
+    let phrase = match *action {
+        DurakAction::Attack { card } if game.phase == Phase::Continue => {
+            Phrase::new("durak-adds").card("card", card)
+        }
+        DurakAction::Attack { card } => Phrase::new("durak-attacks").card("card", card),
         DurakAction::Beat { card } => match game.pending_attack() {
-            Some(attack) => format!("beats {attack} with {card}"),
-            None => format!("beats with {card}"),
+            Some(attack) => Phrase::new("durak-beats")
+                .card("attack", attack)
+                .card("card", card),
+            None => Phrase::new("durak-beats-with").card("card", card),
         },
-        DurakAction::Take => match taken(game) {
-            1 => "takes 1 card".into(),
-            n => format!("takes {n} cards"),
-        },
-        DurakAction::Done => "done".into(),
-    }
+        DurakAction::Take => Phrase::new("durak-takes").count("count", taken(game)),
+        DurakAction::Done => Phrase::new("durak-done"),
+    };
+    phrase.seat("actor", actor)
 }
 
 /// How many cards the defender takes: the table, and what the attacker then throws in (the engine
@@ -112,9 +114,8 @@ impl Story {
         self.events.push(Event::Out(out));
     }
 
-    /// What happened besides the decision `action` itself, in words, `before` being the game
-    /// before it.
-    fn words(&self, before: &Durak, action: &DurakAction) -> Vec<String> {
+    /// What happened besides the decision `action` itself, `before` being the game before it.
+    fn words(&self, before: &Durak, action: &DurakAction) -> Vec<Phrase> {
         let mut words = Vec::new();
         let mut on_table = before.played().len();
         let mut thrown: Vec<Card> = Vec::new();
@@ -123,15 +124,12 @@ impl Story {
             .filter(|&s| !before.in_game[s])
             .collect();
         let mut skip_own = matches!(action, DurakAction::Attack { .. });
-        let flush_draws = |draws: &mut Vec<(Seat, usize)>, words: &mut Vec<String>| {
-            if draws.is_empty() {
-                return;
-            }
-            let each: Vec<String> = draws
-                .drain(..)
-                .map(|(s, n)| format!("seat {s} draws {}", crate::verdict::cards(n)))
-                .collect();
-            words.push(each.join(", "));
+        let flush_draws = |draws: &mut Vec<(Seat, usize)>, words: &mut Vec<Phrase>| {
+            words.extend(
+                draws
+                    .drain(..)
+                    .map(|(s, n)| Phrase::new("draws-cards").seat("seat", s).count("count", n)),
+            );
         };
         let mut attacker = before.attacker;
         for event in &self.events {
@@ -142,7 +140,11 @@ impl Story {
                 }
                 Event::Attacked(seat, card, forced) => {
                     if on_table == 0 && forced {
-                        words.push(format!("seat {seat} attacks with its last card, {card}"));
+                        words.push(
+                            Phrase::new("durak-last-card")
+                                .seat("seat", seat)
+                                .card("card", card),
+                        );
                     } else {
                         thrown.push(card);
                     }
@@ -150,25 +152,25 @@ impl Story {
                     on_table += 1;
                 }
                 Event::Taken(seat, n, forced) => {
-                    let mut told = match forced {
-                        true => format!(
-                            "seat {seat} cannot beat it and takes {}",
-                            crate::verdict::cards(n)
+                    let gave = (!thrown.is_empty()).then(|| std::mem::take(&mut thrown));
+                    let told = match (forced, gave) {
+                        (true, Some(cards)) => Some(
+                            Phrase::new("durak-cannot-beat-thrown")
+                                .seat("thrower", attacker)
+                                .cards("cards", cards),
                         ),
-                        false => String::new(),
+                        (true, None) => Some(Phrase::new("durak-cannot-beat")),
+                        (false, Some(cards)) => Some(
+                            Phrase::new("durak-throws-in")
+                                .seat("seat", attacker)
+                                .cards("cards", cards),
+                        ),
+                        (false, None) => None,
                     };
-                    if !thrown.is_empty() {
-                        let list: Vec<String> = thrown.iter().map(Card::to_string).collect();
-                        let gave = format!("seat {attacker} throws in {}", list.join(" "));
-                        told = match told.is_empty() {
-                            true => gave,
-                            false => format!("{told} ({gave})"),
-                        };
-                        thrown.clear();
-                    }
-                    if !told.is_empty() {
-                        words.push(told);
-                    }
+                    words.extend(told.map(|phrase| match forced {
+                        true => phrase.seat("seat", seat).count("count", n),
+                        false => phrase,
+                    }));
                     on_table = 0;
                 }
                 Event::Beaten => on_table += 1,
@@ -178,17 +180,13 @@ impl Story {
                 },
                 Event::TurnEnded(forced) => {
                     if on_table > 0 {
-                        let beaten = format!(
-                            "{} beaten off",
-                            match on_table {
-                                1 => "1 card is".to_string(),
-                                n => format!("{n} cards are"),
+                        words.push(
+                            match forced {
+                                true => Phrase::new("durak-nothing-to-add").seat("seat", attacker),
+                                false => Phrase::new("durak-beaten-off"),
                             }
+                            .count("count", on_table),
                         );
-                        words.push(match forced {
-                            true => format!("seat {attacker} has nothing to add: {beaten}"),
-                            false => beaten,
-                        });
                     }
                     on_table = 0;
                     flush_draws(&mut draws, &mut words);
@@ -200,8 +198,7 @@ impl Story {
                         .filter(|s| !out_before.contains(s))
                         .collect();
                     if !new.is_empty() {
-                        let verb = if new.len() == 1 { "is" } else { "are" };
-                        words.push(format!("{} {verb} out", crate::verdict::seats(&new)));
+                        words.push(Phrase::new("durak-out").arg("seats", Arg::Seats(new)));
                     }
                     out_before = out.clone();
                 }
@@ -226,26 +223,53 @@ mod tests {
     use super::super::tests::{attack, beat, play, position};
     use super::*;
     use crate::Game;
+    use crate::phrase::english::{Names, words};
+
+    /// `action` of `game` in English, the seats numbered.
+    fn say(game: &Durak, action: &DurakAction) -> String {
+        words(&game.describe(action), &Names::numbered())
+    }
+
+    #[test]
+    fn a_turn_in_phrases() {
+        let game = position("6S", &["7H 7D 10C", "9H 8C KD"], "", 0, 1);
+        assert_eq!(
+            game.describe(&attack("7H")),
+            [Phrase::new("durak-attacks")
+                .seat("actor", 0)
+                .card("card", "7H".parse().unwrap())]
+        );
+    }
 
     #[test]
     fn a_turn_in_words() {
         let mut game = position("6S", &["7H 7D 10C", "9H 8C KD"], "", 0, 1);
-        assert_eq!(game.describe(&attack("7H")), "attacks with 7H");
+        assert_eq!(say(&game, &attack("7H")), "Seat 0 attacks with 7♥");
         play(&mut game, &[attack("7H")]);
-        assert_eq!(game.describe(&beat("9H")), "beats 7H with 9H");
+        assert_eq!(say(&game, &beat("9H")), "Seat 1 beats 7♥ with 9♥");
         // The attacker throws in 7D when the defender takes: two cards. Its last card, 10C,
         // then leads by itself, nothing beats it, and seat 0 is out.
         assert_eq!(
-            game.describe(&DurakAction::Take),
-            "takes 2 cards; seat 0 throws in 7D; seat 0 attacks with its last card, 10C; \
+            say(&game, &DurakAction::Take),
+            "Seat 1 takes 2 cards; seat 0 throws in 7♦; seat 0 attacks with its last card, 10♣; \
              seat 1 cannot beat it and takes 1 card; seat 0 is out; \
-             the game is over: seat 1 is the fool, the last player holding cards (6)."
+             the game is over: seat 1 is the fool, the last player holding cards (6)"
+        );
+        let names = ["ann".to_string(), "bob".to_string()];
+        assert_eq!(
+            words(
+                &game.describe(&DurakAction::Take),
+                &Names::new(&names, Some(1))
+            ),
+            "You take 2 cards; ann throws in 7♦; ann attacks with its last card, 10♣; \
+             you cannot beat it and take 1 card; ann is out; \
+             the game is over: you are the fool, the last player holding cards (6)"
         );
         play(&mut game, &[beat("9H")]);
-        assert_eq!(game.describe(&attack("7D")), "adds 7D");
+        assert_eq!(say(&game, &attack("7D")), "Seat 0 adds 7♦");
         assert_eq!(
-            game.describe(&DurakAction::Done),
-            "done; 2 cards are beaten off"
+            say(&game, &DurakAction::Done),
+            "Seat 0 is done; 2 cards are beaten off"
         );
     }
 
@@ -253,20 +277,16 @@ mod tests {
     fn a_lone_card_taken_is_one_card() {
         let mut game = position("6S", &["7H 10C", "9H 8C KD"], "", 0, 1);
         play(&mut game, &[attack("7H")]);
-        assert!(
-            game.describe(&DurakAction::Take)
-                .starts_with("takes 1 card; ")
-        );
+        assert!(say(&game, &DurakAction::Take).starts_with("Seat 1 takes 1 card; "));
     }
 
     #[test]
     fn an_attack_nothing_beats_is_told_with_the_take() {
         // Seat 1 holds nothing that beats JD (no higher diamond, no trump): the engine takes.
         let game = position("6S", &["JD 7C 8C", "9H 8H 7H"], "", 0, 1);
-        let words = game.describe(&attack("JD"));
         assert_eq!(
-            words,
-            "attacks with JD; seat 1 cannot beat it and takes 1 card"
+            say(&game, &attack("JD")),
+            "Seat 0 attacks with J♦; seat 1 cannot beat it and takes 1 card"
         );
     }
 
@@ -275,8 +295,8 @@ mod tests {
         let mut game = position("6S", &["7H 10C", "9H 8C KD"], "", 0, 1);
         play(&mut game, &[attack("7H")]);
         assert_eq!(
-            game.describe(&beat("9H")),
-            "beats 7H with 9H; seat 0 has nothing to add: 2 cards are beaten off"
+            say(&game, &beat("9H")),
+            "Seat 1 beats 7♥ with 9♥; seat 0 has nothing to add: 2 cards are beaten off"
         );
     }
 }

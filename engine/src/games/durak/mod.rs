@@ -421,7 +421,7 @@ impl Game for Durak {
         out.refill(self, seat);
     }
 
-    fn describe(&self, action: &DurakAction) -> String {
+    fn describe(&self, action: &DurakAction) -> Vec<crate::phrase::Phrase> {
         describe::describe(self, action)
     }
 

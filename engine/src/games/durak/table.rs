@@ -7,6 +7,7 @@ use super::ending::{Ending, STALL_LIMIT};
 use super::{Durak, Phase, TablePair, sort_hand};
 use crate::cards::{Card, Suit};
 use crate::game::{Game, Seat};
+use crate::phrase::{Arg, Phrase};
 use crate::table::{Eye, Layout, Pile, Table};
 use crate::verdict::{self, Verdict};
 
@@ -82,31 +83,31 @@ pub(super) fn result(game: &Durak) -> Option<Verdict> {
     let outcome = game.outcome_of(ending);
     let stalled = game.stalled >= STALL_LIMIT;
     let text = match ending {
-        Ending::Fool(fool) if stalled => format!(
-            "{} is the fool: play stalled for {STALL_LIMIT} turns and {} held the most cards ({}).",
-            verdict::capitalized(&verdict::seat(fool)),
-            verdict::seat(fool),
-            game.hand(fool).len()
-        ),
-        Ending::Fool(fool) => format!(
-            "{} is the fool, the last player holding cards ({}).",
-            verdict::capitalized(&verdict::seat(fool)),
-            game.hand(fool).len()
-        ),
-        Ending::Draw if stalled => {
-            format!("Nobody is the fool: play stalled for {STALL_LIMIT} turns, a draw.")
-        }
-        Ending::Draw => "Nobody is the fool: the last cards went out together, a draw.".into(),
+        Ending::Fool(fool) if stalled => Phrase::new("durak-fool-stalled")
+            .seat("fool", fool)
+            .number("turns", STALL_LIMIT)
+            .count("count", game.hand(fool).len()),
+        Ending::Fool(fool) => Phrase::new("durak-fool")
+            .seat("fool", fool)
+            .count("count", game.hand(fool).len()),
+        Ending::Draw if stalled => Phrase::new("durak-draw-stalled").number("turns", STALL_LIMIT),
+        Ending::Draw => Phrase::new("durak-draw"),
     };
     let seats = (0..game.players)
         .map(|seat| match ending {
-            Ending::Fool(fool) if fool == seat => "the fool".to_string(),
-            Ending::Fool(_) => match verdict::tied_with(&outcome, seat).as_slice() {
-                [] => "not the fool".to_string(),
-                others => format!("not the fool, shared first with {}", verdict::seats(others)),
+            Ending::Fool(fool) if fool == seat => Phrase::new("durak-seat-fool"),
+            Ending::Fool(_) => match verdict::tied_with(&outcome, seat) {
+                others if others.is_empty() => Phrase::new("durak-seat-not-fool"),
+                others => {
+                    Phrase::new("durak-seat-not-fool-shared").arg("seats", Arg::Seats(others))
+                }
             },
-            Ending::Draw => "a draw: nobody is the fool".to_string(),
+            Ending::Draw => Phrase::new("durak-seat-draw"),
         })
+        .map(|phrase| vec![phrase])
         .collect();
-    Some(Verdict { text, seats })
+    Some(Verdict {
+        text: vec![text],
+        seats,
+    })
 }

@@ -1,37 +1,57 @@
-//! A durak-duel action in words, shared by the text log and, for spectators,
-//! [`Game::describe`](crate::Game::describe): read against the game before it ("attacks 7H 7D",
-//! "beats 7H with 9H", "passes and will take the table").
+//! A durak-duel action in words: for spectators, [`Game::describe`](crate::Game::describe)'s
+//! phrases, read against the game before it ("seat 0 attacks with 7♥ 7♦", "seat 1 beats 7♥ with
+//! 9♥", "seat 1 passes and will take the table"); for the text log, its plain words ([`words`]).
 
 use super::{DurakDuel, DurakDuelAction, Phase};
 use crate::Game;
 use crate::cards::Card;
+use crate::phrase::Phrase;
 
-/// `action` in a few plain words, as `before` stands: the text log's words (see [`words`]), with
-/// what a spectator cannot read from the log's next lines: that a pass means taking the table,
-/// and that a counterattack turns the roles.
-/// Then what the engine does by itself because of it ([`aftermath`]).
-pub(super) fn describe(before: &DurakDuel, action: &DurakDuelAction) -> String {
-    let words = words(before, action);
-    let own = match action {
-        DurakDuelAction::Pass => format!("{words} and will take the table"),
-        DurakDuelAction::Counterattack { .. } => format!("{words}: the roles turn"),
-        _ => words,
-    };
+/// `action` as phrases, as `before` stands: the decision, with what a spectator cannot read
+/// from the log's next lines (that a pass means taking the table, and that a counterattack turns
+/// the roles), then what the engine does by itself because of it ([`aftermath`]).
+pub(super) fn describe(before: &DurakDuel, action: &DurakDuelAction) -> Vec<Phrase> {
+    let own = decision(before, action).seat("actor", before.to_act().unwrap_or_default());
     let mut after = before.clone();
     match after.apply(action) {
         Ok(()) => [own]
             .into_iter()
             .chain(aftermath(before, action, &after))
-            .collect::<Vec<_>>()
-            .join("; "),
-        Err(_) => own,
+            .collect(),
+        Err(_) => vec![own],
+    }
+}
+
+/// The decision itself, without its actor.
+fn decision(before: &DurakDuel, action: &DurakDuelAction) -> Phrase {
+    match action {
+        DurakDuelAction::Attack { cards } if before.phase() == Phase::Open => {
+            Phrase::new("durak-duel-attacks").cards("cards", cards.iter().copied())
+        }
+        DurakDuelAction::Attack { cards } => {
+            Phrase::new("durak-duel-adds").cards("cards", cards.iter().copied())
+        }
+        DurakDuelAction::Defend { attack, card } => Phrase::new("durak-duel-beats")
+            .card("attack", *attack)
+            .card("card", *card),
+        DurakDuelAction::Counterattack { cards } => {
+            Phrase::new("durak-duel-counterattacks").cards("cards", cards.iter().copied())
+        }
+        DurakDuelAction::Pass => Phrase::new("durak-duel-passes"),
+        DurakDuelAction::PileOn { cards } => {
+            Phrase::new("durak-duel-piles-on").cards("cards", cards.iter().copied())
+        }
+        DurakDuelAction::Done if before.phase() == Phase::PileOn => {
+            Phrase::new("durak-duel-piles-on-nothing")
+        }
+        DurakDuelAction::Done => Phrase::new("durak-duel-done"),
     }
 }
 
 /// What the engine did by itself between `before` and `after` (the game once `action` is
 /// applied): the round's end (the table taken or beaten off, also when a defence filled the table
 /// or emptied a hand), the refill (counted, never named: drawn cards are hidden) and the result.
-fn aftermath(before: &DurakDuel, action: &DurakDuelAction, after: &DurakDuel) -> Vec<String> {
+fn aftermath(before: &DurakDuel, action: &DurakDuelAction, after: &DurakDuel) -> Vec<Phrase> {
     let mut words = Vec::new();
     let ended = after.round() != before.round() || after.phase() == Phase::Over;
     if !ended {
@@ -45,42 +65,26 @@ fn aftermath(before: &DurakDuel, action: &DurakDuelAction, after: &DurakDuel) ->
         };
     let taken = matches!(action, DurakDuelAction::PileOn { .. })
         || (matches!(action, DurakDuelAction::Done) && before.phase() == Phase::PileOn);
-    let defender = before.defender();
-    if taken {
-        words.push(format!(
-            "seat {defender} takes {}",
-            crate::verdict::cards(on_table)
-        ));
-    } else {
-        let why = match action {
-            DurakDuelAction::Defend { .. } => "the round is over: ",
-            _ => "",
-        };
-        words.push(format!(
-            "{why}{} beaten off",
-            match on_table {
-                1 => "1 card is".to_string(),
-                n => format!("{n} cards are"),
-            }
-        ));
-    }
+    let end = match (taken, action) {
+        (true, _) => Phrase::new("durak-duel-takes").seat("seat", before.defender()),
+        (false, DurakDuelAction::Defend { .. }) => Phrase::new("durak-duel-round-over"),
+        (false, _) => Phrase::new("durak-duel-beaten-off"),
+    };
+    words.push(end.count("count", on_table));
     let drawn = &before.deck()[..before.deck().len() - after.deck().len()];
-    let draws: Vec<String> = (0..2)
-        .filter_map(|seat| {
-            let n = drawn
-                .iter()
-                .filter(|&&c| after.hand(seat).contains(c))
-                .count();
-            (n > 0).then(|| format!("seat {seat} draws {}", crate::verdict::cards(n)))
+    words.extend((0..2).filter_map(|seat| {
+        let n = drawn
+            .iter()
+            .filter(|&&c| after.hand(seat).contains(c))
+            .count();
+        (n > 0).then(|| {
+            Phrase::new("draws-cards")
+                .seat("seat", seat)
+                .count("count", n)
         })
-        .collect();
-    if !draws.is_empty() {
-        words.push(draws.join(", "));
-    }
+    }));
     if let Some(result) = super::table::result(after) {
-        let mut text = result.text;
-        text[..1].make_ascii_lowercase();
-        words.push(format!("the game is over: {text}"));
+        words.extend(crate::describe::game_over(result.text));
     }
     words
 }
@@ -117,26 +121,40 @@ mod tests {
     use super::super::tests::{attack, counter, defend, pile_on, play, position};
     use super::*;
     use crate::Game;
+    use crate::phrase::english::{Names, words};
+
+    /// `action` of `game` in English, the seats numbered.
+    fn say(game: &DurakDuel, action: &DurakDuelAction) -> String {
+        words(&game.describe(action), &Names::numbered())
+    }
 
     #[test]
     fn a_round_in_words() {
         let mut game = position("6S", "7H 7D 8H 10C", "9H 9D 7S KC", &[], "");
-        assert_eq!(game.describe(&attack("7H 7D")), "attacks 7D 7H");
+        assert_eq!(say(&game, &attack("7H 7D")), "Seat 0 attacks with 7♦ 7♥");
         play(&mut game, &[attack("7H")]);
-        assert_eq!(game.describe(&defend("7H", "9H")), "beats 7H with 9H");
+        assert_eq!(say(&game, &defend("7H", "9H")), "Seat 1 beats 7♥ with 9♥");
         assert_eq!(
-            game.describe(&counter("7S")),
-            "counterattacks 7S: the roles turn"
+            say(&game, &counter("7S")),
+            "Seat 1 counterattacks with 7♠: the roles turn"
         );
         assert_eq!(
-            game.describe(&DurakDuelAction::Pass),
-            "passes and will take the table"
+            say(&game, &DurakDuelAction::Pass),
+            "Seat 1 passes and will take the table"
+        );
+        let names = ["ann".to_string(), "bob".to_string()];
+        assert_eq!(
+            words(
+                &game.describe(&DurakDuelAction::Pass),
+                &Names::new(&names, Some(1))
+            ),
+            "You pass and will take the table"
         );
         play(&mut game, &[defend("7H", "9H")]);
-        assert_eq!(game.describe(&attack("7D 9D")), "adds 7D 9D");
+        assert_eq!(say(&game, &attack("7D 9D")), "Seat 0 adds 7♦ 9♦");
         assert_eq!(
-            game.describe(&DurakDuelAction::Done),
-            "is done; 2 cards are beaten off"
+            say(&game, &DurakDuelAction::Done),
+            "Seat 0 is done; 2 cards are beaten off"
         );
     }
 
@@ -146,11 +164,18 @@ mod tests {
         play(&mut game, &[attack("7H"), DurakDuelAction::Pass]);
         assert_eq!(
             game.describe(&pile_on("7D")),
-            "piles on 7D; seat 1 takes 2 cards"
+            [
+                Phrase::new("durak-duel-piles-on")
+                    .cards("cards", ["7D".parse().unwrap()])
+                    .seat("actor", 0),
+                Phrase::new("durak-duel-takes")
+                    .seat("seat", 1)
+                    .count("count", 2),
+            ]
         );
         assert_eq!(
-            game.describe(&DurakDuelAction::Done),
-            "piles on nothing; seat 1 takes 1 card"
+            say(&game, &DurakDuelAction::Done),
+            "Seat 0 piles on nothing; seat 1 takes 1 card"
         );
     }
 }

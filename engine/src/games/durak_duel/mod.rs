@@ -552,7 +552,7 @@ impl Game for DurakDuel {
         Ok(())
     }
 
-    fn describe(&self, action: &DurakDuelAction) -> String {
+    fn describe(&self, action: &DurakDuelAction) -> Vec<crate::phrase::Phrase> {
         describe::describe(self, action)
     }
 

@@ -8,8 +8,9 @@ use super::ending::{Ending, STALL_LIMIT};
 use super::{DuelTablePair, DurakDuel, Phase};
 use crate::cards::{Card, Suit};
 use crate::game::{Game, Seat};
+use crate::phrase::Phrase;
 use crate::table::{Eye, Layout, Pile, Table};
-use crate::verdict::{self, Verdict};
+use crate::verdict::Verdict;
 
 /// What lies on a durak-duel table outside the hands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -78,31 +79,27 @@ pub(super) fn result(game: &DurakDuel) -> Option<Verdict> {
     let (text, seats) = match ending {
         Ending::Winner(winner) => {
             let fool = 1 - winner;
-            let how = match stalled {
-                true => format!(
-                    "play stalled for {STALL_LIMIT} rounds and {} held fewer cards",
-                    verdict::seat(winner)
-                ),
-                false => format!(
-                    "{} held {} when the stock was gone",
-                    verdict::seat(fool),
-                    verdict::cards(game.hand(fool).len())
-                ),
-            };
-            let text = format!(
-                "{} won; {} is the fool: {how}.",
-                verdict::capitalized(&verdict::seat(winner)),
-                verdict::seat(fool)
-            );
+            let text = match stalled {
+                true => Phrase::new("durak-duel-won-stalled").number("rounds", STALL_LIMIT),
+                false => Phrase::new("durak-duel-won").count("count", game.hand(fool).len()),
+            }
+            .seat("winner", winner)
+            .seat("fool", fool);
             let seats = (0..2)
-                .map(|s| if s == winner { "won" } else { "the fool" }.to_string())
+                .map(|s| match s == winner {
+                    true => vec![Phrase::new("place-won")],
+                    false => vec![Phrase::new("durak-seat-fool")],
+                })
                 .collect();
             (text, seats)
         }
         Ending::Draw => (
-            "A draw: neither player is the fool.".to_string(),
-            vec!["a draw: neither is the fool".to_string(); 2],
+            Phrase::new("durak-duel-draw"),
+            vec![vec![Phrase::new("durak-duel-seat-draw")]; 2],
         ),
     };
-    Some(Verdict { text, seats })
+    Some(Verdict {
+        text: vec![text],
+        seats,
+    })
 }

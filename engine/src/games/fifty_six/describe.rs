@@ -1,79 +1,79 @@
 //! A fifty-six decision in words, for the match page and the frames API
 //! ([`Game::describe`](crate::Game::describe)): "bids 28", "bids 56 (tani)", "passes",
-//! "passes: seat 2 wins the bidding at 30", "hides 9C as trump", "reveals the trump: 9C",
-//! "plays JH", "plays JH and wins the trick, 5 points". Read against the game before the decision.
-//! The hidden card is private (the public page shows its words for a finished match only); the
-//! trump a call reveals is shown to all by the call itself.
+//! "passes: seat 2 wins the bidding at 30", "hides 9♣ as trump", "reveals the trump: 9♣",
+//! "plays J♥", "plays J♥ and wins the trick, 5 points". Read against the game before the
+//! decision. The hidden card is private (the public page shows its words for a finished match
+//! only); the trump a call reveals is shown to all by the call itself.
 
 use super::{FiftySix, FiftySixAction, TANI};
+use crate::phrase::Phrase;
 
-/// `action`, a decision of the seat to act in `game`, in words, then what the engine did by
+/// `action`, a decision of the seat to act in `game`, as phrases, then what the engine did by
 /// itself because of it (a new deal dealt, the result: [`crate::describe::with_aftermath`]).
-pub(super) fn describe(game: &FiftySix, action: &FiftySixAction) -> String {
-    crate::describe::with_aftermath(game, action, decision(game, action), automatic_reveal)
+pub(super) fn describe(game: &FiftySix, action: &FiftySixAction) -> Vec<Phrase> {
+    let own = decision(game, action).seat("actor", game.turn);
+    crate::describe::with_aftermath(game, action, vec![own], automatic_reveal)
 }
 
-/// The decision itself in words.
-fn decision(game: &FiftySix, action: &FiftySixAction) -> String {
+/// What the public sees of the trump hidden face down: that a card was hidden.
+pub(super) fn hidden(game: &FiftySix) -> Vec<Phrase> {
+    vec![Phrase::new("fifty-six-hides-a-card").seat("actor", game.turn)]
+}
+
+/// The decision itself, without its actor.
+fn decision(game: &FiftySix, action: &FiftySixAction) -> Phrase {
     match *action {
-        FiftySixAction::Bid { points: TANI } => format!("bids {TANI} (tani)"),
-        FiftySixAction::Bid { points } => format!("bids {points}"),
+        FiftySixAction::Bid { points: TANI } => {
+            Phrase::new("fifty-six-bids-tani").number("points", TANI)
+        }
+        FiftySixAction::Bid { points } => Phrase::new("fifty-six-bids").number("points", points),
         FiftySixAction::Pass => match game.standing {
             // The last pass of a bidding that ends on it.
             Some(bid) if game.passes + 2 >= game.players => {
-                format!(
-                    "passes: seat {} wins the bidding at {}",
-                    bid.seat, bid.points
-                )
+                Phrase::new("fifty-six-passes-bidding-won")
+                    .seat("winner", bid.seat)
+                    .number("points", bid.points)
             }
-            _ => "passes".to_string(),
+            _ => Phrase::new("fifty-six-passes"),
         },
-        FiftySixAction::HideTrump { card } if game.voids(card) => format!(
-            "hides {card} as trump, but the other team holds none of its suit: the deal is void"
-        ),
-        FiftySixAction::HideTrump { card } => format!("hides {card} as trump"),
+        FiftySixAction::HideTrump { card } if game.voids(card) => {
+            Phrase::new("fifty-six-hides-void").card("card", card)
+        }
+        FiftySixAction::HideTrump { card } => Phrase::new("fifty-six-hides").card("card", card),
         FiftySixAction::RevealTrump => match game.hidden_trump() {
-            Some(card) => format!("reveals the trump: {card}"),
-            None => "reveals the trump".to_string(),
+            Some(card) => Phrase::new("fifty-six-reveals").card("card", card),
+            None => Phrase::new("fifty-six-reveals-hidden"),
         },
         FiftySixAction::Play { card } => match game.trick_finished_by(card) {
-            Some((winner, points)) => {
-                let points = match points {
-                    1 => "1 point".to_string(),
-                    n => format!("{n} points"),
-                };
-                if winner == game.turn {
-                    format!("plays {card} and wins the trick, {points}")
-                } else {
-                    format!("plays {card}: seat {winner} wins the trick, {points}")
-                }
+            Some((winner, points)) if winner == game.turn => {
+                Phrase::new("fifty-six-plays-wins").count("points", points)
             }
-            None => format!("plays {card}"),
-        },
+            Some((winner, points)) => Phrase::new("fifty-six-plays-other-wins")
+                .seat("winner", winner)
+                .count("points", points),
+            None => Phrase::new("fifty-six-plays"),
+        }
+        .card("card", card),
     }
 }
 
 /// The bidder's hidden trump turning up by itself (it had no other card to play), between
 /// `before` and `after`: its suit, not the card, which goes back to the bidder's hand.
-fn automatic_reveal(before: &FiftySix, after: &FiftySix) -> Vec<String> {
+fn automatic_reveal(before: &FiftySix, after: &FiftySix) -> Vec<Phrase> {
     match (before.reveal, after.reveal) {
         (None, Some(reveal)) if reveal.automatic => {
             let suit = after.revealed_trump().and_then(|c| c.suit());
-            vec![format!(
-                "seat {} has only the hidden trump left: it turns up, trumps are {}",
-                reveal.seat,
-                match suit {
-                    Some(crate::cards::Suit::Clubs) => "clubs",
-                    Some(crate::cards::Suit::Diamonds) => "diamonds",
-                    Some(crate::cards::Suit::Hearts) => "hearts",
-                    Some(crate::cards::Suit::Spades) => "spades",
-                    None => "unknown",
-                }
-            )]
+            suit.map(|suit| {
+                Phrase::new("fifty-six-trump-turns-up")
+                    .seat("seat", reveal.seat)
+                    .suit("suit", suit)
+            })
+            .into_iter()
+            .collect()
         }
         (None, Some(reveal)) => match before.bidder() {
             Some(bidder) if bidder != reveal.seat => {
-                vec![format!("the trump goes back to seat {bidder}'s hand")]
+                vec![Phrase::new("fifty-six-trump-back").seat("seat", bidder)]
             }
             _ => Vec::new(),
         },
@@ -88,6 +88,7 @@ mod tests {
     use crate::game::{Game, Seat};
 
     use super::*;
+    use crate::phrase::english::{Names, words};
 
     fn card(text: &str) -> Card {
         text.parse().unwrap()
@@ -126,7 +127,7 @@ mod tests {
     /// Describes `action` and applies it, checking it was legal.
     fn say(game: &mut FiftySix, action: FiftySixAction) -> String {
         assert!(game.legal_actions().contains(&action), "{action:?}");
-        let text = game.describe(&action);
+        let text = words(&game.describe(&action), &Names::numbered());
         game.apply(&action).unwrap();
         text
     }
@@ -135,21 +136,31 @@ mod tests {
         FiftySixAction::Play { card: card(text) }
     }
 
+    /// `action` of `game` in English, the seats numbered, without applying it.
+    fn told(game: &FiftySix, action: &FiftySixAction) -> String {
+        words(&game.describe(action), &Names::numbered())
+    }
+
     #[test]
     fn the_bidding_in_words() {
         let mut game = bidding(["9C JS", "9H AC", "10S QH", "AH KC"]);
         let bid = |points| FiftySixAction::Bid { points };
-        assert_eq!(say(&mut game, bid(28)), "bids 28");
-        assert_eq!(say(&mut game, bid(30)), "bids 30");
-        assert_eq!(game.describe(&bid(TANI)), "bids 56 (tani)");
-        assert_eq!(say(&mut game, FiftySixAction::Pass), "passes");
-        assert_eq!(say(&mut game, FiftySixAction::Pass), "passes");
+        assert_eq!(say(&mut game, bid(28)), "Seat 0 bids 28");
+        assert_eq!(say(&mut game, bid(30)), "Seat 1 bids 30");
+        assert_eq!(told(&game, &bid(TANI)), "Seat 2 bids 56 (tani)");
+        assert_eq!(say(&mut game, FiftySixAction::Pass), "Seat 2 passes");
+        assert_eq!(say(&mut game, FiftySixAction::Pass), "Seat 3 passes");
         assert_eq!(
             say(&mut game, FiftySixAction::Pass),
-            "passes: seat 1 wins the bidding at 30"
+            "Seat 0 passes: seat 1 wins the bidding at 30"
         );
         let hide = FiftySixAction::HideTrump { card: card("AC") };
-        assert_eq!(say(&mut game, hide), "hides AC as trump");
+        assert_eq!(game.hidden(&hide), Some(hidden(&game)));
+        assert_eq!(
+            words(&hidden(&game), &Names::numbered()),
+            "Seat 1 hides a card as trump"
+        );
+        assert_eq!(say(&mut game, hide), "Seat 1 hides A♣ as trump");
     }
 
     #[test]
@@ -163,7 +174,7 @@ mod tests {
         let hide = FiftySixAction::HideTrump { card: card("JS") };
         assert_eq!(
             say(&mut game, hide),
-            "hides JS as trump, but the other team holds none of its suit: the deal is void"
+            "Seat 0 hides J♠ as trump, but the other team holds none of its suit: the deal is void"
         );
         assert_eq!(game.void_deals(), 1);
     }
@@ -171,45 +182,56 @@ mod tests {
     #[test]
     fn plays_name_who_wins_a_finished_trick() {
         let mut game = playing(["JH 9C", "AC 9H", "10C QH", "KC AH"], "KD", 0);
-        assert_eq!(say(&mut game, play("9C")), "plays 9C");
-        assert_eq!(say(&mut game, play("AC")), "plays AC");
-        assert_eq!(say(&mut game, play("10C")), "plays 10C");
+        assert_eq!(say(&mut game, play("9C")), "Seat 0 plays 9♣");
+        assert_eq!(say(&mut game, play("AC")), "Seat 1 plays A♣");
+        assert_eq!(say(&mut game, play("10C")), "Seat 2 plays 10♣");
         assert_eq!(
             say(&mut game, play("KC")),
-            "plays KC: seat 0 wins the trick, 4 points"
+            "Seat 3 plays K♣: seat 0 wins the trick, 4 points"
         );
-        assert_eq!(say(&mut game, play("JH")), "plays JH");
-        assert_eq!(say(&mut game, play("9H")), "plays 9H");
-        assert_eq!(say(&mut game, play("QH")), "plays QH");
+        assert_eq!(say(&mut game, play("JH")), "Seat 0 plays J♥");
+        assert_eq!(say(&mut game, play("9H")), "Seat 1 plays 9♥");
+        assert_eq!(say(&mut game, play("QH")), "Seat 2 plays Q♥");
         assert_eq!(
-            game.describe(&play("AH")),
-            "plays AH: seat 0 wins the trick, 6 points; \
+            told(&game, &play("AH")),
+            "Seat 3 plays A♥: seat 0 wins the trick, 6 points; \
              seat 0 has only the hidden trump left: it turns up, trumps are diamonds"
+        );
+        let names: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();
+        assert_eq!(
+            words(&game.describe(&play("AH")), &Names::new(&names, Some(0))),
+            "d plays A♥: you win the trick, 6 points; \
+             you have only the hidden trump left: it turns up, trumps are diamonds"
         );
     }
 
     #[test]
     fn a_call_reveals_the_trump_which_then_wins() {
         let mut game = playing(["JH 9C", "9H AS 10D", "10C QH 9S", "AH KC"], "KS", 0);
-        assert_eq!(say(&mut game, play("9C")), "plays 9C");
+        assert_eq!(say(&mut game, play("9C")), "Seat 0 plays 9♣");
         let reveal = FiftySixAction::RevealTrump;
         assert_eq!(
             say(&mut game, reveal),
-            "reveals the trump: KS; the trump goes back to seat 0's hand"
+            "Seat 1 reveals the trump: K♠; the trump goes back to seat 0's hand"
         );
-        assert_eq!(say(&mut game, play("AS")), "plays AS");
-        assert_eq!(say(&mut game, play("10C")), "plays 10C");
+        assert_eq!(say(&mut game, play("AS")), "Seat 1 plays A♠");
+        assert_eq!(say(&mut game, play("10C")), "Seat 2 plays 10♣");
         assert_eq!(
-            game.describe(&play("KC")),
-            "plays KC: seat 1 wins the trick, 4 points"
+            told(&game, &play("KC")),
+            "Seat 3 plays K♣: seat 1 wins the trick, 4 points"
         );
         let mut one = playing(["JH 9C", "QC", "KC", "10C"], "KD", 1);
         say(&mut one, play("QC"));
         say(&mut one, play("KC"));
         say(&mut one, play("10C"));
         assert_eq!(
-            one.describe(&play("9C")),
-            "plays 9C and wins the trick, 3 points"
+            told(&one, &play("9C")),
+            "Seat 0 plays 9♣ and wins the trick, 3 points"
+        );
+        let names: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();
+        assert_eq!(
+            words(&one.describe(&play("9C")), &Names::new(&names, Some(0))),
+            "You play 9♣ and win the trick, 3 points"
         );
     }
 }

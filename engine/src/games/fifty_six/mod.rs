@@ -488,7 +488,7 @@ impl Game for FiftySix {
         }
     }
 
-    fn describe(&self, action: &FiftySixAction) -> String {
+    fn describe(&self, action: &FiftySixAction) -> Vec<crate::phrase::Phrase> {
         describe::describe(self, action)
     }
 
@@ -500,8 +500,8 @@ impl Game for FiftySix {
         out.refill(self, seat);
     }
 
-    fn hidden(&self, action: &FiftySixAction) -> Option<String> {
-        matches!(action, FiftySixAction::HideTrump { .. }).then(|| "hides a card as trump".into())
+    fn hidden(&self, action: &FiftySixAction) -> Option<Vec<crate::phrase::Phrase>> {
+        matches!(action, FiftySixAction::HideTrump { .. }).then(|| describe::hidden(self))
     }
 
     fn table(&self, eye: crate::table::Eye) -> crate::table::Table<FiftySixLayout> {

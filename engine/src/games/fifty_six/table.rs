@@ -7,8 +7,9 @@ use serde::Serialize;
 use super::{BidEntry, DealResult, FiftySix, HAND_SIZE, Phase, Trick, team};
 use crate::cards::Suit;
 use crate::game::{Game, Seat};
+use crate::phrase::{Arg, Phrase};
 use crate::table::{Eye, Layout, Pile, Table};
-use crate::verdict::{self, Verdict};
+use crate::verdict::Verdict;
 
 /// Where fifty-six's cards lie outside the hands, and the state of the deal.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -141,56 +142,52 @@ pub(super) fn result(game: &FiftySix) -> Option<Verdict> {
     let outcome = game.outcome()?;
     let teams: [Vec<Seat>; 2] = [0, 1].map(|t| (t..game.players).step_by(2).collect());
     let totals = game.totals;
-    let named = |t: usize| verdict::seats(&teams[t]);
     let won = match totals[0].cmp(&totals[1]) {
-        std::cmp::Ordering::Equal => format!("The teams tied on {} points: a draw.", totals[0]),
+        std::cmp::Ordering::Equal => Phrase::new("fifty-six-tied").number("points", totals[0]),
         order => {
             let (w, l) = match order {
                 std::cmp::Ordering::Greater => (0, 1),
                 _ => (1, 0),
             };
-            format!(
-                "{} won {} to {} against {}.",
-                verdict::capitalized(&named(w)),
-                totals[w],
-                totals[l],
-                named(l)
-            )
+            Phrase::new("fifty-six-won")
+                .arg("winners", Arg::Seats(teams[w].clone()))
+                .number("won", totals[w])
+                .number("lost", totals[l])
+                .arg("losers", Arg::Seats(teams[l].clone()))
         }
     };
     let bid = game.last_deal.map(|last| {
-        let contract = match last.tani {
-            true => "tani (all eight tricks alone)".to_string(),
-            false => last.bid.to_string(),
+        let id = match (last.tani, last.made) {
+            (true, true) => "fifty-six-last-tani-made",
+            (true, false) => "fifty-six-last-tani-lost",
+            (false, true) => "fifty-six-last-made",
+            (false, false) => "fifty-six-last-lost",
         };
-        let made = match last.made {
-            true => "made it",
-            false => "lost it",
-        };
-        format!(
-            " The last deal: {} won the bid with {contract} and {made}, taking {} card points ({:+}).",
-            verdict::seat(last.bidder),
-            last.card_points,
-            last.change
-        )
+        let phrase = Phrase::new(id)
+            .seat("bidder", last.bidder)
+            .number("points", last.card_points)
+            .number("change", last.change);
+        match last.tani {
+            true => phrase,
+            false => phrase.number("bid", last.bid),
+        }
     });
-    let text = format!("{won}{}", bid.unwrap_or_default());
+    let text = [won].into_iter().chain(bid).collect();
     let seats = (0..game.players)
         .map(|s| {
             let mine = team(s);
             let partners: Vec<Seat> = teams[mine].iter().copied().filter(|&p| p != s).collect();
-            let with = verdict::seats(&partners);
-            match outcome.is_draw() {
-                true => format!(
-                    "a draw with {with}, {} to {}",
-                    totals[mine],
-                    totals[1 - mine]
-                ),
-                false if outcome.seats[s].rank == 1 => {
-                    format!("won with {with}, {} to {}", totals[mine], totals[1 - mine])
-                }
-                false => format!("lost with {with}, {} to {}", totals[mine], totals[1 - mine]),
-            }
+            let id = match outcome.is_draw() {
+                true => "fifty-six-seat-draw",
+                false if outcome.seats[s].rank == 1 => "fifty-six-seat-won",
+                false => "fifty-six-seat-lost",
+            };
+            vec![
+                Phrase::new(id)
+                    .arg("partners", Arg::Seats(partners))
+                    .number("ours", totals[mine])
+                    .number("theirs", totals[1 - mine]),
+            ]
         })
         .collect();
     Some(Verdict { text, seats })

@@ -1,40 +1,66 @@
 //! A most decision in words, for the match page and the frames API
-//! ([`Game::describe`](crate::Game::describe)): "draws from the deck", "takes the bridge card 5S
-//! and must meld it", "melds 7C 7H BJ=7S", "lays off KH on seat 1's run 9H 10H JH", "swaps 2H for
-//! BJ in seat 0's set BJ=2H 2C 2S", "discards QH and goes out". Read against the game before the
-//! decision; cards and melds are written as the text log writes them (a joker as `BJ=7S`, the
-//! card it stands for), and a drawn card is never named (only its player sees it).
+//! ([`Game::describe`](crate::Game::describe)): "draws from the deck", "takes the bridge card 5♠
+//! and must meld it", "melds 7♣ 7♥ black joker (7♠)", "lays off K♥ on seat 1's run 9♥ 10♥ J♥",
+//! "swaps 2♥ for black joker in seat 0's set", "discards Q♥ and goes out". Read against the game
+//! before the decision; a meld is written card by card, a joker with the card it stands for,
+//! and a drawn card is never named (only its player sees it).
 
-use super::transcript::{cards, kind, meld, slot};
+use super::transcript::kind;
 use super::{Most, MostAction, TableMeld, meld_shape};
 use crate::cards::Card;
-use crate::game::Seat;
+use crate::phrase::{Arg, MeldCard, Phrase};
 
-/// `action`, a decision of the seat to act in `game`, in words, then what the engine did by
+/// `action`, a decision of the seat to act in `game`, as phrases, then what the engine did by
 /// itself because of it (a new deal dealt, the result: [`crate::describe::with_aftermath`]).
-pub(super) fn describe(game: &Most, action: &MostAction) -> String {
-    crate::describe::with_aftermath(game, action, decision(game, action), |_, _| Vec::new())
+pub(super) fn describe(game: &Most, action: &MostAction) -> Vec<Phrase> {
+    let own = match decision(game, action) {
+        Some(phrase) => phrase.seat("actor", game.to_act),
+        None => {
+            let json = serde_json::to_value(action).unwrap_or_default();
+            crate::describe::json_phrase(game.to_act, &json)
+        }
+    };
+    crate::describe::with_aftermath(game, action, vec![own], |_, _| Vec::new())
 }
 
-/// The decision itself in words.
-fn decision(game: &Most, action: &MostAction) -> String {
+/// A card laid in a meld: a joker with the card it stands for.
+fn slot(card: Card, stands_for: Card) -> MeldCard {
+    MeldCard {
+        card,
+        stands_for: card.is_joker().then_some(stands_for),
+    }
+}
+
+/// A meld's cards in table order.
+fn meld(m: &TableMeld) -> Arg {
+    Arg::Meld(m.slots.iter().map(|s| slot(s.card, s.stands_for)).collect())
+}
+
+/// The decision itself, without its actor; `None` for an action that names no meld or bridge
+/// card there is (never a legal one).
+fn decision(game: &Most, action: &MostAction) -> Option<Phrase> {
     let seat = game.to_act;
-    let on = |at: usize| {
-        game.melds
-            .get(at)
-            .map_or_else(|| format!("meld {at}"), |m| whose(m, seat))
+    // The meld at `at`, its owner and kind, in phrase `own` when it is the actor's, else `other`.
+    let on = |at: usize, own: &'static str, other: &'static str| {
+        let m = game.melds.get(at)?;
+        let phrase = match m.owner == seat {
+            true => Phrase::new(own),
+            false => Phrase::new(other).seat("owner", m.owner),
+        };
+        Some(
+            phrase
+                .arg("kind", Arg::Word(kind(m.kind).into()))
+                .arg("meld", meld(m)),
+        )
     };
-    match action {
-        MostAction::Draw => "draws from the deck".to_string(),
-        MostAction::Take { index } => match game.bridge.get(*index..) {
-            Some([card]) => format!("takes the bridge card {card} and must meld it"),
-            Some(taken @ [first, ..]) => {
-                format!(
-                    "takes {} from the bridge and must meld {first}",
-                    cards(taken)
-                )
-            }
-            _ => format!("takes the bridge from card {index}"),
+    Some(match action {
+        MostAction::Draw => Phrase::new("most-draws"),
+        MostAction::Take { index } => match game.bridge.get(*index..)? {
+            [card] => Phrase::new("most-takes-card").card("card", *card),
+            taken @ [first, ..] => Phrase::new("most-takes")
+                .cards("cards", taken.iter().copied())
+                .card("card", *first),
+            [] => return None,
         },
         MostAction::Meld { cards, jokers } => {
             let represented: Vec<Card> = cards
@@ -43,55 +69,46 @@ fn decision(game: &Most, action: &MostAction) -> String {
                 .chain(jokers.iter().map(|j| j.stands_for))
                 .collect();
             let order = meld_shape(&represented).map_or(represented, |(_, order)| order.to_vec());
-            let texts: Vec<String> = order
+            let slots = order
                 .iter()
                 .map(|&card| match jokers.iter().find(|j| j.stands_for == card) {
                     Some(j) => slot(j.joker, card),
-                    None => card.to_string(),
+                    None => slot(card, card),
                 })
                 .collect();
-            format!("melds {}", texts.join(" "))
+            Phrase::new("most-melds").arg("meld", Arg::Meld(slots))
         }
         MostAction::LayOff {
             meld: at,
             card,
             stands_for,
-        } => format!(
-            "lays off {} on {}",
-            slot(*card, stands_for.unwrap_or(*card)),
-            on(*at)
+        } => on(*at, "most-lays-off-own", "most-lays-off")?.arg(
+            "cards",
+            Arg::Meld(vec![slot(*card, stands_for.unwrap_or(*card))]),
         ),
         MostAction::Swap { meld: at, card } => {
-            let joker = game.melds.get(*at).and_then(|m| {
-                m.slots
-                    .iter()
-                    .find(|s| s.card.is_joker() && s.stands_for == *card)
-            });
-            let joker = joker.map_or_else(|| "the joker".to_string(), |s| s.card.to_string());
-            format!("swaps {card} for {joker} in {}", on(*at))
+            let joker = game
+                .melds
+                .get(*at)?
+                .slots
+                .iter()
+                .find(|s| s.card.is_joker() && s.stands_for == *card)?;
+            on(*at, "most-swaps-own", "most-swaps")?
+                .card("card", *card)
+                .card("joker", joker.card)
         }
         MostAction::Discard { card } => {
             let hand = game.hand(seat);
-            if hand.len() == 1 && hand.contains(*card) {
-                format!("discards {card} and goes out")
+            let id = if hand.len() == 1 && hand.contains(*card) {
+                "most-discards-out"
             } else if game.deck.is_empty() {
-                format!("discards {card}, and the deal ends: the deck is empty")
+                "most-discards-last"
             } else {
-                format!("discards {card}")
-            }
+                "most-discards"
+            };
+            Phrase::new(id).card("card", *card)
         }
-    }
-}
-
-/// A meld as the seat to act sees it, with its owner and kind: "seat 1's run 9H 10H JH", or
-/// "their own set 7C 7D 7S".
-fn whose(m: &TableMeld, seat: Seat) -> String {
-    let owner = if m.owner == seat {
-        "their own".to_string()
-    } else {
-        format!("seat {}'s", m.owner)
-    };
-    format!("{owner} {} {}", kind(m.kind), meld(m))
+    })
 }
 
 #[cfg(test)]
@@ -100,6 +117,12 @@ mod tests {
     use super::*;
     use crate::cards::CardSet;
     use crate::game::Game;
+    use crate::phrase::english::{Names, words};
+
+    /// `action` of `game` in English, the seats numbered, without applying it.
+    fn told(game: &Most, action: &MostAction) -> String {
+        words(&game.describe(action), &Names::numbered())
+    }
 
     fn c(text: &str) -> Card {
         text.parse().unwrap()
@@ -112,7 +135,7 @@ mod tests {
     /// Describes `action` and applies it, checking it was legal.
     fn say(game: &mut Most, action: MostAction) -> String {
         assert!(game.legal_actions().contains(&action), "{action:?}");
-        let text = game.describe(&action);
+        let text = told(game, &action);
         game.apply(&action).unwrap();
         text
     }
@@ -137,16 +160,16 @@ mod tests {
         let game = start();
         let one = MostAction::Take { index: 1 };
         assert_eq!(
-            game.describe(&one),
-            "takes the bridge card 9D and must meld it"
+            told(&game, &one),
+            "Seat 0 takes the bridge card 9♦ and must meld it"
         );
         let mut game = start();
         let both = MostAction::Take { index: 0 };
         assert_eq!(
             say(&mut game, both),
-            "takes 5S 9D from the bridge and must meld 5S"
+            "Seat 0 takes 5♠ 9♦ from the bridge and must meld 5♠"
         );
-        assert_eq!(game.describe(&MostAction::Draw), "draws from the deck");
+        assert_eq!(told(&game, &MostAction::Draw), "Seat 0 draws from the deck");
     }
 
     #[test]
@@ -157,7 +180,7 @@ mod tests {
             cards: [c("5C"), c("5D"), c("5S")].into(),
             jokers: JokerList::new(),
         };
-        assert_eq!(say(&mut game, set_of_fives), "melds 5C 5D 5S");
+        assert_eq!(say(&mut game, set_of_fives), "Seat 0 melds 5♣ 5♦ 5♠");
         let run = MostAction::Meld {
             cards: [c("8H"), c("9H")].into(),
             jokers: [JokerAs {
@@ -166,7 +189,7 @@ mod tests {
             }]
             .into(),
         };
-        assert_eq!(say(&mut game, run), "melds RJ=7H 8H 9H");
+        assert_eq!(say(&mut game, run), "Seat 0 melds red joker (7♥) 8♥ 9♥");
         let ten = MostAction::LayOff {
             meld: 1,
             card: c("10H"),
@@ -174,11 +197,11 @@ mod tests {
         };
         assert_eq!(
             say(&mut game, ten),
-            "lays off 10H on their own run RJ=7H 8H 9H"
+            "Seat 0 lays off 10♥ on their own run red joker (7♥) 8♥ 9♥"
         );
         assert_eq!(
             say(&mut game, MostAction::Discard { card: c("9D") }),
-            "discards 9D"
+            "Seat 0 discards 9♦"
         );
         say(&mut game, MostAction::Draw);
         let swap = MostAction::Swap {
@@ -187,7 +210,7 @@ mod tests {
         };
         assert_eq!(
             say(&mut game, swap),
-            "swaps 7H for RJ in seat 0's run RJ=7H 8H 9H 10H"
+            "Seat 1 swaps 7♥ for red joker in seat 0's run red joker (7♥) 8♥ 9♥ 10♥"
         );
     }
 
@@ -220,15 +243,15 @@ mod tests {
             stands_for: Some(c("QH")),
         };
         assert_eq!(
-            game.describe(&joker),
-            "lays off BJ=QH on seat 1's run 9H 10H JH"
+            told(&game, &joker),
+            "Seat 0 lays off black joker (Q♥) on seat 1's run 9♥ 10♥ J♥"
         );
         let mut game = game;
         say(&mut game, joker);
         let last = MostAction::Discard { card: c("KS") };
         assert_eq!(
-            game.describe(&last),
-            "discards KS and goes out; the game is over: seat 1 won. Totals after 1 deal (500 ends the match): seat 0 0, seat 1 15."
+            told(&game, &last),
+            "Seat 0 discards K♠ and goes out; the game is over: seat 1 won; totals after 1 deal (500 ends the match): seat 0 has 0 points; seat 1 has 15 points"
         );
     }
 
@@ -246,8 +269,8 @@ mod tests {
         );
         let discard = MostAction::Discard { card: c("KS") };
         assert_eq!(
-            game.describe(&discard),
-            "discards KS, and the deal ends: the deck is empty; the game is over: everyone tied: a draw. Totals after 1 deal (500 ends the match): seat 0 -10, seat 1 -10."
+            told(&game, &discard),
+            "Seat 0 discards K♠, and the deal ends: the deck is empty; the game is over: everyone tied: a draw; totals after 1 deal (500 ends the match): seat 0 has -10 points; seat 1 has -10 points"
         );
     }
 }

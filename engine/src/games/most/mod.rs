@@ -465,7 +465,7 @@ impl Game for Most {
         Ok(())
     }
 
-    fn describe(&self, action: &MostAction) -> String {
+    fn describe(&self, action: &MostAction) -> Vec<crate::phrase::Phrase> {
         describe::describe(self, action)
     }
 

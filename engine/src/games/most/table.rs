@@ -8,7 +8,7 @@ use super::{MeldKind, Most, Phase, Slot};
 use crate::cards::Card;
 use crate::game::{Game, Seat};
 use crate::table::{Eye, Layout, Pile, Table};
-use crate::verdict::{self, Verdict};
+use crate::verdict::{self, PointsWords, Verdict};
 
 /// Where most's cards lie outside the hands, and the scores.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -114,12 +114,18 @@ fn result(game: &Most) -> Option<Verdict> {
     let deals = game.scores.len() / game.players.max(1);
     let last: Option<Vec<i64>> = (game.scores.chunks(game.players).last())
         .map(|deal| deal.iter().map(|&p| i64::from(p)).collect());
-    let rule = format!("{} ends the match", game.options.target);
+    let words = PointsWords {
+        totals: "most-totals",
+        total: "most-total",
+        scored: "most-scored",
+        seat: "points",
+    };
     Some(verdict::by_points(
         &outcome,
         &totals,
         last.as_deref(),
         deals,
-        &rule,
+        i64::from(game.options.target),
+        &words,
     ))
 }

@@ -517,7 +517,7 @@ impl Game for Prsi {
         Ok(())
     }
 
-    fn describe(&self, action: &PrsiAction) -> String {
+    fn describe(&self, action: &PrsiAction) -> Vec<crate::phrase::Phrase> {
         describe::describe(self, action)
     }
 

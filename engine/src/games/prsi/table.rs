@@ -6,6 +6,7 @@ use serde::Serialize;
 use super::{MAX_TURNS, Prsi};
 use crate::cards::{Card, Suit};
 use crate::game::{Game, Seat};
+use crate::phrase::{Arg, Phrase};
 use crate::table::{Eye, Layout, Pile, Table};
 use crate::verdict::{self, Verdict};
 
@@ -69,42 +70,30 @@ pub(super) fn result(game: &Prsi) -> Option<Verdict> {
         .collect();
     let mut left: Vec<Seat> = (0..game.players()).filter(|&s| holding(s) > 0).collect();
     left.sort_by_key(|&s| (outcome.seats[s].rank, s));
-    let mut parts: Vec<String> = went_out
-        .iter()
-        .enumerate()
-        .map(|(i, &s)| match i {
-            0 => format!("{} went out first", verdict::seat(s)),
-            _ => format!("{} {}", verdict::seat(s), verdict::ordinal(i + 1)),
-        })
-        .collect();
-    let left_words: Vec<String> = left
-        .iter()
-        .map(|&s| format!("{} {}", verdict::seat(s), verdict::cards(holding(s))))
-        .collect();
-    let mut text = String::new();
+    let mut text = Vec::new();
     if game.turns >= MAX_TURNS && left.len() > 1 {
-        text.push_str(&format!("The {MAX_TURNS}-turn limit ended the game. "));
+        text.push(Phrase::new("prsi-turn-limit").number("turns", MAX_TURNS));
     }
-    match left.as_slice() {
-        [] => {}
-        [last] => parts.push(format!(
-            "{} is left holding {}",
-            verdict::seat(*last),
-            verdict::cards(holding(*last))
-        )),
-        _ => parts.push(format!("still holding cards: {}", left_words.join(", "))),
-    }
-    text.push_str(&verdict::capitalized(&parts.join("; ")));
-    text.push('.');
+    text.extend(went_out.iter().enumerate().map(|(i, &s)| {
+        Phrase::new("prsi-out")
+            .seat("seat", s)
+            .arg("place", Arg::Place(i as u32 + 1))
+    }));
+    let id = match left.len() {
+        1 => "prsi-left-holding",
+        _ => "prsi-still-holding",
+    };
+    text.extend((left.iter()).map(|&s| Phrase::new(id).seat("seat", s).count("count", holding(s))));
     let seats = (0..game.players())
         .map(|s| match went_out.iter().position(|&o| o == s) {
-            Some(i) => format!("went out {}", verdict::ordinal(i + 1)),
-            None if left.len() == 1 => format!("last, left holding {}", verdict::cards(holding(s))),
-            None => format!(
-                "{}, still holding {}",
+            Some(i) => vec![Phrase::new("prsi-seat-out").arg("place", Arg::Place(i as u32 + 1))],
+            None if left.len() == 1 => {
+                vec![Phrase::new("prsi-seat-last").count("count", holding(s))]
+            }
+            None => vec![
                 verdict::place(&outcome, s),
-                verdict::cards(holding(s))
-            ),
+                Phrase::new("prsi-seat-holding").count("count", holding(s)),
+            ],
         })
         .collect();
     Some(Verdict { text, seats })

@@ -52,8 +52,11 @@ pub struct AnalysedDecision {
     pub values: Vec<f64>,
     /// Those legal actions, as the game's JSON.
     pub actions: Vec<Value>,
-    /// Those legal actions in words, in the same order.
+    /// Those legal actions in English, the seats numbered, in the same order.
     pub texts: Vec<String>,
+    /// Those legal actions in words, as phrases, in the same order (empty in an analysis stored
+    /// before they were kept).
+    pub phrases: Vec<Vec<super::matches::Phrase>>,
     /// The index of the best action (the first of the best values).
     pub best: u32,
     /// The index of the action the seat took.

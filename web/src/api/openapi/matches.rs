@@ -126,6 +126,21 @@ pub struct LoggedAction {
     pub action: Value,
 }
 
+/// One message of words (docs/api.md, "Phrases"): its id and its arguments by name, each
+/// tagged with what it is: `{"seat": 1}`, `{"seats": [0, 2]}`, `{"card": "7S"}`, `{"cards":
+/// ["7S"]}`, `{"meld": [{"card": "RJ", "stands_for": "7H"}]}`, `{"count": 2}`, `{"number": 30}`,
+/// `{"place": 2}`, `{"suit": "H"}`, `{"word": "run"}` or `{"text": "…"}`.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Phrase {
+    /// The message's id (`durak-attacks`).
+    pub id: String,
+    /// Its arguments by name; absent when it has none.
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub args: Option<Value>,
+}
+
 /// A line a bot said with an action.
 #[derive(ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -232,8 +247,10 @@ pub struct Frame {
     /// The action as the game's JSON; null while the public may not see it.
     #[schema(required = true)]
     pub action: Option<Value>,
-    /// The action in the game's words.
+    /// The action in English, the seats numbered ("Seat 1 takes 2 cards").
     pub text: String,
+    /// The action in words, as phrases for a page to render in its reader's words.
+    pub phrases: Vec<Phrase>,
     /// What the bot said with it.
     #[schema(required = true)]
     pub say: Option<String>,

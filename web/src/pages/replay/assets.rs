@@ -1,4 +1,5 @@
-//! The match page's static files: the card table (`/static/table.js`, `/static/table.css`), the
+//! The match page's static files: the card table (`/static/table.js`, `/static/table.css`) and
+//! its words (`/static/words.js`, the phrases in English), the
 //! player (`/static/replay.js`) and one renderer per game (`/static/games/<game>.js`), compiled
 //! into the binary, with its analysis (`/static/analysis.js`, `/static/analysis.css`: the value
 //! strip, blunders and accuracy drawn from the analysis API); and the play pages' own (`/static/play.js`, `/static/seat.js`,
@@ -62,7 +63,7 @@ const TABLE_CSS: Asset = Asset {
 };
 
 /// Every module the player and the seat page import, by the path they import it as.
-const MODULES: [Asset; 9] = [
+const MODULES: [Asset; 10] = [
     Asset {
         path: "/static/table.js",
         body: include_str!("../../../static/table.js"),
@@ -70,6 +71,10 @@ const MODULES: [Asset; 9] = [
     Asset {
         path: "/static/mytables.js",
         body: include_str!("../../../static/mytables.js"),
+    },
+    Asset {
+        path: "/static/words.js",
+        body: include_str!("../../../static/words.js"),
     },
     Asset {
         path: "/static/hand.js",

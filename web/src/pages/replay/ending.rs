@@ -1,6 +1,6 @@
 //! How a finished match ended, for the top of its page: the result in the game's own words (the
-//! last table's `result`, replayed from the seed and the stored actions), the seats named, and a
-//! link straight to the first fault's step.
+//! last table's `result`, replayed from the seed and the stored actions), and a link straight to
+//! the first fault's step.
 
 use cardarena_bots::{GameVisitor, HouseGame, with_game};
 use cardarena_contest::replay::deal;
@@ -26,18 +26,6 @@ pub(super) fn verdict(detail: &MatchDetail) -> Option<Verdict> {
     with_game(&detail.summary.game, Replay(detail)).flatten()
 }
 
-/// `words` with each "seat N" (or "Seat N") replaced by seat N's name in `names`, the highest
-/// numbers first so "seat 1" never eats the start of "seat 10".
-pub(super) fn with_names(words: &str, names: &[String]) -> String {
-    let mut out = words.to_string();
-    for (seat, name) in names.iter().enumerate().rev() {
-        for form in [format!("seat {seat}"), format!("Seat {seat}")] {
-            out = out.replace(&form, name);
-        }
-    }
-    out
-}
-
 /// The first fault of the match, by step: (the seat's name, the step, the fault's kind).
 pub(super) fn first_fault(
     detail: &MatchDetail,
@@ -53,18 +41,4 @@ pub(super) fn first_fault(
             Some((s.name.clone(), step, kind.clone()))
         })
         .min_by_key(|(_, step, _)| *step)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_replace_seats_highest_first() {
-        let names: Vec<String> = (0..11).map(|i| format!("bot{i}")).collect();
-        assert_eq!(
-            with_names("Seat 10 won; seat 1 is the fool", &names),
-            "bot10 won; bot1 is the fool"
-        );
-    }
 }

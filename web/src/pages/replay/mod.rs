@@ -6,6 +6,7 @@
 
 mod assets;
 mod ending;
+mod words;
 
 pub(super) use assets::routes as static_routes;
 pub(super) use assets::{Links, PlayLinks, RulesLinks, links, play_links, rules_links};
@@ -14,7 +15,9 @@ use askama::Template;
 use axum::extract::{Path, State};
 
 use cardarena_bots::By;
-use cardarena_engine::describe::json_words;
+use cardarena_engine::describe::json_phrase;
+use cardarena_engine::phrase::english::{self, Names};
+use words::Word;
 
 use super::format::{fixed2, place, score, utc, version_label};
 use super::{PageError, PageResult, ok};
@@ -75,10 +78,8 @@ impl SeatRow {
 struct MoveRow {
     /// Its step, from 1 (the table after it is `#step=N`).
     step: usize,
-    seat: usize,
-    /// The seat's bot, if the seat is in the match (it always is in a sound record).
-    bot: Option<(String, String)>,
-    action: String,
+    /// The move in words, its seats linked to their bots.
+    words: Vec<Word>,
     json: String,
     say: Option<String>,
     /// Whether the house bot that took over the faulted seat chose it, not the seat's bot.
@@ -147,7 +148,8 @@ fn match_page(
     let fault_steps = record.fault_steps(m.seats.len());
     // A bot at two seats reads "reference" and "reference (2)", as at a table for people.
     let names = distinct_names(&m.seats.iter().map(|s| &s.name).collect::<Vec<_>>());
-    let texts = cardarena_contest::frames::describe_all(
+    let bots: Vec<String> = m.seats.iter().map(|s| s.bot_id.clone()).collect();
+    let said = cardarena_contest::frames::describe_all(
         &m.game,
         &m.options,
         m.seats.len(),
@@ -156,23 +158,18 @@ fn match_page(
     )
     .unwrap_or_else(|e| {
         tracing::warn!("match {}: its moves cannot be described: {e}", m.id);
-        actions.iter().map(|a| json_words(&a.action)).collect()
+        (actions.iter())
+            .map(|a| vec![json_phrase(a.seat, &a.action)])
+            .collect()
     });
     let moves = actions
         .iter()
         .enumerate()
         .map(|(i, a)| MoveRow {
             step: i + 1,
-            seat: a.seat,
-            bot: m
-                .seats
-                .iter()
-                .zip(&names)
-                .find(|(s, _)| s.seat == a.seat)
-                .map(|(s, name)| (s.bot_id.clone(), name.clone())),
-            action: texts
+            words: said
                 .get(i)
-                .map(|t| ending::with_names(t, &names))
+                .map(|p| words::words(p, &names, &bots))
                 .unwrap_or_default(),
             json: a.action.to_string(),
             say: a.say.clone(),
@@ -197,7 +194,7 @@ fn match_page(
             let words = verdict
                 .seats
                 .get(row.seat)
-                .map(|w| ending::with_names(w, &names));
+                .map(|w| english::seat_words(w, &Names::new(&names, None)));
             // The game's own words; a faulted seat forfeits besides (ranked last).
             row.words = match row.fault {
                 Some(_) => words.map(|w| format!("{w}; forfeits for its fault")),
@@ -206,7 +203,7 @@ fn match_page(
         }
     }
     MatchPage {
-        result: verdict.map(|v| ending::with_names(&v.text, &names)),
+        result: verdict.map(|v| english::sentence(&v.text, &Names::new(&names, None))),
         fault: ending::first_fault(detail, record),
         m: MatchView {
             id: m.id.clone(),
