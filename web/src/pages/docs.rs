@@ -106,9 +106,19 @@ const DOCS: &[Doc] = &[
         "Operations: health, metrics, logs, backups"
     ),
     doc!(
+        "command-line",
+        "docs/command-line.md",
+        "The server and the command line"
+    ),
+    doc!(
         "architecture",
         "docs/architecture.md",
         "How cardarena is built"
+    ),
+    doc!(
+        "benchmarks",
+        "docs/benchmarks.md",
+        "Benchmarks: speed, strength and size"
     ),
 ];
 
