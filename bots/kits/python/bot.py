@@ -618,7 +618,9 @@ def read_settings():
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description="A cardarena bot: serves HTTP, or with "
-                                     "--connect dials out to the server over a WebSocket.")
+                                     "--connect dials out to the server over a WebSocket. Its "
+                                     "settings come from the environment or the file .cardarena"
+                                     " (the top of bot.py says which).")
     parser.add_argument("--connect", nargs="?", const="", metavar="SERVER",
                         help="dial out (to SERVER, default CARDARENA_SERVER)")
     # Kept for the bots started with them before .cardarena; a token here is in the process list.
