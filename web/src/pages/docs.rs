@@ -103,7 +103,7 @@ const DOCS: &[Doc] = &[
     doc!(
         "operations",
         "docs/operations.md",
-        "Operations: health, metrics, logs, backups"
+        "Operations: health, metrics, logs, backups, profiling"
     ),
     doc!(
         "command-line",
