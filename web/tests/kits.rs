@@ -273,6 +273,16 @@ async fn plays_every_game(kit: Kit) {
     );
 }
 
+/// A `match_end` notice sent by hand: the game, the kit's seat, each seat's rank and score, the
+/// attempt if not the first; and the words the kit must print of it.
+type PlaceCase = (
+    &'static str,
+    u64,
+    &'static [(u64, f64)],
+    Option<u64>,
+    &'static str,
+);
+
 /// Sends the kit `match_end` notices of outcomes written here, signed with `secret`, and checks
 /// the line it prints for each: the seat's place in words and its score.
 async fn says_its_place_in_words(
@@ -281,7 +291,7 @@ async fn says_its_place_in_words(
     process: &KitProcess,
     secret: Option<&str>,
 ) {
-    let cases: [(&str, u64, &[(u64, f64)], Option<u64>, &str); 10] = [
+    let cases: [PlaceCase; 10] = [
         (
             "durak",
             3,
