@@ -393,9 +393,12 @@ def main():
         for i, game in enumerate(GAMES):
             bot = register(api, f"dial-{i}-{tag}", game)
             bots.append(bot)
+            # Its settings in its environment, as the kit reads them: no token in the arguments.
+            settings = {"CARDARENA_SERVER": f"http://127.0.0.1:{port}",
+                        "CARDARENA_BOT_ID": bot["id"], "CARDARENA_TOKEN": bot["token"]}
             children.append(subprocess.Popen(
-                [sys.executable, args.kit, "--connect", f"http://127.0.0.1:{port}",
-                 "--bot-id", bot["id"], "--token", bot["token"], "--connections", "2"],
+                [sys.executable, args.kit, "--connect", "--connections", "2"],
+                env={**os.environ, **settings},
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         workers = [lambda: practice_loop(api, bots)] + [lambda: live_viewer(api)] * 4 \
             + [lambda: frames_reader(api)] * 2 + [lambda: person(api)] * 2

@@ -5,7 +5,8 @@
 //! signatures, errors) is done for you.
 //!
 //! ```sh
-//! CARDARENA_SECRET=<your bot's secret> PORT=9000 cargo run -p cardarena-bots --example example_bot
+//! read -rs CARDARENA_SECRET && export CARDARENA_SECRET   # your bot's secret, kept off the history
+//! PORT=9000 cargo run -p cardarena-bots --example example_bot
 //! ```
 //!
 //! Environment: `PORT` (default 9000), `HOST` (default 127.0.0.1; 0.0.0.0 to listen on every

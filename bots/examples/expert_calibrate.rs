@@ -5,7 +5,7 @@
 //! nice cargo run --release -p cardarena-bots --example expert_calibrate [GAME]
 //! ```
 //!
-//! Its strength is measured by `cardarena bench --strength` (README, "The expert's strength").
+//! Its strength is measured by `cardarena bench --strength` (docs/benchmarks.md, "The expert's strength").
 
 use cardarena_bots::expert::calibrate;
 use cardarena_bots::{GameVisitor, HouseGame, game_ids, with_game};

@@ -21,7 +21,8 @@ use super::seats::{SeatBot, SeatSpec};
 pub struct HttpSeatArgs {
     /// The secret HTTP seats' requests are signed with, as the server signs them with a bot's
     /// secret (default: a random one, printed on stderr); give your bot the same as
-    /// CARDARENA_SECRET so that it checks signatures as it will on the server.
+    /// CARDARENA_SECRET (in its settings file `.cardarena` or its environment) so that it checks
+    /// signatures as it will on the server.
     #[arg(long, value_name = "TEXT")]
     secret: Option<String>,
     /// The per-decision deadline of HTTP and module seats, in milliseconds (the server's default
@@ -74,8 +75,8 @@ impl HttpSeats {
             let secret = cardarena_contest::secrets::random_token();
             if seats.iter().any(|s| matches!(s.bot, SeatBot::Http(_))) {
                 eprintln!(
-                    "secret: {secret} (HTTP seats' requests are signed with it: run your bot \
-                     with CARDARENA_SECRET={secret}, or give play --secret)"
+                    "secret: {secret} (HTTP seats' requests are signed with it: put \
+                     CARDARENA_SECRET={secret} in your kit's .cardarena, or give play --secret)"
                 );
             }
             secret
@@ -105,7 +106,7 @@ impl HttpSeats {
             {
                 return Err(CliError(format!(
                     "seat {}: the bot at {url} did not answer a ping ({fault}); start it first, \
-                     with CARDARENA_SECRET set to play's --secret (or unset)",
+                     with no CARDARENA_SECRET or with the secret play signs with",
                     seat.name
                 )));
             }

@@ -14,7 +14,7 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
 use cardarena_bots::http::verify;
-use kits::{KitProcess, Script, TempDir};
+use kits::{KitProcess, Script, Secret, TempDir};
 use serde_json::{Value, json};
 
 /// Runs `cardarena` with `args` off the runtime's threads, so that bots served by this test go
@@ -51,7 +51,7 @@ fn row<'a>(table: &'a str, name: &str) -> Vec<&'a str> {
 async fn the_python_kit_plays_bridge_against_house_bots_without_a_fault() {
     let logs = TempDir::new();
     let secret = "kit-secret";
-    let (mut kit, addr) = KitProcess::serve(Script::Python, Some(secret), &logs.0).await;
+    let (mut kit, addr) = KitProcess::serve(Script::Python, Secret::Env(secret), &logs.0).await;
     let url = format!("http://{addr}/");
     let games = 12;
     let output = cardarena(args(&[

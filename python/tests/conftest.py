@@ -11,6 +11,7 @@ import pathlib
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -98,14 +99,15 @@ def server():
 class BotProcess:
     """A Python bot served through the kit (`cardarena.kit.run`) in a process of its own."""
 
-    def __init__(self, args, env=None, ready="listening on "):
-        """Starts the bot and waits for its line that starts with `ready` (its address when
-        it serves HTTP, "connected to " when it dials out)."""
+    def __init__(self, args, env=None, ready="listening on ", cwd=None):
+        """Starts the bot (in the folder cwd, where the kit looks for its settings file
+        .cardarena) and waits for its line that starts with `ready` (its address when it serves
+        HTTP, "connected to " when it dials out)."""
         here = pathlib.Path(__file__).resolve().parent
         self.process = subprocess.Popen(
             [sys.executable, str(here / "served_bot.py"), *args],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-            env={**os.environ, "PORT": "0", **(env or {})},
+            env={**os.environ, "PORT": "0", **(env or {})}, cwd=cwd,
         )
         self.url = None
         seen = []
@@ -115,6 +117,20 @@ class BotProcess:
             seen.append(line)
         if ready == "listening on ":
             self.url = seen[-1].split("listening on ", 1)[1].strip()
+        # What it prints from here on, read as it comes so that the pipe never fills.
+        self.printed = []
+        self.reader = threading.Thread(target=lambda: self.printed.extend(self.process.stdout))
+        self.reader.start()
+
+    def wait_line(self, start, seconds=10):
+        """The first line printed after `ready` that starts with start, waiting up to seconds."""
+        deadline = time.monotonic() + seconds
+        while True:
+            found = [line for line in list(self.printed) if line.startswith(start)]
+            if found:
+                return found[0].rstrip("\n")
+            assert time.monotonic() < deadline, f"no line {start!r} in {''.join(self.printed)}"
+            time.sleep(0.05)
 
     def stop(self):
         self.process.terminate()
@@ -122,3 +138,4 @@ class BotProcess:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
+        self.reader.join()

@@ -86,18 +86,27 @@ def test_views_legal_actions_and_outcome_equal_what_the_server_sends(server, tmp
     assert replay.place_values() == place_values([s["rank"] for s in match["seats"]])
 
 
-def test_the_same_bot_dials_out_through_the_kit(server):
+def test_the_same_bot_dials_out_through_the_kit(server, tmp_path):
+    """The kit reads the server, the bot's id and its token from its settings file, as
+    docs/writing-a-bot.md says, and prints the match's line with its place in words."""
     bot = register(server, "durak-duel", connect=True)
-    process = BotProcess(
-        ["--connect", server.url, "--bot-id", bot["id"], "--token", bot["token"]],
-        ready="connected to ",
-    )
+    settings = tmp_path / ".cardarena"
+    settings.write_text(f"CARDARENA_SERVER={server.url}\nCARDARENA_BOT_ID={bot['id']}\n"
+                        f"CARDARENA_TOKEN={bot['token']}\n")
+    settings.chmod(0o600)
+    process = BotProcess(["--connect"], ready="connected to ", cwd=tmp_path)
     try:
         match = practice(server, bot, {}, ["greedy"])
+        assert match["status"] == "finished", match
+        assert all(seat["fault"] is None for seat in match["seats"]), match["seats"]
+        seat = next(s for s in match["seats"] if s["bot_id"] == bot["id"])
+        other = next(s for s in match["seats"] if s["bot_id"] != bot["id"])
+        place = ("drew" if seat["rank"] == other["rank"]
+                 else "won" if seat["rank"] < other["rank"] else "lost")
+        start = f"match {match['id']} (durak-duel, seat {seat['seat']} of 2): "
+        assert process.wait_line(start).startswith(f"{start}{place}, score ")
     finally:
         process.stop()
-    assert match["status"] == "finished", match
-    assert all(seat["fault"] is None for seat in match["seats"]), match["seats"]
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -1,5 +1,6 @@
 //! The starter kits (bots/kits/python/bot.py, bots/kits/js/bot.js) run as real child processes
-//! by the tests, their output in files of a temporary directory.
+//! by the tests, their output in files of a temporary directory, their settings in their
+//! environment or in the settings file `.cardarena` of their working directory.
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -52,6 +53,54 @@ impl Drop for TempDir {
     }
 }
 
+/// Where a kit started by [`KitProcess::serve`] finds its secret.
+#[derive(Debug, Clone, Copy)]
+pub enum Secret<'a> {
+    /// Nowhere: the kit checks no signature.
+    Unset,
+    /// In its environment, `CARDARENA_SECRET`.
+    Env(&'a str),
+    /// In the settings file `.cardarena` of its working directory, a folder of its own.
+    File(&'a str),
+}
+
+/// Writes `settings` (name, value) to the settings file `.cardarena` in `dir` with the
+/// permissions `mode` (0o600, readable by its owner alone, as docs/writing-a-bot.md says);
+/// returns the file's path.
+pub fn settings_file(dir: &Path, settings: &[(&str, &str)], mode: u32) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(".cardarena");
+    let text: String = (settings.iter())
+        .map(|(name, value)| format!("{name}={value}\n"))
+        .collect();
+    std::fs::write(&path, text).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
+    path
+}
+
+/// What the kits print of a seat's place in a match line, from every seat's rank (1 the best,
+/// tied seats sharing one): "won", "lost" or "drew" at two seats, "1st of 4", "shared 2nd of 5"
+/// or "last of 4" at more, "drew" when every seat ties.
+pub fn place_in_words(ranks: &[u64], seat: usize) -> String {
+    let better = ranks.iter().filter(|&&r| r < ranks[seat]).count();
+    let tied = ranks.iter().filter(|&&r| r == ranks[seat]).count();
+    let n = ranks.len();
+    if tied == n {
+        return "drew".to_string();
+    }
+    if n == 2 {
+        return if better == 0 { "won" } else { "lost" }.to_string();
+    }
+    let place = if better + tied == n {
+        "last".to_string()
+    } else {
+        let suffix = ["st", "nd", "rd"].get(better).unwrap_or(&"th");
+        format!("{}{suffix}", better + 1)
+    };
+    let shared = if tied > 1 { "shared " } else { "" };
+    format!("{shared}{place} of {n}")
+}
+
 /// A kit's child process, killed on drop, its output in two files.
 pub struct KitProcess {
     /// The process.
@@ -68,6 +117,18 @@ impl KitProcess {
     /// environment removed first), its output in files under `logs`. Panics, saying what is
     /// needed, when the interpreter is missing.
     pub fn start(script: Script, args: &[&str], env: &[(&str, &str)], logs: &Path) -> KitProcess {
+        KitProcess::start_in(script, args, env, None, logs)
+    }
+
+    /// [`KitProcess::start`] with `dir`, when given, as the process's working directory (where
+    /// the kit looks for its settings file).
+    pub fn start_in(
+        script: Script,
+        args: &[&str],
+        env: &[(&str, &str)],
+        dir: Option<&Path>,
+        logs: &Path,
+    ) -> KitProcess {
         static STARTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let n = STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let (program, file, needs) = script.program();
@@ -93,6 +154,9 @@ impl KitProcess {
             command.env_remove(variable);
         }
         command.envs(env.iter().copied());
+        if let Some(dir) = dir {
+            command.current_dir(dir);
+        }
         let child = match command.spawn() {
             Ok(child) => child,
             Err(e) => panic!(
@@ -110,19 +174,27 @@ impl KitProcess {
     }
 
     /// Starts `script` as an HTTP bot on a port of its own choosing, checking requests with
-    /// `secret` when given, and waits until it says where it listens: the kits listen on port 0
-    /// and print the address they got, so no port is ever freed by the test and taken by the
-    /// kit, a window another process could slip into.
+    /// the secret given in `secret`, and waits until it says where it listens: the kits listen
+    /// on port 0 and print the address they got, so no port is ever freed by the test and taken
+    /// by the kit, a window another process could slip into.
     pub async fn serve(
         script: Script,
-        secret: Option<&str>,
+        secret: Secret<'_>,
         logs: &Path,
     ) -> (KitProcess, SocketAddr) {
         let mut env = vec![("HOST", "127.0.0.1"), ("PORT", "0")];
-        if let Some(secret) = secret {
-            env.push(("CARDARENA_SECRET", secret));
+        let mut dir = None;
+        match secret {
+            Secret::Unset => {}
+            Secret::Env(secret) => env.push(("CARDARENA_SECRET", secret)),
+            Secret::File(secret) => {
+                let folder = logs.join(format!("home-{}", uuid::Uuid::new_v4()));
+                std::fs::create_dir_all(&folder).unwrap();
+                settings_file(&folder, &[("CARDARENA_SECRET", secret)], 0o600);
+                dir = Some(folder);
+            }
         }
-        let mut process = KitProcess::start(script, &[], &env, logs);
+        let mut process = KitProcess::start_in(script, &[], &env, dir.as_deref(), logs);
         let line = process
             .line(Duration::from_secs(10), |line| {
                 line.starts_with("listening on http://")

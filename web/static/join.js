@@ -1,6 +1,7 @@
 // /join: registers a bot through POST /api/bots (and uploads a module bot's module), then shows
-// its token and secret once, with the kits' command lines filled in, and keeps its token for /me
-// (mybots.js).
+// its token and secret once, with the lines of the kit's settings file (.cardarena) and the
+// kits' commands filled in, and keeps its token for /me (mybots.js). A secret or a token is never
+// put on a command line, where the shell's history and the process list would show it.
 
 import { api, inWords, keepBot, uploadModule } from '/static/mybots.js';
 
@@ -23,11 +24,6 @@ function showMode() {
 form.querySelectorAll('input[name=mode]').forEach((radio) => radio.addEventListener('change', showMode));
 showMode();
 
-/** A shell word: quoted when it holds anything but plain characters. */
-function shellWord(text) {
-  return /^[A-Za-z0-9_./:@=-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
-}
-
 /** The environment a kit in HTTP mode needs to listen where `url` points, and a note. */
 function listenAt(url) {
   const parsed = new URL(url);
@@ -42,23 +38,29 @@ function listenAt(url) {
   return { env, note: notes.join(' ') };
 }
 
-/** The command lines of both kits for `bot` as registration answered it. */
-function commands(bot) {
-  const server = window.location.origin;
+/** Where docs/writing-a-bot.md copies a kit to (and join.html says so). */
+const KIT_COPY = '~/my-bot';
+
+/** What to start `bot` with, as registration answered it: the lines of the kit's settings file
+ * and what the kit reads there, both kits' commands and a note. */
+function startWith(bot) {
   if (bot.connect) {
-    const args = `--connect ${shellWord(server)} --bot-id ${shellWord(bot.id)} --token ${shellWord(bot.token)}`;
     return {
-      python: `cd bots/kits/python\npython3 bot.py ${args}`,
-      js: `cd bots/kits/js\nnode bot.js ${args}`,
-      note: 'Your bot dials out: it connects to this server with its id and token and needs no open port (the token authenticates it, so no secret is needed).',
+      file: `CARDARENA_SERVER=${window.location.origin}\nCARDARENA_BOT_ID=${bot.id}\nCARDARENA_TOKEN=${bot.token}`,
+      reads: 'the kit reads the server\'s address, the bot\'s id and its token from it, which keeps the token out of your shell\'s history and the process list.',
+      python: `cd ${KIT_COPY}\npython3 bot.py --connect`,
+      js: `cd ${KIT_COPY}\nnode bot.js --connect`,
+      note: 'Your bot dials out: it connects to this server with its id and token, so it needs no open port, and nothing it is sent is signed.',
     };
   }
   const { env, note } = listenAt(bot.url);
-  const prefix = [...env, `CARDARENA_SECRET=${shellWord(bot.secret)}`].join(' ');
+  const prefix = env.length ? `${env.join(' ')} ` : '';
   return {
-    python: `cd bots/kits/python\n${prefix} python3 bot.py`,
-    js: `cd bots/kits/js\n${prefix} node bot.js`,
-    note: `The server calls your bot at ${bot.url}. Start (or restart) it with the secret, so that it checks that requests come from this server; without it the bot accepts anyone's. ${note}`.trim(),
+    file: `CARDARENA_SECRET=${bot.secret}`,
+    reads: 'the kit reads its secret from it, which keeps the secret out of your shell\'s history and the process list.',
+    python: `cd ${KIT_COPY}\n${prefix}python3 bot.py`,
+    js: `cd ${KIT_COPY}\n${prefix}node bot.js`,
+    note: `The server calls your bot at ${bot.url}. Restart your bot once .cardarena holds its secret (or start it, if it is not running yet): with the secret it checks that requests come from this server; without it, it answers anyone's. ${note}`.trim(),
   };
 }
 
@@ -71,6 +73,17 @@ function show(bot, uploaded) {
   document.getElementById('bot-page').href = page;
   document.getElementById('token').textContent = bot.token;
   document.getElementById('secret').textContent = bot.secret;
+  const http = !bot.connect && !bot.wasm;
+  if (!http) {
+    // Only a bot called at a URL uses its secret: it waits, folded, for a URL the bot may get.
+    document.getElementById('once').textContent = 'Copy the token now: it is shown this once.';
+    document.getElementById('kept').textContent = 'The server keeps only its hash. This browser keeps it for';
+    document.getElementById('token-hint').textContent = bot.connect
+      ? 'yours and your bot\'s: it manages the bot, and your bot connects with it'
+      : 'yours: it manages the bot and uploads its new modules';
+    document.getElementById('secret-later-list').append(document.getElementById('secret-row'));
+    document.getElementById('secret-later').hidden = false;
+  }
   const note = document.getElementById('run-note');
   if (bot.wasm) {
     document.getElementById('commands').hidden = true;
@@ -80,7 +93,9 @@ function show(bot, uploaded) {
       : `The server runs your module (version ${uploaded.version}): there is nothing to start. Each new module you upload from My bots is a new version.`;
     note.className = uploaded instanceof Error ? 'error' : '';
   } else {
-    const run = commands(bot);
+    const run = startWith(bot);
+    document.getElementById('file-reads').textContent = run.reads;
+    document.getElementById('run-file').textContent = run.file;
     document.getElementById('run-python').textContent = run.python;
     document.getElementById('run-js').textContent = run.js;
     note.textContent = run.note;

@@ -1,9 +1,11 @@
 //! `/join` and `/me` in headless Chromium against the real server on loopback: a person
 //! registers a bot through the form, pointing at the Python kit running as a process in HTTP
-//! mode, sees the token, the secret and both kits' command lines once, finds the bot on "My
-//! bots", starts practice there, sees it rated and ranked, pauses and resumes it, and deletes
-//! it. And a bot whose ping is refused with 401 has a page that says it is not using the secret
-//! registration gave, and how to pass it to each kit. Screenshots at 1280 px and at 390 × 844
+//! mode, sees the token, the secret, the lines of the kit's settings file and both kits'
+//! commands once (no secret or token on a command line: the kit started as the page says reads
+//! them from the file), registers a dial-out bot and starts the kit as the page says, finds the
+//! bots on "My bots", starts practice there, sees it rated and ranked, pauses and resumes it, and
+//! deletes it. And a bot whose ping is refused with 401 has a page that says it is not using the
+//! secret registration gave, and where the kits take it. Screenshots at 1280 px and at 390 × 844
 //! go to `target/test-artefacts/join/`.
 
 use cardarena_testkit::kits;
@@ -11,10 +13,11 @@ mod support;
 
 use cardarena_testkit::chromium;
 
+use std::path::Path;
 use std::time::Duration;
 
 use chromium::{Browser, WINDOW, artefacts};
-use kits::{KitProcess, Script, TempDir};
+use kits::{KitProcess, Script, Secret, TempDir, settings_file};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use support::{Server, TempDb, config, until};
@@ -39,6 +42,65 @@ async fn displayed(browser: &Browser, css: &str) -> bool {
         json!(css)
     );
     browser.script(&script).await.as_bool().expect("a boolean")
+}
+
+/// The text of the element with id `id` as written, line breaks kept.
+async fn raw_text(browser: &Browser, id: &str) -> String {
+    let script = format!("return document.getElementById({}).textContent;", json!(id));
+    let text = browser.script(&script).await;
+    text.as_str().expect("an element's text").to_string()
+}
+
+/// Fails if a command the page suggests puts a secret or a token on its command line: each line
+/// of every `pre` and `code` but the settings file's lines (`pre.settings`) and the shown
+/// values themselves (`dl.secrets`) must hold none of `secrets`, no `CARDARENA_SECRET=` or
+/// `CARDARENA_TOKEN=` and no `--token`.
+async fn no_secret_on_a_command_line(browser: &Browser, secrets: &[&str]) {
+    let texts = browser
+        .script(
+            "return Array.from(document.querySelectorAll('pre, code'))
+               .filter((e) => !e.closest('pre.settings, dl.secrets'))
+               .map((e) => e.textContent);",
+        )
+        .await;
+    let lines: Vec<&str> = (texts.as_array().expect("texts").iter())
+        .flat_map(|t| t.as_str().unwrap_or_default().lines())
+        .collect();
+    for line in lines {
+        for forbidden in ["CARDARENA_SECRET=", "CARDARENA_TOKEN=", "--token"] {
+            assert!(
+                !line.contains(forbidden),
+                "{forbidden} on a command line: {line}"
+            );
+        }
+        for secret in secrets {
+            assert!(!line.contains(secret), "a secret on a command line: {line}");
+        }
+    }
+}
+
+/// Starts the kit as the page's Python command says: the page's settings file, readable by its
+/// owner alone, in a folder of its own (the command's `cd`), and the command's environment and
+/// arguments, but `PORT` 0 so that it never takes a port in use.
+fn follow_the_page(command: &str, file: &str, logs: &Path) -> KitProcess {
+    let mut lines = command.lines();
+    assert_eq!(lines.next(), Some("cd ~/my-bot"), "{command}");
+    let words: Vec<&str> = lines.next().expect("a command").split(' ').collect();
+    assert_eq!(lines.next(), None, "{command}");
+    let at = (words.iter().position(|w| *w == "python3"))
+        .unwrap_or_else(|| panic!("no python3 in {command}"));
+    assert_eq!(words.get(at + 1), Some(&"bot.py"), "{command}");
+    let env: Vec<(&str, &str)> = (words[..at].iter())
+        .map(|w| w.split_once('=').expect("NAME=value"))
+        .map(|(name, value)| (name, if name == "PORT" { "0" } else { value }))
+        .collect();
+    let dir = logs.join(format!("my-bot-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let settings: Vec<(&str, &str)> = (file.lines())
+        .map(|l| l.split_once('=').expect("NAME=value"))
+        .collect();
+    settings_file(&dir, &settings, 0o600);
+    KitProcess::start_in(Script::Python, &words[at + 2..], &env, Some(&dir), logs)
 }
 
 /// Screenshots of the page as it is, at 1280 px and on a phone, named `stem`.
@@ -72,7 +134,7 @@ async fn a_person_joins_manages_and_practises_from_the_browser() {
     config.ladder_interval = Some(Duration::from_millis(250));
     let server = Server::start(config).await;
     // The kit runs without a secret (it cannot know one before registration) and answers all.
-    let (kit, addr) = KitProcess::serve(Script::Python, None, &logs.0).await;
+    let (kit, addr) = KitProcess::serve(Script::Python, Secret::Unset, &logs.0).await;
     let bot_url = format!("http://{addr}/");
     let browser = Browser::start().await;
 
@@ -125,19 +187,44 @@ async fn a_person_joins_manages_and_practises_from_the_browser() {
         .clone();
     let id = bot["id"].as_str().unwrap().to_string();
     assert_eq!(bot["url"], json!(bot_url));
-    let python = browser.text("#run-python").await;
-    let js = browser.text("#run-js").await;
+    // The secret goes to the kit's settings file, never on a command line.
+    assert_eq!(
+        raw_text(&browser, "run-file").await,
+        format!("CARDARENA_SECRET={secret}")
+    );
+    let python = raw_text(&browser, "run-python").await;
+    let js = raw_text(&browser, "run-js").await;
     let port = format!("PORT={}", addr.port());
     for (run, program) in [(&python, "python3 bot.py"), (&js, "node bot.js")] {
-        assert!(run.contains(&format!("CARDARENA_SECRET={secret}")), "{run}");
-        assert!(run.contains(&port) && run.ends_with(program), "{run}");
-        assert!(
-            !run.contains("HOST="),
-            "a loopback URL needs no HOST: {run}"
+        assert_eq!(
+            run,
+            &format!("cd ~/my-bot\n{port} {program}"),
+            "a loopback URL needs no HOST"
         );
     }
-    assert!(python.starts_with("cd bots/kits/python"), "{python}");
-    assert!(js.starts_with("cd bots/kits/js"), "{js}");
+    no_secret_on_a_command_line(&browser, &[&secret, &token]).await;
+    // The kit started as the page says checks the signatures with that secret.
+    let mut followed = follow_the_page(&python, &raw_text(&browser, "run-file").await, &logs.0);
+    let listening = followed
+        .line(PATIENCE, |line| line.starts_with("listening on http://"))
+        .await;
+    let followed_url = listening.trim_start_matches("listening on ");
+    let ping = br#"{"protocol": 1, "type": "ping", "bot_id": "b", "nonce": "00ff"}"#;
+    for (key, status) in [(secret.as_str(), 200), ("not-the-secret", 401)] {
+        let answer = reqwest::Client::new()
+            .post(followed_url)
+            .header("content-type", "application/json")
+            .header(
+                "x-cardarena-signature",
+                cardarena_bots::http::sign(key.as_bytes(), ping),
+            )
+            .body(&ping[..])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(answer.status().as_u16(), status, "{}", followed.output());
+    }
+    drop(followed);
     // The token (never the secret) is kept for /me.
     let kept = browser
         .script("return localStorage.getItem('cardarena.my-bots');")
@@ -169,7 +256,8 @@ async fn a_person_joins_manages_and_practises_from_the_browser() {
     assert!(displayed(&browser, "#joined").await);
     screenshots(&browser, "join-done").await;
 
-    // The dial-out choice fills in the kits' --connect lines.
+    // The dial-out choice: the token alone up front (the secret folded away, for a URL later),
+    // the server, the id and the token in the settings file, and the kits' `--connect`.
     browser.open(&server.url("/join")).await;
     browser.send_keys("#name", "dialler").await;
     browser.click("input[name=mode][value=connect]").await;
@@ -179,23 +267,58 @@ async fn a_person_joins_manages_and_practises_from_the_browser() {
         Some(browser.text("#token").await).filter(|t| !t.is_empty())
     })
     .await;
-    let python = browser.text("#run-python").await;
-    let js = browser.text("#run-js").await;
-    let origin = server.url("");
-    for (run, program) in [(&python, "python3 bot.py"), (&js, "node bot.js")] {
-        assert!(
-            run.contains(&format!("{program} --connect {origin} --bot-id ")),
-            "{run}"
-        );
-        assert!(run.ends_with(&format!("--token {dial_token}")), "{run}");
-        assert!(!run.contains("CARDARENA_SECRET"), "{run}");
-    }
+    let dial_secret = raw_text(&browser, "secret").await;
+    assert_eq!(
+        browser.text("#once").await,
+        "Copy the token now: it is shown this once."
+    );
+    assert!(displayed(&browser, "#secret-later").await);
+    assert_eq!(
+        browser
+            .script("return document.getElementById('secret-later').open;")
+            .await,
+        json!(false),
+        "the secret is folded away"
+    );
+    let note = browser.text("#run-note").await;
+    assert!(note.starts_with("Your bot dials out"), "{note}");
+    assert!(!note.contains("secret"), "{note}");
+    let (_, dial_bots) = server.get("/api/bots?game=durak").await;
+    let dial_id = (dial_bots["bots"].as_array().unwrap().iter())
+        .find(|b| b["name"] == "dialler")
+        .expect("the dial-out bot is registered")["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let file = raw_text(&browser, "run-file").await;
+    assert_eq!(
+        file,
+        format!(
+            "CARDARENA_SERVER={}\nCARDARENA_BOT_ID={dial_id}\nCARDARENA_TOKEN={dial_token}",
+            server.url("")
+        )
+    );
+    let python = raw_text(&browser, "run-python").await;
+    assert_eq!(python, "cd ~/my-bot\npython3 bot.py --connect");
+    assert_eq!(
+        raw_text(&browser, "run-js").await,
+        "cd ~/my-bot\nnode bot.js --connect"
+    );
+    no_secret_on_a_command_line(&browser, &[&dial_token, &dial_secret]).await;
     screenshots(&browser, "join-dial").await;
+    // Started as the page says, the kit connects and the server finds the bot active.
+    let dialler = follow_the_page(&python, &file, &logs.0);
+    until(PATIENCE, "the dial-out bot is not active", async || {
+        let (_, bot) = server.get(&format!("/api/bots/{dial_id}")).await;
+        (bot["status"] == "active").then_some(())
+    })
+    .await;
 
     // My bots: both, with their status; the kit's bot becomes active when its ping passes.
     browser.open(&server.url("/me")).await;
     browser.wait_refreshed("#bots").await;
     assert_eq!(browser.count("article.my-bot").await, 2);
+    no_secret_on_a_command_line(&browser, &[&token, &dial_token]).await;
     until(PATIENCE, "the bot is not active on /me", async || {
         (card_attr(&browser, &id, "data-status").await.as_deref() == Some("active")).then_some(())
     })
@@ -351,7 +474,7 @@ async fn a_person_joins_manages_and_practises_from_the_browser() {
     screenshots(&browser, "me-after-delete").await;
 
     browser.close().await;
-    drop(kit);
+    drop((kit, dialler));
 }
 
 #[tokio::test]
@@ -360,8 +483,8 @@ async fn a_ping_refused_with_401_says_on_the_bot_page_to_pass_the_secret() {
     let logs = TempDir::new();
     let server = Server::start(config(&db)).await;
     let (_wrong, wrong_addr) =
-        KitProcess::serve(Script::Python, Some("not-the-secret"), &logs.0).await;
-    let (_open, open_addr) = KitProcess::serve(Script::Python, None, &logs.0).await;
+        KitProcess::serve(Script::Python, Secret::File("not-the-secret"), &logs.0).await;
+    let (_open, open_addr) = KitProcess::serve(Script::Python, Secret::Unset, &logs.0).await;
     let wrong = server
         .register("wrong-secret", &format!("http://{wrong_addr}/"))
         .await;
@@ -389,8 +512,15 @@ async fn a_ping_refused_with_401_says_on_the_bot_page_to_pass_the_secret() {
         page.contains("refused the server's ping with 401"),
         "{page}"
     );
-    assert!(page.contains("CARDARENA_SECRET=&lt;the secret&gt; python3 bot.py"));
-    assert!(page.contains("CARDARENA_SECRET=&lt;the secret&gt; node bot.js"));
+    assert!(page.contains("<code>.cardarena</code>"), "{page}");
+    assert!(
+        page.contains("<code>CARDARENA_SECRET=&lt;the secret&gt;</code>"),
+        "{page}"
+    );
+    assert!(
+        !page.contains("python3 bot.py"),
+        "no secret before a command: {page}"
+    );
     let page = server.page(&format!("/bots/{open_id}")).await;
     assert!(
         !page.contains("wrong-secret"),

@@ -1,9 +1,12 @@
 //! The starter kits against the real server: the Python kit (bots/kits/python/bot.py) and the
 //! JavaScript kit (bots/kits/js/bot.js) as child processes, the Rust example bot
 //! (bots/examples/example_bot.rs) in process through its router. Each is registered for every
-//! game, started with the secret registration gave, passes the server's signed ping (so it is
-//! active), plays practice matches against the game's first house bot without a fault, joins the
-//! ladder, and refuses a wrong signature (401) and a body that is not JSON (400). `python3` (3.9+) and `node` (18+) must be on the PATH: a missing one fails the test.
+//! game, started with the secret registration gave (a kit's in its settings file for one game,
+//! in its environment for the next), passes the server's signed ping (so it is active), plays
+//! practice matches against the game's first house bot without a fault, prints each match's line
+//! with its place in words, joins the ladder, and refuses a wrong signature (401) and a body that
+//! is not JSON (400). `python3` (3.9+) and `node` (18+) must be on the PATH: a missing one fails
+//! the test.
 
 use cardarena_testkit::kits;
 mod support;
@@ -17,7 +20,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use cardarena_bots::http::sign;
-use kits::{KitProcess, Script, TempDir};
+use kits::{KitProcess, Script, Secret, TempDir, place_in_words};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use support::{Server, TempDb, config, short_match, smallest_table};
@@ -54,16 +57,20 @@ impl RunningKit {
     }
 }
 
-/// Starts `kit` with `secret` (none: the kit runs without checking) on a port of its own
-/// choosing.
-async fn launch(kit: Kit, secret: Option<&str>, logs: &Path) -> RunningKit {
+/// Starts `kit` with `secret` (unset: the kit runs without checking) on a port of its own
+/// choosing. The Rust example takes its secret in process, wherever the kits would find it.
+async fn launch(kit: Kit, secret: Secret<'_>, logs: &Path) -> RunningKit {
     let script = match kit {
         Kit::Python => Script::Python,
         Kit::Js => Script::Js,
         Kit::RustExample => {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             let addr = listener.local_addr().unwrap();
-            let app = example_bot::router(secret.map(str::to_string));
+            let secret = match secret {
+                Secret::Unset => None,
+                Secret::Env(secret) | Secret::File(secret) => Some(secret.to_string()),
+            };
+            let app = example_bot::router(secret);
             tokio::spawn(async move { axum::serve(listener, app).await });
             return RunningKit {
                 addr,
@@ -104,7 +111,7 @@ async fn plays_every_game(kit: Kit) {
     assert!(!games.is_empty());
 
     let mut entries = Vec::new();
-    for game in games {
+    for (n, game) in games.iter().enumerate() {
         let id = game["id"].as_str().unwrap();
         // The kit needs the secret registration gives, and registration a URL: register at a
         // closed port, start the kit, then point the bot at the address the kit listens on.
@@ -115,7 +122,13 @@ async fn plays_every_game(kit: Kit) {
                 "http://127.0.0.1:9/bot",
             )
             .await;
-        let running = launch(kit, bot["secret"].as_str(), &logs.0).await;
+        let secret = bot["secret"].as_str().unwrap();
+        let secret = if n % 2 == 0 {
+            Secret::File(secret)
+        } else {
+            Secret::Env(secret)
+        };
+        let running = launch(kit, secret, &logs.0).await;
         let path = format!("/api/bots/{}", bot["id"].as_str().unwrap());
         let url = format!("http://{}/bot", running.addr);
         let (status, answer) = server
@@ -188,19 +201,27 @@ async fn plays_every_game(kit: Kit) {
                 .count();
             played += asked;
             if let Some(process) = &entry.kit.process {
-                // match_end may reach the kit just after the match is stored.
+                // match_end may reach the kit just after the match is stored. Its line says the
+                // seat's place in words.
+                let ranks: Vec<u64> = (m["seats"].as_array().unwrap().iter())
+                    .map(|s| s["rank"].as_u64().unwrap())
+                    .collect();
+                let index = seat["seat"].as_u64().unwrap() as usize;
+                let start = format!("match {match_id} ({game}, seat {index} of {}", ranks.len());
+                let place = format!("): {}, score ", place_in_words(&ranks, index));
                 let deadline = Instant::now() + Duration::from_secs(5);
-                while !std::fs::read_to_string(&process.stdout)
-                    .unwrap_or_default()
-                    .lines()
-                    .any(|line| line.starts_with(&format!("match {match_id} ({game}, seat ")))
-                {
+                let line = loop {
+                    let printed = std::fs::read_to_string(&process.stdout).unwrap_or_default();
+                    if let Some(line) = printed.lines().find(|line| line.starts_with(&start)) {
+                        break line.to_string();
+                    }
                     assert!(
                         Instant::now() < deadline,
                         "{game}: no line for match {match_id} in the kit's log:\n{output}"
                     );
                     tokio::time::sleep(Duration::from_millis(20)).await;
-                }
+                };
+                assert!(line.contains(&place), "{game}: {line}, not {place:?}");
             }
         }
         assert!(
@@ -226,9 +247,16 @@ async fn plays_every_game(kit: Kit) {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let secret = entry.bot["secret"].as_str().unwrap();
-    answers_by_hand(kit, &entry.kit, Some(secret)).await;
-    let unchecked = launch(kit, None, &logs.0).await;
+    // The first kit took its secret from its settings file, the second from its environment.
+    for entry in &entries[..2] {
+        let secret = entry.bot["secret"].as_str().unwrap();
+        answers_by_hand(kit, &entry.kit, Some(secret)).await;
+    }
+    if let Some(process) = &entries[0].kit.process {
+        let secret = entries[0].bot["secret"].as_str();
+        says_its_place_in_words(kit, &entries[0].kit, process, secret).await;
+    }
+    let unchecked = launch(kit, Secret::Unset, &logs.0).await;
     answers_by_hand(kit, &unchecked, None).await;
     if let Some(process) = &unchecked.process {
         let output = process.output();
@@ -243,6 +271,111 @@ async fn plays_every_game(kit: Kit) {
         entries.len(),
         started.elapsed().as_secs_f64()
     );
+}
+
+/// A `match_end` notice sent by hand: the game, the kit's seat, each seat's rank and score, the
+/// attempt if not the first; and the words the kit must print of it.
+type PlaceCase = (
+    &'static str,
+    u64,
+    &'static [(u64, f64)],
+    Option<u64>,
+    &'static str,
+);
+
+/// Sends the kit `match_end` notices of outcomes written here, signed with `secret`, and checks
+/// the line it prints for each: the seat's place in words and its score.
+async fn says_its_place_in_words(
+    kit: Kit,
+    running: &RunningKit,
+    process: &KitProcess,
+    secret: Option<&str>,
+) {
+    let cases: [PlaceCase; 10] = [
+        (
+            "durak",
+            3,
+            &[(1, 1.0), (1, 1.0), (1, 1.0), (2, 0.0)],
+            None,
+            "last of 4, score 0",
+        ),
+        (
+            "durak",
+            0,
+            &[(1, 1.0), (1, 1.0), (1, 1.0), (2, 0.0)],
+            None,
+            "shared 1st of 4, score 1",
+        ),
+        (
+            "prsi",
+            1,
+            &[(1, 3.0), (2, 2.0), (3, 1.0), (4, 0.0)],
+            None,
+            "2nd of 4, score 2",
+        ),
+        (
+            "prsi",
+            0,
+            &[(1, 3.0), (2, 2.0), (3, 1.0), (4, 0.0)],
+            None,
+            "1st of 4, score 3",
+        ),
+        (
+            "most",
+            2,
+            &[(1, 0.0), (2, -9.0), (2, -9.0), (4, -30.0)],
+            None,
+            "shared 2nd of 4, score -9",
+        ),
+        (
+            "most",
+            4,
+            &[(1, 0.0), (2, -1.0), (3, -4.0), (3, -4.0), (3, -4.0)],
+            None,
+            "shared last of 5, score -4",
+        ),
+        ("durak-duel", 0, &[(1, 1.0), (2, 0.0)], None, "won, score 1"),
+        (
+            "durak-duel",
+            1,
+            &[(1, 1.0), (2, 0.0)],
+            Some(2),
+            "lost, score 0",
+        ),
+        ("fifty-six", 5, &[(1, 0.5); 6], None, "drew, score 0.5"),
+        ("bridge", 0, &[(1, 0.0), (1, 0.0)], None, "drew, score 0"),
+    ];
+    for (n, (game, seat, seats, attempt, words)) in cases.into_iter().enumerate() {
+        let match_id = format!("place-{n}");
+        let seats: Vec<Value> = (seats.iter())
+            .map(|(rank, score)| json!({"rank": rank, "score": score}))
+            .collect();
+        let mut notice = json!({"protocol": 1, "type": "match_end", "match_id": match_id,
+                                "game": game, "seat": seat, "outcome": {"seats": seats}});
+        if let Some(attempt) = attempt {
+            notice["attempt"] = json!(attempt);
+        }
+        let (status, _) = post(running, notice.to_string().as_bytes(), secret, None).await;
+        assert_eq!(status, StatusCode::OK, "{}", kit.name());
+        let again = attempt.map_or(String::new(), |a| format!(", attempt {a}"));
+        let expected = format!(
+            "match {match_id} ({game}, seat {seat} of {}{again}): {words}",
+            seats.len()
+        );
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let printed = std::fs::read_to_string(&process.stdout).unwrap_or_default();
+            if printed.lines().any(|line| line == expected) {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{}: no line {expected:?} in\n{printed}",
+                kit.name()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
 }
 
 /// The durak turn of docs/protocol.md.

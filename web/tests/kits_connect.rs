@@ -2,8 +2,10 @@
 //! WebSocket server written here on plain TCP, frame by frame, so that it sends what a library
 //! would not: messages whose length takes 16 and 64 bits, fragments with a ping between them,
 //! a masked frame, a wrong accept key, refusals. Each kit must answer every request with its
-//! `request_id`, pong, close, and connect again with its back-off. The real server's route is
-//! tested in tests/kits_dial.rs.
+//! `request_id`, pong, close, and connect again with its back-off. The kits are started here with
+//! the flags `--connect SERVER --bot-id ID --token TOKEN`, which they still take for the bots
+//! started that way before their settings file; tests/kits_dial.rs starts them as the docs say,
+//! and tests the real server's route.
 
 use cardarena_testkit::kits;
 
@@ -330,7 +332,7 @@ async fn dials_out(script: Script) {
         check_turn_answer(&answers[id], id);
     }
     kit.line(PATIENCE, |line| {
-        line.starts_with("match m-2 (durak, seat 1 of 2): rank 1")
+        line == "match m-2 (durak, seat 1 of 2): won, score 1"
     })
     .await;
 

@@ -1,7 +1,8 @@
 //! The kits in dial-out mode (`--connect`) against the real server, as real processes: each kit
-//! is registered with `"connect": true` for every game, connects through a TCP proxy of this
-//! test to `/api/bots/{id}/connect`, and plays practice matches against the house bots without
-//! a fault. Then the proxy cuts the kit's connection in the middle of a long match, dropping a
+//! is registered with `"connect": true` for every game, finds the server, its id and its token
+//! in its settings file (one game) or its environment (the next), as docs/writing-a-bot.md
+//! says, connects through a TCP proxy of this test to `/api/bots/{id}/connect`, and plays
+//! practice matches against the house bots without a fault. Then the proxy cuts the kit's connection in the middle of a long match, dropping a
 //! request on its way: the kit connects again, the server sends the call again on the new
 //! connection, and the match finishes with no fault for the kit. `python3` and `node` must be on
 //! the PATH.
@@ -14,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use kits::{KitProcess, Script, TempDir};
+use kits::{KitProcess, Script, TempDir, settings_file};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use support::{Server, TempDb, config, short_match, smallest_table};
@@ -103,12 +104,15 @@ struct Entry {
     kit: KitProcess,
 }
 
-/// Registers a dial-out bot of `game` and starts `script` connected through `proxy` as it.
+/// Registers a dial-out bot of `game` and starts `script` connected through `proxy` as it, with
+/// its settings in the file `.cardarena` of its working directory when `in_file`, else in its
+/// environment; no setting on its command line.
 async fn connect_kit(
     server: &Server,
     proxy: &Proxy,
     script: Script,
     game: &Value,
+    in_file: bool,
     logs: &TempDir,
 ) -> Entry {
     let id = game["id"].as_str().unwrap();
@@ -120,19 +124,19 @@ async fn connect_kit(
     assert_eq!(status, StatusCode::CREATED, "{bot}");
     assert!(bot["token"].is_string(), "{bot}");
     let server_url = format!("http://{}", proxy.addr);
-    let mut kit = KitProcess::start(
-        script,
-        &[
-            "--connect",
-            &server_url,
-            "--bot-id",
-            bot["id"].as_str().unwrap(),
-            "--token",
-            bot["token"].as_str().unwrap(),
-        ],
-        &[],
-        &logs.0,
-    );
+    let settings = [
+        ("CARDARENA_SERVER", server_url.as_str()),
+        ("CARDARENA_BOT_ID", bot["id"].as_str().unwrap()),
+        ("CARDARENA_TOKEN", bot["token"].as_str().unwrap()),
+    ];
+    let mut kit = if in_file {
+        let dir = logs.0.join(&name);
+        std::fs::create_dir_all(&dir).unwrap();
+        settings_file(&dir, &settings, 0o600);
+        KitProcess::start_in(script, &["--connect"], &[], Some(&dir), &logs.0)
+    } else {
+        KitProcess::start(script, &["--connect"], &settings, &logs.0)
+    };
     kit.line(Duration::from_secs(10), |line| {
         line.starts_with("connected to ")
     })
@@ -184,8 +188,8 @@ async fn plays_every_game_dialling_out(script: Script) {
     let (status, games) = server.get("/api/games").await;
     assert_eq!(status, StatusCode::OK, "{games}");
     let mut entries = Vec::new();
-    for game in games.as_array().unwrap() {
-        entries.push(connect_kit(&server, &proxy, script, game, &logs).await);
+    for (n, game) in games.as_array().unwrap().iter().enumerate() {
+        entries.push(connect_kit(&server, &proxy, script, game, n % 2 == 0, &logs).await);
     }
     let mut queued = Vec::new();
     for entry in &entries {

@@ -5,20 +5,16 @@
 // no rules and picks one of the legal actions it is given. Put your strategy in chooseAction()
 // below; everything else (HTTP, WebSocket, signatures, errors, logging) is done for you.
 //
-// It runs in one of two modes:
+// `node bot.js` serves HTTP: the server calls the bot at its URL. Environment: PORT (default
+// 9000), HOST (default 127.0.0.1; 0.0.0.0 to listen on every interface).
+// `node bot.js --connect` dials out: the bot holds a WebSocket to the server (register it with
+// "connect": true) and answers the same requests on it, from behind a firewall or NAT; it
+// reconnects by itself, and --connections N (1 to 4) holds N connections.
 //
-//     CARDARENA_SECRET=<your bot's secret> PORT=9000 node bot.js
-//
-// serves HTTP: the server calls the bot at its URL. Environment: PORT (default 9000), HOST
-// (default 127.0.0.1; 0.0.0.0 to listen on every interface), CARDARENA_SECRET (the secret
-// registration gave you; unset: requests are not checked).
-//
-//     node bot.js --connect http://HOST:PORT --bot-id <id> --token <token>
-//
-// dials out: the bot connects to the server over a WebSocket and answers the same requests on it,
-// from behind a firewall or NAT; register it with "connect": true. The three values may come from
-// CARDARENA_SERVER, CARDARENA_BOT_ID and CARDARENA_TOKEN instead. It reconnects by itself;
-// --connections N (1 to 4) holds N connections, so that calls go on while one reconnects.
+// Its settings: CARDARENA_SECRET (HTTP; unset, requests are not checked), or CARDARENA_SERVER,
+// CARDARENA_BOT_ID and CARDARENA_TOKEN (dialling out), from the environment or from the file
+// .cardarena in the working directory, NAME=value lines readable by you alone (chmod 600): so the
+// secret and the token stay out of your shell's history and the process list.
 //
 // The protocol: docs/protocol.md; views and actions of each game: docs/games/<game>.md.
 // Their JSON Schemas, answer included: GET /api/games/<game>/schema on the server.
@@ -36,6 +32,7 @@
 const http = require("node:http");
 const https = require("node:https");
 const crypto = require("node:crypto");
+const fs = require("node:fs");
 
 // ---------------------------------------------------------------------------------------------
 // YOUR STRATEGY GOES HERE.
@@ -57,7 +54,7 @@ function chooseAction(view, legalActions) {
 // The protocol. You should not need to change anything below.
 // ---------------------------------------------------------------------------------------------
 
-const SECRET = process.env.CARDARENA_SECRET || "";
+let SECRET = ""; // set by serveHttp(), not at load: a bot module's build must not keep it
 const MAX_BODY = 1 << 20; // requests are a few KiB; refuse anything absurd
 
 // One message on stderr, prefixed with the match and seat of request when given; extra values
@@ -106,16 +103,35 @@ function answerTurn(request) {
   return answer;
 }
 
-// One line per match, when it is over.
+// Where seat finished, from every seat's rank (1 the best; tied seats share one): "won", "lost"
+// or "drew" at two seats; "1st of 4", "shared 2nd of 5", "last of 4" at more (a table has at
+// most 6 seats); "drew" when every seat ties.
+function placeInWords(ranks, seat) {
+  const better = ranks.filter((r) => r < ranks[seat]).length;
+  const tied = ranks.filter((r) => r === ranks[seat]).length;
+  if (tied === ranks.length) return "drew";
+  if (ranks.length === 2) return better === 0 ? "won" : "lost";
+  const place =
+    better + tied === ranks.length ? "last" : `${better + 1}${["st", "nd", "rd"][better] || "th"}`;
+  return `${tied > 1 ? "shared " : ""}${place} of ${ranks.length}`;
+}
+
+// One line per match, when it is over: the seat's place in words and its score.
 function logMatchEnd(request) {
-  const seats = (request.outcome && request.outcome.seats) || [];
-  const mine = seats[request.seat] || {};
+  const outcome = request.outcome;
+  const seats = outcome && Array.isArray(outcome.seats) ? outcome.seats : [];
+  const ranks = seats.map((s) => (s && Number.isInteger(s.rank) ? s.rank : null));
+  const seat = request.seat;
+  let result = "no result given";
+  if (Number.isInteger(seat) && seat >= 0 && seat < seats.length && !ranks.includes(null)) {
+    result = placeInWords(ranks, seat);
+    if (typeof seats[seat].score === "number") result += `, score ${seats[seat].score}`;
+  }
   // A match played again (after a server restart) keeps its id: only its latest attempt counts.
   const again =
     Number.isInteger(request.attempt) && request.attempt > 1 ? `, attempt ${request.attempt}` : "";
   console.log(
-    `match ${request.match_id} (${request.game}, seat ${request.seat} of ${seats.length}${again}):` +
-      ` rank ${mine.rank}, score ${mine.score}`,
+    `match ${request.match_id} (${request.game}, seat ${seat} of ${seats.length}${again}): ${result}`,
   );
 }
 
@@ -174,7 +190,9 @@ function handle(req, res, body) {
   }
 }
 
-function serveHttp() {
+// Serves HTTP on HOST:PORT, checking signatures with secret if given.
+function serveHttp(secret) {
+  SECRET = secret;
   const server = http.createServer((req, res) => {
     if (req.method === "GET") return reply(res, 200, { bot: "cardarena js kit", protocol: 1 });
     if (req.method !== "POST") return reply(res, 405, { error: "POST only" });
@@ -212,8 +230,8 @@ function serveHttp() {
   const port = Number(process.env.PORT || 9000);
   if (!SECRET) {
     console.error(
-      "warning: CARDARENA_SECRET is not set, so requests are not checked; set it to the secret" +
-        " registration gave you",
+      "warning: CARDARENA_SECRET is not set, so requests are not checked; put the secret" +
+        " registration gave you in .cardarena (docs/writing-a-bot.md)",
     );
   }
   server.listen(port, host, () => {
@@ -470,7 +488,7 @@ function runConnected(server, botId, token, connections) {
         res.on("end", () => {
           const refused = `the server answered ${res.statusCode}: ${body.slice(0, 300)}`;
           if ([400, 401, 403, 404, 409].includes(res.statusCode)) {
-            console.error(`cannot connect: ${refused} (check --bot-id and --token)`);
+            console.error(`cannot connect: ${refused} (check the bot's id and token)`);
             process.exit(1);
           }
           again(refused);
@@ -495,24 +513,50 @@ function option(name) {
   return undefined;
 }
 
-// Runs the bot from the command line: serves HTTP, or dials out with --connect.
+// The settings the kit reads (the top of this file): never from the command line, where a secret
+// or a token would show in the process list.
+const SETTINGS = ["CARDARENA_SECRET", "CARDARENA_SERVER", "CARDARENA_BOT_ID", "CARDARENA_TOKEN"];
+
+// SETTINGS by name: each from the environment, else from the file .cardarena, else "".
+function readSettings() {
+  const found = {};
+  if (fs.existsSync(".cardarena")) {
+    if (process.platform !== "win32" && (fs.statSync(".cardarena").mode & 0o077) !== 0) {
+      console.error(
+        ".cardarena holds your bot's secrets and others may read it: make it yours alone with" +
+          " chmod 600 .cardarena",
+      );
+      process.exit(1);
+    }
+    for (const line of fs.readFileSync(".cardarena", "utf8").split("\n")) {
+      const at = line.indexOf("=");
+      if (at > 0) found[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+    }
+  }
+  return Object.fromEntries(SETTINGS.map((name) => [name, process.env[name] || found[name] || ""]));
+}
+
+// Runs the bot from the command line: serves HTTP, or dials out with --connect. --bot-id and
+// --token are still read, for the bots started with them before .cardarena; a token given there
+// shows in the process list.
 function main() {
   if (Number(process.versions.node.split(".")[0]) < 18) {
     console.error(`this bot needs Node.js 18 or later (this is ${process.version})`);
     process.exit(1);
   }
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(0));
+  const settings = readSettings();
   const connectTo = option("--connect");
   if (connectTo === undefined) {
-    serveHttp();
+    serveHttp(settings.CARDARENA_SECRET);
   } else {
-    const server = connectTo || process.env.CARDARENA_SERVER || "";
-    const botId = option("--bot-id") || process.env.CARDARENA_BOT_ID || "";
-    const token = option("--token") || process.env.CARDARENA_TOKEN || "";
+    const server = connectTo || settings.CARDARENA_SERVER;
+    const botId = option("--bot-id") || settings.CARDARENA_BOT_ID;
+    const token = option("--token") || settings.CARDARENA_TOKEN;
     if (!server || !botId || !token) {
       console.error(
-        "--connect needs the server, --bot-id and --token (or CARDARENA_SERVER, CARDARENA_BOT_ID" +
-          " and CARDARENA_TOKEN)",
+        "--connect needs CARDARENA_SERVER, CARDARENA_BOT_ID and CARDARENA_TOKEN, in .cardarena or" +
+          " the environment",
       );
       process.exit(2);
     }

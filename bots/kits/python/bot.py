@@ -5,20 +5,16 @@ It plays every game of cardarena (durak, durak-duel, bridge, most, prsi and fift
 rules and picks one of the legal actions it is given. Put your strategy in choose_action() below;
 everything else (HTTP, WebSocket, signatures, errors, logging) is done for you.
 
-It runs in one of two modes:
+`python3 bot.py` serves HTTP: the server calls the bot at its URL. Environment: PORT (default
+9000), HOST (default 127.0.0.1; 0.0.0.0 to listen on every interface).
+`python3 bot.py --connect` dials out: the bot holds a WebSocket to the server (register it with
+"connect": true) and answers the same requests on it, from behind a firewall or NAT; it reconnects
+by itself, and --connections N (1 to 4) holds N connections.
 
-    CARDARENA_SECRET=<your bot's secret> PORT=9000 python3 bot.py
-
-serves HTTP: the server calls the bot at its URL. Environment: PORT (default 9000), HOST (default
-127.0.0.1; 0.0.0.0 to listen on every interface), CARDARENA_SECRET (the secret registration gave
-you; unset: requests are not checked).
-
-    python3 bot.py --connect http://HOST:PORT --bot-id <id> --token <token>
-
-dials out: the bot connects to the server over a WebSocket and answers the same requests on it,
-from behind a firewall or NAT; register it with "connect": true. The three values may come from
-CARDARENA_SERVER, CARDARENA_BOT_ID and CARDARENA_TOKEN instead. It reconnects by itself;
---connections N (1 to 4) holds N connections, so that calls go on while one reconnects.
+Its settings: CARDARENA_SECRET (HTTP; unset, requests are not checked), or CARDARENA_SERVER,
+CARDARENA_BOT_ID and CARDARENA_TOKEN (dialling out), from the environment or from the file
+.cardarena in the working directory, NAME=value lines readable by you alone (chmod 600): so the
+secret and the token stay out of your shell's history and the process list.
 
 The protocol: docs/protocol.md; views and actions of each game: docs/games/<game>.md; their
 JSON Schemas, answer included: GET /api/games/<game>/schema on the server.
@@ -74,7 +70,7 @@ def choose_action(view, legal_actions):
 # The protocol. You should not need to change anything below.
 # ---------------------------------------------------------------------------------------------
 
-SECRET = os.environ.get("CARDARENA_SECRET", "")
+SECRET = ""  # set by serve_http(), not at import: a bot module's build must not keep it
 MAX_BODY = 1 << 20  # requests are a few KiB; refuse anything absurd
 
 
@@ -134,21 +130,42 @@ def answer_turn(request):
     return answer
 
 
+def place_in_words(ranks, seat):
+    """Where seat finished, from every seat's rank (1 the best; tied seats share one): "won",
+    "lost" or "drew" at two seats; "1st of 4", "shared 2nd of 5", "last of 4" at more (a table
+    has at most 6 seats); "drew" when every seat ties."""
+    better = sum(r < ranks[seat] for r in ranks)
+    tied = sum(r == ranks[seat] for r in ranks)
+    if tied == len(ranks):
+        return "drew"
+    if len(ranks) == 2:
+        return "won" if better == 0 else "lost"
+    place = f"{better + 1}{('st', 'nd', 'rd')[better] if better < 3 else 'th'}"
+    place = "last" if better + tied == len(ranks) else place
+    return f"{'shared ' if tied > 1 else ''}{place} of {len(ranks)}"
+
+
 def log_match_end(request):
-    """One line per match, when it is over."""
+    """One line per match, when it is over: the seat's place in words and its score."""
     seat = request.get("seat")
     outcome = request.get("outcome")
     seats = outcome.get("seats") if isinstance(outcome, dict) else None
     seats = seats if isinstance(seats, list) else []
-    mine = seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else None
-    mine = mine if isinstance(mine, dict) else {}
+    ranks = [s.get("rank") if isinstance(s, dict) else None for s in seats]
+    result = "no result given"
+    if isinstance(seat, int) and 0 <= seat < len(seats) and all(isinstance(r, int) for r in ranks):
+        result = place_in_words(ranks, seat)
+        score = seats[seat].get("score")
+        if isinstance(score, (int, float)):
+            # A whole number without ".0", as the JavaScript kit writes it.
+            result += f", score {int(score) if float(score).is_integer() else score}"
     # A match played again (after a server restart) keeps its id: only its latest attempt counts.
     attempt = request.get("attempt")
     again = f", attempt {attempt}" if isinstance(attempt, int) and attempt > 1 else ""
     write_lines(
         sys.stdout,
         f"match {request.get('match_id')} ({request.get('game')}, seat {seat} of {len(seats)}"
-        f"{again}): rank {mine.get('rank')}, score {mine.get('score')}",
+        f"{again}): {result}",
     )
 
 
@@ -260,13 +277,15 @@ class Server(ThreadingHTTPServer):
         log(f"error on the connection from {client_address[0]}:", with_traceback=True)
 
 
-def serve_http():
-    """Serves HTTP on HOST:PORT until interrupted."""
+def serve_http(secret):
+    """Serves HTTP on HOST:PORT until interrupted, checking signatures with secret if given."""
+    global SECRET
+    SECRET = secret
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "9000"))
     if not SECRET:
-        log("warning: CARDARENA_SECRET is not set, so requests are not checked; set it to the"
-            " secret registration gave you")
+        log("warning: CARDARENA_SECRET is not set, so requests are not checked; put the secret"
+            " registration gave you in .cardarena (docs/writing-a-bot.md)")
     server = Server((host, port), Handler)
     write_lines(sys.stdout, f"listening on http://{host}:{server.server_port}/")
     server.serve_forever()
@@ -542,7 +561,7 @@ def hold_connection(server, bot_id, token, pool, refused_for_good):
         except Refused as refused:
             if refused.status in (400, 401, 403, 404, 409):
                 return refused_for_good.put(
-                    f"cannot connect: {refused} (check --bot-id and --token)")
+                    f"cannot connect: {refused} (check the bot's id and token)")
             reason = str(refused)
         except (OSError, WebSocketError) as error:
             reason = str(error) or type(error).__name__
@@ -578,27 +597,50 @@ def run(bot, argv=None):
     main(argv)
 
 
+# The settings the kit reads (the module's docstring above): never from the command line, where
+# a secret or a token would show in the process list.
+SETTINGS = ("CARDARENA_SECRET", "CARDARENA_SERVER", "CARDARENA_BOT_ID", "CARDARENA_TOKEN")
+
+
+def read_settings():
+    """SETTINGS by name: each from the environment, else from the file .cardarena, else ""."""
+    found = {}
+    if os.path.exists(".cardarena"):
+        if os.name == "posix" and os.stat(".cardarena").st_mode & 0o077:
+            raise SystemExit(".cardarena holds your bot's secrets and others may read it: make it"
+                             " yours alone with chmod 600 .cardarena")
+        with open(".cardarena", encoding="utf-8") as file:
+            for line in file:
+                name, _, value = line.partition("=")
+                found[name.strip()] = value.strip()
+    return {name: os.environ.get(name) or found.get(name, "") for name in SETTINGS}
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description="A cardarena bot: serves HTTP, or with "
-                                     "--connect dials out to the server over a WebSocket.")
+                                     "--connect dials out to the server over a WebSocket. Its "
+                                     "settings come from the environment or the file .cardarena"
+                                     " (the top of bot.py says which).")
     parser.add_argument("--connect", nargs="?", const="", metavar="SERVER",
-                        help="dial out to SERVER (http://HOST:PORT; default CARDARENA_SERVER)")
-    parser.add_argument("--bot-id", default=os.environ.get("CARDARENA_BOT_ID", ""),
-                        help="the bot's id (default CARDARENA_BOT_ID)")
-    parser.add_argument("--token", default=os.environ.get("CARDARENA_TOKEN", ""),
-                        help="the bot's token from registration (default CARDARENA_TOKEN)")
+                        help="dial out (to SERVER, default CARDARENA_SERVER)")
+    # Kept for the bots started with them before .cardarena; a token here is in the process list.
+    parser.add_argument("--bot-id", default="", help=argparse.SUPPRESS)
+    parser.add_argument("--token", default="", help=argparse.SUPPRESS)
     parser.add_argument("--connections", type=int, choices=range(1, 5), default=1, metavar="N",
                         help="connections to hold, 1 to 4 (default 1): calls go on while one"
                              " reconnects")
     args = parser.parse_args(argv)
+    settings = read_settings()
     try:
         if args.connect is None:
-            return serve_http()
-        server = args.connect or os.environ.get("CARDARENA_SERVER", "")
-        if not (server and args.bot_id and args.token):
-            parser.error("--connect needs the server, --bot-id and --token (or CARDARENA_SERVER,"
-                         " CARDARENA_BOT_ID and CARDARENA_TOKEN)")
-        run_connected(server, args.bot_id, args.token, args.connections)
+            return serve_http(settings["CARDARENA_SECRET"])
+        server = args.connect or settings["CARDARENA_SERVER"]
+        bot_id = args.bot_id or settings["CARDARENA_BOT_ID"]
+        token = args.token or settings["CARDARENA_TOKEN"]
+        if not (server and bot_id and token):
+            parser.error("--connect needs CARDARENA_SERVER, CARDARENA_BOT_ID and CARDARENA_TOKEN,"
+                         " in .cardarena or the environment")
+        run_connected(server, bot_id, token, args.connections)
     except KeyboardInterrupt:
         pass
 

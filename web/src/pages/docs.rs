@@ -103,12 +103,22 @@ const DOCS: &[Doc] = &[
     doc!(
         "operations",
         "docs/operations.md",
-        "Operations: health, metrics, logs, backups"
+        "Operations: health, metrics, logs, backups, profiling"
+    ),
+    doc!(
+        "command-line",
+        "docs/command-line.md",
+        "The server and the command line"
     ),
     doc!(
         "architecture",
         "docs/architecture.md",
         "How cardarena is built"
+    ),
+    doc!(
+        "benchmarks",
+        "docs/benchmarks.md",
+        "Benchmarks: speed, strength and size"
     ),
 ];
 
