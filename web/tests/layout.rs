@@ -281,19 +281,7 @@ async fn tournament(server: &Server, bots: &[Value]) -> String {
     ]);
     let body = json!({"name": "The long-named bots' cup", "game": "durak", "auto_advance": true,
                       "stages": stages});
-    let created = send(server, "/api/tournaments", Some(ADMIN), body, 201).await;
-    let id = created["id"].as_str().unwrap().to_string();
-    for bot in bots {
-        let path = format!("/api/tournaments/{id}/entries");
-        let body = json!({"bot_id": bot["id"]});
-        let (status, answer) = server
-            .send(Method::POST, &path, bot["token"].as_str(), Some(body))
-            .await;
-        assert!(status.is_success(), "{answer}");
-    }
-    let path = format!("/api/tournaments/{id}/start");
-    let (status, answer) = server.send(Method::POST, &path, Some(ADMIN), None).await;
-    assert!(status.is_success(), "{answer}");
+    let id = server.start_tournament(ADMIN, body, bots).await;
     let start = Instant::now();
     loop {
         let (status, t) = server.get(&format!("/api/tournaments/{id}")).await;

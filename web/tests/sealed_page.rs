@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 
 use cardarena_testkit::cdp;
 use cardarena_testkit::chromium::{self, Browser};
-use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use support::{Server, TempDb, pacing_bot, test_bots};
 
@@ -25,23 +24,7 @@ async fn cup(server: &Server, bots: &[Value]) -> String {
     let body = json!({"name": "Sealed cup", "game": "durak", "stages": [
         {"kind": "house", "opponents": ["random"], "matches": 1, "deadline_ms": 2000}
     ]});
-    let (status, created) = server
-        .send(Method::POST, "/api/tournaments", Some(ADMIN), Some(body))
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    for bot in bots {
-        let path = format!("/api/tournaments/{id}/entries");
-        let body = json!({"bot_id": bot["id"]});
-        let (status, answer) = server
-            .send(Method::POST, &path, bot["token"].as_str(), Some(body))
-            .await;
-        assert!(status.is_success(), "{answer}");
-    }
-    let path = format!("/api/tournaments/{id}/start");
-    let (status, answer) = server.send(Method::POST, &path, Some(ADMIN), None).await;
-    assert!(status.is_success(), "{answer}");
-    id
+    server.start_tournament(ADMIN, body, bots).await
 }
 
 /// The stage's match that seats `bot`, once it has the status `status`.

@@ -184,6 +184,40 @@ impl Server {
         answer
     }
 
+    /// Creates the tournament `spec` with the organiser's token `admin`, enters `bots` (each
+    /// with its own token) and starts it; returns its id.
+    pub async fn start_tournament(&self, admin: &str, spec: Value, bots: &[Value]) -> String {
+        let (status, created) = self
+            .send(
+                reqwest::Method::POST,
+                "/api/tournaments",
+                Some(admin),
+                Some(spec),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let id = created["id"].as_str().unwrap().to_string();
+        for bot in bots {
+            let path = format!("/api/tournaments/{id}/entries");
+            let body = json!({"bot_id": bot["id"]});
+            let (status, answer) = self
+                .send(
+                    reqwest::Method::POST,
+                    &path,
+                    bot["token"].as_str(),
+                    Some(body),
+                )
+                .await;
+            assert!(status.is_success(), "{answer}");
+        }
+        let path = format!("/api/tournaments/{id}/start");
+        let (status, answer) = self
+            .send(reqwest::Method::POST, &path, Some(admin), None)
+            .await;
+        assert!(status.is_success(), "{answer}");
+        id
+    }
+
     /// Queues practice matches of a registered bot; returns their ids.
     pub async fn practice(&self, bot: &Value, matches: u32, opponents: &[&str]) -> Vec<String> {
         let path = format!("/api/bots/{}/practice", bot["id"].as_str().unwrap());
