@@ -36,7 +36,7 @@ const parts = {
   leaveConfirm: $("leave-confirm"),
 };
 
-const state = { current: null, renderer: null, deadline: null, sending: false, stopped: false };
+const state = { current: null, renderer: null, deadline: null, sending: false, stopped: false, shownTurn: null };
 const hand = createHand(parts, send, personWords, personGroup);
 const dock = createDock();
 
@@ -112,6 +112,10 @@ function draw() {
   hand.show(s, own);
   hand.setBusy(state.sending);
   dock.follow();
+  if (s.type === "turn" && s.turn !== state.shownTurn) {
+    state.shownTurn = s.turn;
+    showMiddle();
+  }
   state.deadline = s.type === "turn" && s.remaining_ms != null ? Date.now() + s.remaining_ms : null;
   turnLine(s, shown);
   drawReplaced(s);
@@ -378,6 +382,29 @@ function createDock() {
     },
   };
 }
+
+/**
+ * At the start of the person's turn on a phone, where the hand and the controls are docked at
+ * the window's foot, scrolls the table's middle (the cards to decide by: a trick, the bids, the
+ * discard row) into sight above the dock if it is under it: the turn's line at the top if that
+ * is enough, else the felt.
+ */
+function showMiddle() {
+  const middle = parts.table.querySelector(".felt .centre");
+  const fixed = [parts.table.querySelector(".seat.own"), $("moves-bar")]
+    .filter((e) => e && getComputedStyle(e).position === "fixed")
+    .map((e) => e.getBoundingClientRect().top);
+  if (!middle || fixed.length === 0) return;
+  const dock = Math.min(...fixed);
+  const room = () => dock - middle.getBoundingClientRect().top;
+  for (const top of [parts.turnLine, parts.table.querySelector(".felt")]) {
+    if (room() >= MIDDLE_SHOWN || !top) return;
+    scrollBy(0, Math.max(0, top.getBoundingClientRect().top - 4));
+  }
+}
+
+/** How much of the table's middle is to show above the dock, in px. */
+const MIDDLE_SHOWN = 120;
 
 /** Counts the person's time down once a second. */
 function tick() {

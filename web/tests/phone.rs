@@ -67,9 +67,12 @@ async fn too_wide(browser: &Browser) -> Option<String> {
     found.as_str().map(str::to_string)
 }
 
-/// Checks the header on this page: the Menu button on screen and the links folded away; one
-/// tap shows every link of the header inside the screen; a second folds them again.
+/// Checks the header on this page, scrolled to its top: the Menu button on screen and the
+/// links folded away; one tap shows every link of the header inside the screen; a second folds
+/// them again.
 async fn check_menu(browser: &Browser, path: &str, wrong: &mut Vec<String>) {
+    // From the page's top, where a seat page scrolled down to show the table's middle starts.
+    browser.script("window.scrollTo(0, 0); return null;").await;
     let button = browser.rects("header.site .menu-button").await;
     if button.len() != 1 || !button[0].inside(PHONE) {
         wrong.push(format!(

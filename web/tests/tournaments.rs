@@ -540,7 +540,10 @@ async fn three_player_durak_standings_share_tied_places_and_a_gauntlet_counts_ow
     }
     let list_page = server.page("/tournaments").await;
     assert!(
-        list_page.contains(&format!("<td class=\"podium\">{}</td>", line(&t["podium"]))),
+        list_page.contains(&format!(
+            "<td class=\"podium wide\" data-label=\"Podium\">{}</td>",
+            line(&t["podium"])
+        )),
         "{list_page}"
     );
 }
