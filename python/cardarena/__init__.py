@@ -18,6 +18,7 @@ as the server plays one.
 import importlib
 
 from cardarena._native import (
+    __version__,
     Error,
     Game,
     GameOver,
@@ -31,6 +32,7 @@ from cardarena._native import (
 )
 
 __all__ = [
+    "__version__",
     "Error",
     "Game",
     "GameOver",

@@ -29,8 +29,9 @@ create_exception!(
     "A game that cannot be dealt: an unknown game, a table size it does not seat, bad options."
 );
 
-/// The error of a seat number outside the table.
-pub fn bad_seat(seat: usize, players: usize) -> PyErr {
+/// The error of a seat number outside the table (a negative one included: a `ValueError`, not
+/// the `OverflowError` of a failed conversion).
+pub fn bad_seat(seat: impl std::fmt::Display, players: usize) -> PyErr {
     PyValueError::new_err(format!(
         "seat {seat} is not at the table: the seats are 0 to {}",
         players.saturating_sub(1)

@@ -49,17 +49,19 @@ impl PyGame {
         Ok(PyGame { inner, seed })
     }
 
-    /// The seat `seat`, checked against the table.
-    fn seat(&self, seat: Seat) -> PyResult<Seat> {
-        match seat < self.inner.players() {
-            true => Ok(seat),
-            false => Err(bad_seat(seat, self.inner.players())),
-        }
+    /// The seat `seat` (any int Python passes, so that -1 is a `ValueError` too), checked
+    /// against the table.
+    fn seat(&self, seat: i64) -> PyResult<Seat> {
+        let players = self.inner.players();
+        usize::try_from(seat)
+            .ok()
+            .filter(|&s| s < players)
+            .ok_or_else(|| bad_seat(seat, players))
     }
 
     /// The eyes `eye` names: "all", "public" or a seat number.
     fn eye(&self, eye: &Bound<'_, PyAny>) -> PyResult<Eye> {
-        if let Ok(seat) = eye.extract::<Seat>() {
+        if let Ok(seat) = eye.extract::<i64>() {
             return Ok(Eye::Seat(self.seat(seat)?));
         }
         match eye.cast::<PyString>()?.to_str()? {
@@ -167,7 +169,8 @@ impl PyGame {
     }
 
     /// What `seat` may see, as the JSON view a remote bot is sent.
-    fn view<'py>(&self, py: Python<'py>, seat: Seat) -> PyResult<Bound<'py, PyAny>> {
+    fn view<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyAny>> {
+        let seat = self.seat(seat)?;
         self.inner.view(py, seat)
     }
 
@@ -236,7 +239,7 @@ impl PyGame {
 
     /// A game rebuilt from `seat`'s view alone, the cards that seat cannot see dealt at random
     /// from `seed` (a search bot's sample of what it does not know).
-    fn determinize(&self, seat: Seat, seed: u64) -> PyResult<PyGame> {
+    fn determinize(&self, seat: i64, seed: u64) -> PyResult<PyGame> {
         let seat = self.seat(seat)?;
         Ok(PyGame {
             inner: self.inner.determinize(seat, seed),
@@ -284,7 +287,7 @@ impl PyGame {
 
     /// `seat`'s observation: a float32 array of `observation_shape`, built from its view alone
     /// (docs/games/<game>.md says what each entry means).
-    fn observation<'py>(&self, py: Python<'py>, seat: Seat) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    fn observation<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let seat = self.seat(seat)?;
         let mut out = vec![0.0; self.inner.observation_len()];
         self.inner.observe(seat, &mut out);

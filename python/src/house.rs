@@ -37,11 +37,20 @@ impl GameVisitor for Make<'_> {
     fn visit<G: HouseGame>(self) -> Self::Output {
         if !names_house_bot(G::HOUSE_BOTS, self.id) {
             let ids = G::HOUSE_BOTS.join(", ");
-            return Err(format!(
-                "{} has no house bot {:?}: its house bots are {ids} (and expert:N, N a budget in ms)",
-                G::ID,
-                self.id
-            ));
+            let budgets = cardarena_bots::expert::budgets_in_words();
+            return Err(match self.id.starts_with("expert:") {
+                true => format!(
+                    "{:?} is not one of the expert's budgets: expert:N thinks N ms a move, N \
+                     one of {budgets}",
+                    self.id
+                ),
+                false => format!(
+                    "{} has no house bot {:?}: its house bots are {ids}, and expert:N (N one \
+                     of {budgets} ms a move)",
+                    G::ID,
+                    self.id
+                ),
+            });
         }
         let bot: HouseBot<G> = G::house_bot(self.id, self.seed)
             .ok_or_else(|| format!("no house bot {:?}", self.id))?;

@@ -58,6 +58,8 @@ fn games(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
+    // The package's version, as its wheel's metadata gives it (a test checks they agree).
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<house::PyHouseBot>()?;
     m.add_class::<play::PyResults>()?;

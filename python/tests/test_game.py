@@ -107,6 +107,17 @@ def test_setup_errors_are_exceptions():
         cardarena.Game("durak", seed=-1)
     with pytest.raises(ValueError, match="seat 9"):
         cardarena.Game("durak").view(9)
+    # A negative seat is a ValueError as the README says, not a conversion's OverflowError.
+    for ask in (lambda g: g.view(-1), lambda g: g.observation(-1),
+                lambda g: g.determinize(-1, 7), lambda g: g.table(-1)):
+        with pytest.raises(ValueError, match="seat -1 is not at the table: the seats are 0 to 2"):
+            ask(cardarena.Game("durak", players=3))
+
+
+def test_the_version_is_the_packages():
+    import importlib.metadata
+    assert cardarena.__version__ == importlib.metadata.version("cardarena")
+    assert cardarena.__version__.count(".") == 2
     with pytest.raises(ValueError, match="no eye"):
         cardarena.Game("durak").table("sideways")
 

@@ -16,7 +16,8 @@ def test_house_bots_choose_legal_actions_and_the_expert_takes_a_budget():
         g.apply(index)
     with pytest.raises(cardarena.SetupError, match="no house bot"):
         cardarena.HouseBot("prsi", "reference")
-    with pytest.raises(cardarena.SetupError):
+    # A budget the expert does not have says which it has.
+    with pytest.raises(cardarena.SetupError, match=r"expert:N thinks N ms a move, N one of 5, 10"):
         cardarena.HouseBot("prsi", "expert:7")
     with pytest.raises(ValueError, match="plays seat"):
         bots[0].choose(_at_seat_1())
