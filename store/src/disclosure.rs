@@ -24,6 +24,18 @@ pub enum Disclosure {
 }
 
 impl Disclosure {
+    /// How much of a match in `status` may be shown, with `tables_left` other tables of its deal
+    /// still to be played ([`Store::deal_tables_left`]).
+    pub fn of(status: MatchStatus, tables_left: u32) -> Disclosure {
+        if tables_left > 0 {
+            Disclosure::Sealed
+        } else if is_over(status) {
+            Disclosure::Open
+        } else {
+            Disclosure::Live
+        }
+    }
+
     /// Whether the seed (and every hand) may be shown.
     pub fn is_open(self) -> bool {
         self == Disclosure::Open
@@ -60,13 +72,7 @@ fn is_over(status: MatchStatus) -> bool {
 impl Store {
     /// How much of match `m` may be shown now.
     pub async fn disclosure(&self, m: &MatchSummary) -> Result<Disclosure, StoreError> {
-        Ok(if self.deal_tables_left(m).await? > 0 {
-            Disclosure::Sealed
-        } else if is_over(m.status) {
-            Disclosure::Open
-        } else {
-            Disclosure::Live
-        })
+        Ok(Disclosure::of(m.status, self.deal_tables_left(m).await?))
     }
 
     /// How many other tables of match `m`'s tournament deal are still queued or running (0 for

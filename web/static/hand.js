@@ -71,7 +71,7 @@ const ownWords = (choice) => ({ label: choice.words, hint: "" });
  * more of one name, are a picker instead: a list and one button that reads as the one picked.
  */
 function fillButtons(box, choices, cls, say, send, group = noGroup) {
-  const said = choices.map((choice) => ({ choice, words: say(choice) || ownWords(choice) }));
+  const said = choices.map((choice) => ({ choice, words: say(choice) || ownWords(choice), key: group(choice) }));
   const labels = new Map();
   for (const { words } of said) {
     if (words.hint) labels.set(words.hint, [...(labels.get(words.hint) || []), words.label]);
@@ -105,13 +105,12 @@ function fillButtons(box, choices, cls, say, send, group = noGroup) {
   // leave the table in sight on a phone.
   const groups = new Map();
   for (const item of said) {
-    const key = group(item.choice);
-    if (key) groups.set(key.name, [...(groups.get(key.name) || []), { ...item, option: key.option, title: key.title }]);
+    if (item.key) groups.set(item.key.name, [...(groups.get(item.key.name) || []), item]);
   }
   const picked = new Set();
   const nodes = [];
   for (const item of said) {
-    const key = group(item.choice);
+    const key = item.key;
     const members = key && groups.get(key.name);
     if (!members || members.length < PICKER_FROM) {
       nodes.push(button(() => item).node);
@@ -121,13 +120,13 @@ function fillButtons(box, choices, cls, say, send, group = noGroup) {
     picked.add(key.name);
     const select = el("select", "picker-options");
     members.forEach((m, n) => {
-      const option = el("option", null, m.option);
+      const option = el("option", null, m.key.option);
       option.value = String(n);
       select.append(option);
     });
     const chosen = button(() => members[Number(select.value)]);
     select.addEventListener("change", chosen.label);
-    const label = add(el("label", "picker-label", members[0].title + " "), select);
+    const label = add(el("label", "picker-label", key.title + " "), select);
     nodes.push(add(el("span", "picker"), label, chosen.node));
   }
   box.replaceChildren(...nodes, ...lines);

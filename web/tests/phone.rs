@@ -10,6 +10,10 @@
 
 mod support;
 
+#[allow(dead_code)] // the play tests' seat helpers, of which these tests use one
+#[path = "play/seat.rs"]
+mod seat;
+
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -220,15 +224,7 @@ async fn person_table(server: &Server, game: &Value, players: usize) -> String {
     let house = game["house_bots"][0].as_str().unwrap();
     let mut seats = vec![json!("person")];
     seats.extend((1..players).map(|_| json!(house)));
-    let (status, table) = server
-        .send(
-            reqwest::Method::POST,
-            "/api/tables",
-            None,
-            Some(json!({"game": game["id"], "seats": seats})),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{table}");
+    let table = seat::open_table(server, json!({"game": game["id"], "seats": seats})).await;
     table["seats"][0]["url"].as_str().unwrap().to_string()
 }
 

@@ -18,7 +18,7 @@ use super::openapi::schemas::ErrorBody;
 use crate::app::AppState;
 use cardarena_contest::frames::{self, Frames};
 use cardarena_contest::live::{LiveEvent, Subscription};
-use cardarena_store::{LogState, MatchStatus};
+use cardarena_store::{Disclosure, LogState, MatchStatus};
 
 /// How often a quiet feed sends a keep-alive comment.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
@@ -46,7 +46,7 @@ pub async fn live(
     let read = Read::of(&state, &id).await?;
     let summary = &read.detail.summary;
     let tables_left = state.store.deal_tables_left(summary).await?;
-    if tables_left > 0 {
+    if Disclosure::of(summary.status, tables_left) == Disclosure::Sealed {
         // Not even the public moves: they would tell another table its deal. How many tables
         // keep it sealed is no secret (a tournament's matches are listed).
         let mut log = sealed_log();

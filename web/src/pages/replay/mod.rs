@@ -113,7 +113,7 @@ pub(super) async fn page(State(store): State<Store>, Path(id): Path<String>) -> 
     };
     let record = store.play_record(&id).await?;
     let tables_left = store.deal_tables_left(&detail.summary).await?;
-    let disclosure = store.disclosure(&detail.summary).await?;
+    let disclosure = Disclosure::of(detail.summary.status, tables_left);
     let mut page = match_page(&detail, &record, disclosure, tables_left);
     page.analysed = store.has_analysis(&id).await?;
     ok(&page)
