@@ -9,7 +9,9 @@
 The views, legal actions and outcomes are the JSON values a bot is sent by the server (as Python
 dicts and lists), so a bot written against them here plays unchanged on the server through the
 kit (`cardarena.kit`). Each game also has a fixed action space and an observation vector for
-learning (`num_actions`, `legal_mask()`, `observation(seat)`: docs/games/<game>.md), PettingZoo
+learning (`num_actions`, `legal_mask()`, `observation(seat)`: docs/games/<game>.md), read from
+the JSON view a bot is sent as well (`encode`, `action_ids`, `Game.from_view`), many games
+stepped at once natively for learners (`VectorEnv`), PettingZoo
 and Gymnasium environments (`cardarena.pettingzoo`, `cardarena.gym`), its house bots run natively
 (`HouseBot`) and local tournaments (`play`), where a seat may be a WebAssembly bot module played
 as the server plays one.
@@ -26,6 +28,9 @@ from cardarena._native import (
     IllegalAction,
     Results,
     SetupError,
+    VectorEnv,
+    action_ids,
+    encode,
     games,
     play,
     random_playouts,
@@ -40,6 +45,9 @@ __all__ = [
     "IllegalAction",
     "Results",
     "SetupError",
+    "VectorEnv",
+    "action_ids",
+    "encode",
     "games",
     "play",
     "random_playouts",

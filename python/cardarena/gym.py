@@ -23,7 +23,9 @@ default, below any place value) and `info["illegal_action"] = True`; with
 `illegal_reward=None` it raises `cardarena.IllegalAction` instead and changes nothing.
 
 Importing this module registers "cardarena/<Game>-v0" for every game (Durak, Bridge,
-DurakDuel, Prsi, Most, FiftySix), each at its usual table with the default opponents.
+DurakDuel, Prsi, Most, FiftySix), each at its usual table with the default opponents;
+`gymnasium.make_vec(id, num_envs, vectorization_mode="vector_entry_point")` makes its
+`VectorEnv` (many games stepped in Rust at once, random opponents unless named).
 """
 
 import gymnasium
@@ -32,7 +34,7 @@ import numpy
 import cardarena
 from cardarena import _envs
 
-__all__ = ["SingleAgentEnv", "env_id"]
+__all__ = ["SingleAgentEnv", "VectorEnv", "env_id"]
 
 
 def default_opponents(players):
@@ -158,6 +160,56 @@ class SingleAgentEnv(gymnasium.Env):
             game.apply(self.bots[game.to_act].choose(game))
 
 
+class VectorEnv(gymnasium.vector.VectorEnv):
+    """`num_envs` games of `game` stepped at once in Rust (`cardarena.VectorEnv`), as a
+    Gymnasium vector environment: the learner at `seat` (None: drawn each game) and
+    `opponents` at the others ("random", the default, drawn natively, or house bot ids as
+    `SingleAgentEnv` takes them). Observations are float32 `(num_envs, *observation_shape)`,
+    actions one action id per game; a game that ends is dealt again in the same step (the
+    autoreset mode SAME_STEP: the observation returned is the new game's first, the reward and
+    termination the ended game's). The legal masks come as `info["action_mask"]` (bool,
+    `(num_envs, num_actions)`) and from `action_masks()`. An illegal id raises
+    `cardarena.IllegalAction` and plays nothing. Games never truncate.
+    """
+
+    metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}
+
+    def __init__(self, game, num_envs, opponents=None, seat=0, players=None, options=None,
+                 seed=0):
+        """See the class; raises cardarena.SetupError for a table, options or opponents the
+        game refuses."""
+        if players is None and isinstance(opponents, (list, tuple)):
+            players = 1 + len(opponents)
+        self.env = cardarena.VectorEnv(game, num_envs, players=players, opponents=opponents,
+                                       seat=seat, seed=seed, options=options)
+        self.num_envs = num_envs
+        self.single_observation_space = gymnasium.spaces.Box(
+            0.0, 1.0, shape=self.env.observation_shape, dtype=numpy.float32)
+        self.single_action_space = gymnasium.spaces.Discrete(self.env.num_actions)
+        self.observation_space = gymnasium.vector.utils.batch_space(
+            self.single_observation_space, num_envs)
+        self.action_space = gymnasium.vector.utils.batch_space(
+            self.single_action_space, num_envs)
+        self._masks = None
+
+    def reset(self, *, seed=None, options=None):
+        """Deals every game again (keyed from `seed` when given); `options` is accepted and
+        unused. Returns (observations, infos)."""
+        observations, self._masks = self.env.reset(seed)
+        return observations, {"action_mask": self._masks}
+
+    def step(self, actions):
+        """Plays one action id per game. Returns (observations, rewards, terminations,
+        truncations, infos)."""
+        observations, self._masks, rewards, ends = self.env.step(actions)
+        return (observations, rewards, ends, numpy.zeros_like(ends),
+                {"action_mask": self._masks})
+
+    def action_masks(self):
+        """The legal masks of the learners' current turns, bool `(num_envs, num_actions)`."""
+        return self._masks
+
+
 def env_id(game):
     """The Gymnasium id registered for `game`: "durak-duel" is "cardarena/DurakDuel-v0"."""
     return "cardarena/" + "".join(part.title() for part in game.split("-")) + "-v0"
@@ -166,4 +218,5 @@ def env_id(game):
 for _info in cardarena.games():
     if env_id(_info["id"]) not in gymnasium.registry:
         gymnasium.register(id=env_id(_info["id"]), entry_point="cardarena.gym:SingleAgentEnv",
+                           vector_entry_point="cardarena.gym:VectorEnv",
                            kwargs={"game": _info["id"]})

@@ -30,6 +30,8 @@ pub trait Dynamic: Send + Sync {
     fn legal_count(&mut self) -> usize;
     /// The legal actions, as Python objects.
     fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>>;
+    /// What `seat` may see, as its JSON value.
+    fn view_value(&self, seat: Seat) -> serde_json::Value;
     /// What `seat` may see, as a Python object.
     fn view<'py>(&self, py: Python<'py>, seat: Seat) -> PyResult<Bound<'py, PyAny>>;
     /// Plays the legal action at `index`.
@@ -140,6 +142,10 @@ impl<G: HouseGame + Encode> Dynamic for Typed<G> {
             .map(|a| to_python(py, a))
             .collect::<PyResult<Vec<_>>>()?;
         PyList::new(py, actions)
+    }
+
+    fn view_value(&self, seat: Seat) -> serde_json::Value {
+        serde_json::to_value(self.game.view(seat)).unwrap_or_default()
     }
 
     fn view<'py>(&self, py: Python<'py>, seat: Seat) -> PyResult<Bound<'py, PyAny>> {

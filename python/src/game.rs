@@ -10,6 +10,8 @@ use pyo3::types::{PyList, PyString};
 use crate::convert::{options_value, to_python};
 use crate::dynamic::{Dynamic, Typed};
 use crate::errors::{SetupError, bad_seat};
+use crate::from_view::{self, json_of};
+use crate::state::{Origin, State};
 
 /// A game of cardarena in progress: dealt from a seed, played one action at a time, with the
 /// views, legal actions and outcome a remote bot is sent (the same JSON values, as Python
@@ -18,6 +20,9 @@ use crate::errors::{SetupError, bad_seat};
 pub struct PyGame {
     inner: Box<dyn Dynamic>,
     seed: u64,
+    /// How the game began, and the index of every action applied since: what a pickle keeps.
+    origin: Origin,
+    history: Vec<u32>,
 }
 
 impl PyGame {
@@ -39,14 +44,54 @@ impl PyGame {
             Deal {
                 players,
                 seed,
-                options,
+                options: options.clone(),
             },
         )
         .ok_or_else(|| {
             let ids = cardarena_bots::game_ids().join(", ");
             SetupError::new_err(format!("no game {id:?}: the games are {ids}"))
         })??;
-        Ok(PyGame { inner, seed })
+        let players = inner.players();
+        Ok(PyGame::begun(
+            inner,
+            seed,
+            Origin::Dealt { players, options },
+        ))
+    }
+
+    /// `inner` as it began, from `seed` and `origin`, no action applied.
+    fn begun(inner: Box<dyn Dynamic>, seed: u64, origin: Origin) -> PyGame {
+        PyGame {
+            inner,
+            seed,
+            origin,
+            history: Vec::new(),
+        }
+    }
+
+    /// The game `state` describes: begun as it says, its actions applied again.
+    pub fn restore(state: State) -> PyResult<PyGame> {
+        let mut game = match state.origin {
+            Origin::Dealt { players, options } => {
+                PyGame::deal(&state.game, Some(players), state.seed, options)?
+            }
+            Origin::Sampled { view } => PyGame::begun(
+                from_view::sample(&state.game, view.clone(), state.seed)?,
+                state.seed,
+                Origin::Sampled { view },
+            ),
+        };
+        for index in state.history {
+            game.play(index as usize)?;
+        }
+        Ok(game)
+    }
+
+    /// Plays the legal action at `index` and keeps it in the history.
+    fn play(&mut self, index: usize) -> PyResult<()> {
+        self.inner.apply_index(index)?;
+        self.history.push(index as u32);
+        Ok(())
     }
 
     /// The seat `seat` (any int Python passes, so that -1 is a `ValueError` too), checked
@@ -179,7 +224,7 @@ impl PyGame {
     /// GameOver, and leaves the game unchanged then.
     fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let index = self.index(action)?;
-        self.inner.apply_index(index)
+        self.play(index)
     }
 
     /// The result once the game is over (`{"seats": [{"rank", "score"}, …]}`), else None.
@@ -203,7 +248,22 @@ impl PyGame {
         PyGame {
             inner: self.inner.boxed_clone(),
             seed: self.seed,
+            origin: self.origin.clone(),
+            history: self.history.clone(),
         }
+    }
+
+    /// What pickle keeps of a game: how it began and the actions applied since, replayed when
+    /// it is loaded (in any process with the same version of the package).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let state = State {
+            game: self.inner.id().to_string(),
+            seed: self.seed,
+            origin: self.origin.clone(),
+            history: self.history.clone(),
+        };
+        let restore = py.import("cardarena._native")?.getattr("_restore_game")?;
+        Ok((restore, (state.to_json(),)))
     }
 
     fn __copy__(&self) -> PyGame {
@@ -241,10 +301,31 @@ impl PyGame {
     /// from `seed` (a search bot's sample of what it does not know).
     fn determinize(&self, seat: i64, seed: u64) -> PyResult<PyGame> {
         let seat = self.seat(seat)?;
-        Ok(PyGame {
-            inner: self.inner.determinize(seat, seed),
+        let view = self.inner.view_value(seat);
+        Ok(PyGame::begun(
+            self.inner.determinize(seat, seed),
             seed,
-        })
+            Origin::Sampled { view },
+        ))
+    }
+
+    /// A game rebuilt from `view` alone (a view as the server sends it to a bot), the cards it
+    /// hides dealt at random from `seed`: the sample a search bot plays on when all it has is
+    /// the request it was sent. `game` is the game's id, read from the view when omitted (each
+    /// game's view has fields of its own).
+    #[staticmethod]
+    #[pyo3(signature = (view, seed=0, game=None))]
+    fn from_view(view: &Bound<'_, PyAny>, seed: u64, game: Option<&str>) -> PyResult<PyGame> {
+        let view = json_of(view)?;
+        let game = match game {
+            Some(game) => game,
+            None => from_view::game_of(&view)?,
+        };
+        Ok(PyGame::begun(
+            from_view::sample(game, view.clone(), seed)?,
+            seed,
+            Origin::Sampled { view },
+        ))
     }
 
     /// The size of the game's fixed action space at this table (docs/games/<game>.md).
@@ -276,7 +357,7 @@ impl PyGame {
                 "no legal action has id {id} (legal ids: {ids:?})"
             ))
         })?;
-        self.inner.apply_index(index)
+        self.play(index)
     }
 
     /// The length of a seat's observation.

@@ -19,11 +19,15 @@ use crate::game::PyGame;
 pub struct PyHouseBot {
     game: &'static str,
     id: String,
+    seed: u64,
     /// The game's `Box<dyn Bot<G>>`, behind `Any` so that the class names no game.
     bot: Mutex<Box<dyn Any + Send>>,
     /// The seat it plays, once it has played one.
     seat: Option<usize>,
 }
+
+/// What a house bot is made of, as pickle keeps it: its game, id and seed.
+type MadeOf = (&'static str, String, u64);
 
 /// Makes a house bot of the game chosen by id.
 struct Make<'a> {
@@ -67,6 +71,7 @@ impl PyHouseBot {
         Ok(PyHouseBot {
             game,
             id: id.to_string(),
+            seed,
             bot: Mutex::new(bot),
             seat: None,
         })
@@ -128,6 +133,20 @@ impl PyHouseBot {
     /// The index into `game.legal_actions()` the bot plays for the seat to act.
     fn choose(&mut self, py: Python<'_>, mut game: PyRefMut<'_, PyGame>) -> PyResult<usize> {
         self.choose_in(py, &mut game)
+    }
+
+    /// The seed its random choices follow from.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// What pickle keeps of a house bot: its game, id and seed. A loaded bot is the bot as
+    /// made, ready for a new game: what it remembered of a game in progress stays behind.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, MadeOf)> {
+        let this = slf.borrow();
+        let class = slf.get_type().into_any();
+        Ok((class, (this.game, this.id.clone(), this.seed)))
     }
 
     fn __repr__(&self) -> String {

@@ -6,11 +6,14 @@
 mod convert;
 mod dynamic;
 mod errors;
+mod from_view;
 mod game;
 mod house;
 mod play;
 mod runtime;
 mod seats;
+mod state;
+mod vector;
 
 use cardarena_bots::{GameVisitor, HouseGame, game_ids, with_game};
 use cardarena_engine::Game;
@@ -63,8 +66,12 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<house::PyHouseBot>()?;
     m.add_class::<play::PyResults>()?;
+    m.add_class::<vector::PyVectorEnv>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(play::play, m)?)?;
     m.add_function(wrap_pyfunction!(play::random_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(from_view::encode, m)?)?;
+    m.add_function(wrap_pyfunction!(from_view::action_ids, m)?)?;
+    m.add_function(wrap_pyfunction!(state::_restore_game, m)?)?;
     Ok(())
 }

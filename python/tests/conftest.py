@@ -99,13 +99,13 @@ def server():
 class BotProcess:
     """A Python bot served through the kit (`cardarena.kit.run`) in a process of its own."""
 
-    def __init__(self, args, env=None, ready="listening on ", cwd=None):
-        """Starts the bot (in the folder cwd, where the kit looks for its settings file
-        .cardarena) and waits for its line that starts with `ready` (its address when it serves
-        HTTP, "connected to " when it dials out)."""
+    def __init__(self, args, env=None, ready="listening on ", cwd=None, script="served_bot.py"):
+        """Starts the bot (`script`, a file of this folder, in the folder cwd, where the kit
+        looks for its settings file .cardarena) and waits for its line that starts with `ready`
+        (its address when it serves HTTP, "connected to " when it dials out)."""
         here = pathlib.Path(__file__).resolve().parent
         self.process = subprocess.Popen(
-            [sys.executable, str(here / "served_bot.py"), *args],
+            [sys.executable, str(here / script), *args],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
             env={**os.environ, "PORT": "0", **(env or {})}, cwd=cwd,
         )

@@ -3,10 +3,13 @@ written against the views plays practice matches through the kit unchanged, over
 dialling out."""
 
 import json
+import pathlib
 import random
+import sys
 import time
 
 import jsonschema
+import numpy
 import pytest
 
 import cardarena
@@ -131,3 +134,58 @@ def test_views_actions_and_outcomes_meet_the_servers_json_schemas(server, game):
             g.apply(rng.randrange(g.num_legal()))
         check["view"].validate(g.view(0))
         check["outcome"].validate(g.outcome())
+
+
+# A table of each game at a size other than its usual one where it has one, so that the
+# observation's length is the table's, not the default's.
+POLICY_TABLES = {
+    "durak": ({}, ["random", "greedy", "random"]),
+    "durak-duel": ({}, ["greedy"]),
+    "prsi": ({}, ["greedy", "random"]),
+    "bridge": ({"single_deal": True}, ["greedy"]),
+    "most": ({"single_deal": True}, ["greedy", "random"]),
+    "fifty-six": ({"deals": 1}, ["random", "greedy", "random", "greedy", "random"]),
+}
+
+
+@pytest.mark.parametrize("game", list(POLICY_TABLES))
+def test_a_policy_over_the_observation_plays_on_the_server_as_offline(server, tmp_path, game):
+    """A policy served through the kit reads the Turn's observation and action ids; offline, the
+    same match replayed gives the same observations and ids at each of its decisions, and the
+    same policy chooses every move it played."""
+    options, opponents = POLICY_TABLES[game]
+    players = len(opponents) + 1
+    record = tmp_path / "policy.jsonl"
+    record.write_text("")
+    process = BotProcess([], env={"RECORD": str(record), "GAME": game, "PLAYERS": str(players)},
+                         script="policy_bot.py")
+    try:
+        bot = register(server, game, url=process.url)
+        match = practice(server, bot, options, opponents)
+    finally:
+        process.stop()
+    assert match["status"] == "finished", match
+    assert all(seat["fault"] is None for seat in match["seats"]), match["seats"]
+    assert "failed" not in "".join(process.printed)
+    turns = iter(json.loads(line) for line in record.read_text().splitlines())
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+    from policy_bot import Linear
+
+    policy = Linear(game, players)
+    replay = cardarena.Game(game, players=players, seed=match["seed"], options=match["options"])
+    ours = {seat["seat"] for seat in match["seats"] if seat["bot_id"] == bot["id"]}
+    compared = 0
+    for step in match["actions"]:
+        seat = step["seat"]
+        if seat in ours:
+            turn = next(turns)
+            observation = replay.observation(seat)
+            assert numpy.array_equal(numpy.array(turn["observation"], dtype=numpy.float32),
+                                     observation)
+            assert turn["ids"] == replay.action_ids()
+            chosen = policy.best(observation, replay.action_ids())
+            assert chosen == turn["chosen"]
+            assert replay.legal_actions()[replay.action_ids().index(chosen)] == step["action"]
+            compared += 1
+        replay.apply(step["action"])
+    assert compared > 0 and next(turns, None) is None

@@ -29,6 +29,7 @@ it answers there through answer_request(), as in both modes.
 
 import argparse
 import base64
+import functools
 import hashlib
 import hmac
 import json
@@ -109,11 +110,60 @@ def signed_by_cardarena(secret, body, header):
 strategy = None
 
 
+class Turn(dict):
+    """The turn request (game, seat, view, legal_actions, deadline_ms, match_id…), handed third
+    to a strategy of three parameters, strategy(view, legal_actions, turn); with the Python
+    package cardarena installed, also what a policy trained offline reads, computed on first use:
+    observation (cardarena.encode: Game.observation(seat) of the match's game), action_ids (as
+    Game.action_ids()), index_of(action_id) and from_view(seed) (Game.from_view)."""
+
+    @functools.cached_property
+    def observation(self):
+        return package().encode(self["game"], self["view"])
+
+    @functools.cached_property
+    def action_ids(self):
+        return package().action_ids(self["game"], self["view"], self["legal_actions"])
+
+    def index_of(self, action_id):
+        """The index in legal_actions of the action whose id is action_id."""
+        return self.action_ids.index(int(action_id))
+
+    def from_view(self, seed=0):
+        """A game rebuilt from the view, the cards it hides dealt at random from seed."""
+        return package().Game.from_view(self["view"], seed, game=self["game"])
+
+
+def package():
+    """The Python package cardarena, which Turn's encodings need."""
+    try:
+        import cardarena
+    except ImportError:
+        raise RuntimeError("a turn's encodings need the Python package cardarena (python/README.md"
+                           " says how to install it)") from None
+    return cardarena
+
+
+@functools.lru_cache(maxsize=None)
+def takes_turn(act):
+    """Whether act takes a third argument, the Turn."""
+    import inspect  # here, not at the top: a bot module built from this file never needs it
+
+    try:
+        parameters = inspect.signature(act).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in parameters) >= 3 \
+        or any(p.kind == p.VAR_POSITIONAL for p in parameters)
+
+
 def answer_turn(request):
     """The answer to a turn: {"action_index": i} and maybe a "say"."""
     legal_actions = request["legal_actions"]
     try:
-        choice = (strategy or choose_action)(request.get("view"), legal_actions)
+        act = strategy or choose_action
+        arguments = (request.get("view"), legal_actions)
+        choice = act(*arguments, Turn(request)) if takes_turn(act) else act(*arguments)
         say = None
         if isinstance(choice, tuple):
             choice, say = choice
@@ -586,7 +636,8 @@ def run_connected(server, bot_id, token, connections):
 def run(bot, argv=None):
     """Runs this kit with bot as the strategy instead of choose_action: a function
     bot(view, legal_actions) or an object with a method act(view, legal_actions), answering as
-    choose_action does. argv is the command line (default sys.argv[1:]): the bot serves HTTP, or
+    choose_action does, or bot(view, legal_actions, turn) to be handed the Turn as well (its
+    encodings among it). argv is the command line (default sys.argv[1:]): the bot serves HTTP, or
     dials out with --connect. The Python package calls it (cardarena.kit.run), so that a bot
     written and trained offline plays on the server through this same code."""
     global strategy
