@@ -6,8 +6,10 @@ A learner step is one decision taken from Python (a uniformly random legal actio
 the figure is the environment's cost, not a network's): its observation and legal actions read,
 an action id chosen, the step played. The loops:
 
-- **plain**: `cardarena.Game` in a Python loop, every decision a learner step (self-play):
-  `g.observation(seat)`, `ids = g.action_ids()`, `g.apply_id(random id)`;
+- **plain**: `cardarena.Game` in a Python loop, every decision a learner step (self-play), the
+  same work PettingZoo's loop does: `g.observation(seat)`, `g.legal_mask()`, a random legal id
+  drawn from it (`numpy.flatnonzero`), `g.apply_id(id)`; **plain, ids** reads
+  `g.action_ids()` instead of the mask;
 - **PettingZoo**: `cardarena.pettingzoo.env("prsi")`'s AEC loop, `env.last()` and
   `env.step(random legal id)` for every agent's decision;
 - **Gym**: `gymnasium.make("cardarena/Prsi-v0", opponents="random")`, the learner's steps
@@ -58,7 +60,30 @@ def timed(run_for, seconds):
 
 
 def plain(seconds, seed):
-    """`cardarena.Game` in a Python loop, every decision a learner step."""
+    """`cardarena.Game` in a Python loop, every decision a learner step: observation, mask, a
+    random legal id from the mask."""
+    uniform = random.Random(seed).random
+    flatnonzero = numpy.flatnonzero
+    clock = time.perf_counter
+
+    def run_for(deadline):
+        steps = 0
+        k = 0
+        while clock() < deadline:
+            g = cardarena.Game(GAME, players=PLAYERS, seed=seed + k)
+            k += 1
+            while not g.is_over:
+                g.observation(g.to_act)
+                legal = flatnonzero(g.legal_mask())
+                g.apply_id(int(legal[int(uniform() * len(legal))]))
+                steps += 1
+        return steps
+
+    return timed(run_for, seconds)
+
+
+def plain_ids(seconds, seed):
+    """`cardarena.Game` in a Python loop, the legal ids read as a list."""
     uniform = random.Random(seed).random
     clock = time.perf_counter
 
@@ -256,6 +281,7 @@ def main():
     opts = parser.parse_args()
     loops = [
         ("plain", plain),
+        ("plain, ids", plain_ids),
         ("PettingZoo", pettingzoo),
         ("Gym", gym),
         (f"batched ({opts.num_envs} games)", batched(opts.num_envs, from_legal_ids)),
@@ -282,9 +308,10 @@ def main():
     print("| --- | --- |")
     for name, _ in loops:
         print(f"| {name} | {cell(figures[name])} |")
-    ratio = [p / r for p, r in zip(figures["PettingZoo"], figures["plain"])]
-    print(f"\nPettingZoo / plain: {statistics.median(ratio):.2f} "
-          f"({min(ratio):.2f}-{max(ratio):.2f})")
+    for raw in ("plain", "plain, ids"):
+        ratio = [p / r for p, r in zip(figures["PettingZoo"], figures[raw])]
+        print(f"\nPettingZoo / {raw}: {statistics.median(ratio):.2f} "
+              f"({min(ratio):.2f}-{max(ratio):.2f})")
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ def draw_seed(rng):
 
 def int8_mask(game):
     """The legal mask of the seat to act as 0/1 int8 (what Gymnasium's masked `sample` takes)."""
-    return game.legal_mask().astype(numpy.int8)
+    return game.legal_mask().view(numpy.int8)  # the bool mask's 0 and 1 bytes, not copied
 
 
 def render_text(game):

@@ -25,7 +25,12 @@ import gymnasium
 import numpy
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
+from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 import cardarena
 from cardarena import _envs
@@ -38,9 +43,72 @@ def env(game, players=None, options=None, render_mode=None):
     `players` seats (the game's usual table when None), with the game's `options` (a dict as
     its JSON options), wrapped in PettingZoo's order-enforcing wrapper as its classic games
     are; `.unwrapped` is the `raw_env`."""
-    return OrderEnforcingWrapper(
-        raw_env(game, players=players, options=options, render_mode=render_mode)
-    )
+    return Ordered(raw_env(game, players=players, options=options, render_mode=render_mode))
+
+
+class Ordered(OrderEnforcingWrapper):
+    """PettingZoo's order-enforcing wrapper with the same checks, its hot reads reaching the
+    environment directly: the base class forwards every attribute through two `__getattr__`
+    calls, which made the AEC loop ten times slower than the game it plays."""
+
+    def _check_reset(self, name):
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+
+    @property
+    def agent_selection(self):
+        """The agent to act (after reset)."""
+        self._check_reset("agent_selection")
+        return self.env.agent_selection
+
+    @property
+    def agents(self):
+        """The agents still in the game (after reset)."""
+        self._check_reset("agents")
+        return self.env.agents
+
+    def last(self, observe=True):
+        """(observation, cumulative reward, termination, truncation, info) of the agent to
+        act, as `AECEnv.last` gives them."""
+        self._check_reset("agent_selection")
+        return self.env.last(observe)
+
+    def step(self, action):
+        """Plays `action` for the agent to act, with the base class's checks."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+    def agent_iter(self, max_iter=2**63):
+        """The agents in the order they act, as the base class's iterator yields them."""
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _Agents(self, max_iter)
+
+
+class _Agents(AECOrderEnforcingIterable):
+    """The order-enforcing agent iterable of an `Ordered` environment."""
+
+    def __iter__(self):
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):
+    """The order-enforcing agent iterator, reading the environment under the wrapper."""
+
+    def __next__(self):
+        raw = self.env.env
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert self.env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        self.env._has_updated = False
+        return raw.agent_selection
 
 
 class raw_env(AECEnv):
@@ -114,11 +182,25 @@ class raw_env(AECEnv):
         """The agent's observation: its own view encoded, and the legal mask when it is to act
         (zeros otherwise)."""
         seat = self._seats[agent]
-        if self.game.to_act == seat:
-            mask = _envs.int8_mask(self.game)
+        game = self.game
+        if game.to_act == seat:
+            # The bool mask's bytes are 0 and 1: read as int8 without a copy.
+            mask = game.legal_mask().view(numpy.int8)
         else:
             mask = numpy.zeros(self._num_actions, dtype=numpy.int8)
-        return {"observation": self.game.observation(seat), "action_mask": mask}
+        return {"observation": game.observation(seat), "action_mask": mask}
+
+    def last(self, observe=True):
+        """(observation, cumulative reward, termination, truncation, info) of the agent to
+        act, as `AECEnv.last` gives them."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action):
         """Plays action id `action` for the selected agent (None once it is terminated)."""
@@ -128,16 +210,19 @@ class raw_env(AECEnv):
             return
         if action is None:
             raise ValueError(f"{agent} is to act: None is only for terminated agents")
-        self.game.apply_id(int(action))
+        game = self.game
+        game.apply_id(int(action))
+        # Rewards come at the end only: until then every reward stays 0 and only the acting
+        # agent's cumulative reward is cleared, what _clear_rewards and _accumulate_rewards
+        # would do in two loops.
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        if self.game.is_over:
-            for name, value in zip(self.possible_agents, self.game.place_values()):
+        if game.is_over:
+            for name, value in zip(self.possible_agents, game.place_values()):
                 self.rewards[name] = float(value)
+                self._cumulative_rewards[name] += float(value)
                 self.terminations[name] = True
         else:
-            self.agent_selection = self.possible_agents[self.game.to_act]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[game.to_act]
         if self.render_mode == "human":
             self.render()
 

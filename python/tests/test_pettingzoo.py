@@ -178,3 +178,27 @@ def test_importing_cardarena_needs_neither_library():
         "assert cardarena.gym.SingleAgentEnv\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd="/")
+
+
+def test_the_wrapper_still_enforces_the_order_of_calls():
+    """`env()`'s wrapper reads the environment directly for speed; PettingZoo's order checks
+    still hold: nothing before reset, a step between two agents of the loop."""
+    env = cz.env("prsi")
+    with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
+        env.agent_selection
+    with pytest.raises(AttributeError, match="cannot be accessed before reset"):
+        env.last()
+    with pytest.raises(Exception, match="reset"):
+        env.step(0)
+    with pytest.raises(Exception, match="reset"):
+        env.agent_iter()
+    env.reset(seed=1)
+    agents = iter(env.agent_iter())
+    assert next(agents) == env.agent_selection == env.unwrapped.agent_selection
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(agents)
+    _, _, _, _, _ = env.last()
+    env.step(int(numpy.flatnonzero(env.last()[0]["action_mask"])[0]))
+    assert next(agents) == env.unwrapped.agent_selection
+    mask = env.last()[0]["action_mask"]
+    assert mask.dtype == numpy.int8 and set(numpy.unique(mask)) <= {0, 1}
