@@ -109,7 +109,7 @@ impl PyGame {
         if let Ok(seat) = eye.extract::<i64>() {
             return Ok(Eye::Seat(self.seat(seat)?));
         }
-        match eye.cast::<PyString>()?.to_str()? {
+        match eye.cast::<PyString>()?.to_cow()?.as_ref() {
             "all" => Ok(Eye::All),
             "public" => Ok(Eye::Public),
             other => Err(PyValueError::new_err(format!(

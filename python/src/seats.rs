@@ -41,7 +41,7 @@ pub struct Seated {
 /// `os.PathLike`), or a Python bot.
 pub fn entry(seat: &Bound<'_, PyAny>) -> PyResult<Seated> {
     if let Ok(id) = seat.cast::<PyString>() {
-        let id = id.to_str()?.to_string();
+        let id = id.to_cow()?.into_owned();
         if id.to_ascii_lowercase().ends_with(".wasm") {
             return Ok(module(PathBuf::from(&id), id));
         }
