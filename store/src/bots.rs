@@ -367,13 +367,12 @@ impl Store {
         sizes: Option<&[usize]>,
     ) -> Result<bool, StoreError> {
         let mut tx = self.write().await?;
-        let done = sqlx::query(
-            "UPDATE bots SET ladder_players = $1 WHERE id = $2 AND deleted_at IS NULL",
-        )
-        .bind(sizes_text(sizes))
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+        let done =
+            sqlx::query("UPDATE bots SET ladder_players = $1 WHERE id = $2 AND deleted_at IS NULL")
+                .bind(sizes_text(sizes))
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
         cancel_queued_ladder(&mut tx, id).await?;
         tx.commit().await?;
         Ok(done.rows_affected() == 1)

@@ -8,7 +8,10 @@ use serde_json::json;
 
 use crate::common::{Db, http_bot, new_match};
 
-on_both!(sizes_are_stored_and_read_back, entered_tournaments_are_the_unfinished_ones);
+on_both!(
+    sizes_are_stored_and_read_back,
+    entered_tournaments_are_the_unfinished_ones
+);
 
 async fn sizes_are_stored_and_read_back(db: &Db) {
     let store = db.store().await;
@@ -41,7 +44,12 @@ async fn sizes_are_stored_and_read_back(db: &Db) {
     let ladder = new_match(MatchKind::Ladder, 1, &[&open.id, &house]);
     let practice = new_match(MatchKind::Practice, 2, &[&open.id, &house]);
     let ids = store.create_matches(&[ladder, practice]).await.unwrap();
-    assert!(store.set_ladder_players(&open.id, Some(&[4])).await.unwrap());
+    assert!(
+        store
+            .set_ladder_players(&open.id, Some(&[4]))
+            .await
+            .unwrap()
+    );
     for (id, status) in ids.iter().zip(["cancelled", "queued"]) {
         let rows = db
             .rows(&format!("SELECT status FROM matches WHERE id = '{id}'"))
@@ -62,10 +70,18 @@ async fn sizes_are_stored_and_read_back(db: &Db) {
     let text: Option<String> = sqlx::Row::try_get(&rows[0], "ladder_players").unwrap();
     assert_eq!(text.as_deref(), Some("[4]"));
 
-    assert!(!store.set_ladder_players("nobody", Some(&[2])).await.unwrap());
+    assert!(
+        !store
+            .set_ladder_players("nobody", Some(&[2]))
+            .await
+            .unwrap()
+    );
     store.remove_bot(&open.id).await.unwrap();
     assert!(
-        !store.set_ladder_players(&open.id, Some(&[2])).await.unwrap(),
+        !store
+            .set_ladder_players(&open.id, Some(&[2]))
+            .await
+            .unwrap(),
         "a removed bot's sizes stay as they were"
     );
 }
@@ -91,5 +107,9 @@ async fn entered_tournaments_are_the_unfinished_ones(db: &Db) {
     assert_eq!(names(entered), ["First", "Second"]);
     store.finish_tournament("t1").await.unwrap();
     let entered = store.entered_tournaments(&bot.id).await.unwrap();
-    assert_eq!(names(entered), ["Second"], "a finished tournament holds nothing");
+    assert_eq!(
+        names(entered),
+        ["Second"],
+        "a finished tournament holds nothing"
+    );
 }
