@@ -1,6 +1,7 @@
 //! Bot registration and management: register (an HTTP bot at a URL, a dial-out bot that
 //! connects, or a module bot whose module is uploaded: [`super::module`]), list (paginated),
-//! show, check an owner's token, change (URL or dial-out, pause and resume), start a new
+//! show, check an owner's token, change (URL or dial-out, pause and resume, table sizes:
+//! [`super::bot_sizes`]), start a new
 //! version, remove.
 
 use axum::Json;
@@ -15,15 +16,14 @@ use serde_json::{Value, json};
 
 use super::ApiError;
 use super::auth::owned_bot;
+use super::bot_sizes::{self, sizes_of};
 use super::openapi::schemas::{self, Bot, BotPage, ErrorBody, Registered};
 use crate::app::AppState;
 use crate::limits::PastRate;
 use crate::proxy::ClientAddr;
-use cardarena_contest::games::{self, GameInfo};
+use cardarena_contest::games;
 use cardarena_contest::health::probation_verdict;
 use cardarena_contest::secrets;
-use cardarena_contest::table_sizes;
-use cardarena_contest::tournament;
 use cardarena_store::{
     BotKind, BotRecord, BotVersion, MAX_NOTE_CHARS, NewBot, OrganiserHold, PauseReason, UnusedFull,
 };
@@ -76,37 +76,9 @@ pub struct BotChange {
     active: Option<bool>,
     /// The table sizes it plays on the ladder from now on (at most 16 entries, each a size the
     /// game seats); null for every size the game seats; absent leaves them as they are.
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "bot_sizes::present")]
     #[schema(value_type = Option<Vec<u32>>, nullable)]
     ladder_players: Option<Option<Vec<u64>>>,
-}
-
-/// A field that may be null: `Some(None)` when it is null, `None` (by `default`) when absent.
-fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    Option::<T>::deserialize(deserializer).map(Some)
-}
-
-/// The table sizes of a request's `ladder_players` for a bot of `game`, checked
-/// ([`table_sizes::check`]): `None` for every size.
-fn ladder_players(info: &GameInfo, sizes: Option<&[u64]>) -> Result<Option<Vec<usize>>, ApiError> {
-    sizes
-        .map(|sizes| {
-            table_sizes::check(info, sizes)
-                .map_err(|detail| ApiError::invalid("bad_ladder_players", detail))
-        })
-        .transpose()
-}
-
-/// Every table size a bot plays on the ladder at, fewest first, for its JSON.
-fn sizes_of(bot: &BotRecord) -> Vec<usize> {
-    match games::game(&bot.game) {
-        Some(info) => table_sizes::of(bot, info.players),
-        None => bot.ladder_players.clone().unwrap_or_default(),
-    }
 }
 
 /// A body without the `url` it needs: JSON of the wrong shape, as a missing field always is.
@@ -277,7 +249,7 @@ pub async fn register(
     let Json(request) = body?;
     check_name(&request.name)?;
     let info = games::game(&request.game).ok_or_else(|| ApiError::unknown_game(&request.game))?;
-    let sizes = ladder_players(&info, request.ladder_players.as_deref())?;
+    let sizes = bot_sizes::checked(&info, request.ladder_players.as_deref())?;
     let kind = match (request.wasm, &request.url, request.connect) {
         (Some(true), None, None) => Some(BotKind::Module { hash: None }),
         (Some(true), _, _) => {
@@ -556,14 +528,7 @@ pub async fn update(
         ));
     }
     let sizes = match &change.ladder_players {
-        Some(sizes) => {
-            let info =
-                games::game(&bot.game).ok_or_else(|| ApiError::internal("bot of no game"))?;
-            let sizes = ladder_players(&info, sizes.as_deref())?;
-            // A tournament it is entered in keeps the sizes its stages seat it at.
-            tournament::sizes::check_change(&state.store, &bot, sizes.as_deref()).await?;
-            Some(sizes)
-        }
+        Some(sizes) => Some(bot_sizes::change(&state, &bot, sizes.as_deref()).await?),
         None => None,
     };
     if program.as_ref().is_some_and(|p| *p != bot.kind) {
