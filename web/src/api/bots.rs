@@ -1,8 +1,7 @@
 //! Bot registration and management: register (an HTTP bot at a URL, a dial-out bot that
 //! connects, or a module bot whose module is uploaded: [`super::module`]), list (paginated),
-//! show, check an owner's token, change (URL or dial-out, pause and resume, table sizes:
-//! [`super::bot_sizes`]), start a new
-//! version, remove.
+//! show, check an owner's token, change (URL or dial-out, pause and resume, the table sizes it
+//! plays on the ladder: [`super::bot_sizes`]), start a new version, remove.
 
 use axum::Json;
 use axum::extract::State;
