@@ -86,8 +86,9 @@ pub fn sentence(bot: &BotRecord, game: &GameInfo) -> String {
     }
 }
 
-/// Why the bot is not seated at a table of `players`, for the person who asked: "pair plays at
-/// 2 seats only; <what> seats 4". `what` names what would seat it ("this practice match").
+/// Why the bot (of a game seating `players`) is not seated at a table of `size`, for the person
+/// who asked: "pair plays at 2 seats only; this practice match seats 4", where `what` is "this
+/// practice match", what would seat it.
 pub fn outside(bot: &BotRecord, players: PlayerCount, what: &str, size: usize) -> String {
     format!(
         "{} plays {}; {what} seats {size}",
