@@ -177,6 +177,7 @@ impl QueueBench {
                 },
                 token_hash: None,
                 secret_hash: None,
+                ladder_players: None,
             };
             store.insert_bot(&bot).await.map_err(failed)?;
             store.check_passed(&id, Some(url)).await.map_err(failed)?;

@@ -122,16 +122,22 @@ pub fn probation_verdict(probation: &ProbationMatch) -> Option<Verdict> {
 }
 
 /// The probation match of a contestant's `bot` of `game` (its default options): unrated
-/// practice at the game's smallest table, every other seat held by `house` (the id of the game's
-/// first house bot), the bot's seat drawn from `seed`.
+/// practice at the smallest table it plays ([`crate::table_sizes`]; the game's smallest unless it
+/// chose otherwise), every other seat held by `house` (the id of the game's first house bot), the
+/// bot's seat drawn from `seed`.
 pub fn probation_match(
-    bot_id: &str,
+    bot: &BotRecord,
     game: &games::GameInfo,
     house: &str,
     seed: u64,
     deadline_ms: u32,
 ) -> NewMatch {
-    let seats = game.players.min.max(1);
+    let seats = crate::table_sizes::of(bot, game.players)
+        .first()
+        .copied()
+        .unwrap_or(game.players.min)
+        .max(1);
+    let bot_id = bot.id.as_str();
     let mut bot_ids = vec![house.to_string(); seats];
     bot_ids[(seed % seats as u64) as usize] = bot_id.to_string();
     NewMatch {
@@ -314,7 +320,7 @@ impl Health {
         let house_id = self.store.ensure_house_bot(game.id, house).await?;
         // Below 2^53, as every seed, and from the server's secret randomness.
         let seed = crate::secrets::random_u64() >> 11;
-        let new = probation_match(&bot.id, &game, &house_id, seed, self.deadline_ms);
+        let new = probation_match(bot, &game, &house_id, seed, self.deadline_ms);
         let detail = format!(
             "on probation: a ping passed; a practice match against {house} is to show that it \
              plays without a fault"
@@ -517,12 +523,38 @@ mod tests {
         );
     }
 
+    /// A contestant's bot "me" that plays the ladder at `sizes`.
+    fn me(sizes: Option<Vec<usize>>) -> BotRecord {
+        BotRecord {
+            id: "me".into(),
+            name: "me".into(),
+            game: "durak".into(),
+            kind: BotKind::Dial,
+            secret_hash: None,
+            created_at: 0,
+            deleted: false,
+            health: record(&[], 0),
+            organiser: None,
+            ladder_players: sizes,
+        }
+    }
+
+    #[test]
+    fn a_probation_match_is_at_the_smallest_table_the_bot_plays() {
+        let durak = games::game("durak").unwrap();
+        let m = probation_match(&me(Some(vec![3, 4])), &durak, "house", 5, 700);
+        assert_eq!(m.bot_ids.len(), 3);
+        assert_eq!(m.bot_ids.iter().filter(|b| *b == "me").count(), 1);
+        let m = probation_match(&me(None), &durak, "house", 5, 700);
+        assert_eq!(m.bot_ids.len(), 2);
+    }
+
     #[test]
     fn a_probation_match_is_unrated_practice_at_the_smallest_table_against_the_first_house_bot() {
         for game in games::games() {
             let mut seats_of_the_bot = std::collections::BTreeSet::new();
             for seed in 0..16 {
-                let m = probation_match("me", &game, "house", seed, 700);
+                let m = probation_match(&me(None), &game, "house", seed, 700);
                 assert_eq!(m.kind, MatchKind::Practice);
                 assert!(!m.rated && m.stage.is_none());
                 assert_eq!(m.deadline_ms, 700);

@@ -1,7 +1,8 @@
 //! The ladder: rated matches between the active bots of each game, queued at a steady pace so
 //! that the leaderboard keeps moving. A game's ladder runs when it has an active contestant's bot
 //! (the house bots join it as yardsticks, the expert one match at a time), or always in demo mode. A paused bot (see
-//! [`crate::health`]) is never seated.
+//! [`crate::health`]) is never seated, and a bot is seated only at the table sizes it plays
+//! ([`crate::table_sizes`]).
 
 use std::time::{Duration, Instant};
 
@@ -106,8 +107,24 @@ async fn queue(
     if (contestants == 0 && !houses_only) || pool.len() < players.min {
         return Ok(false);
     }
-    let sizes: Vec<usize> = players.counts().filter(|&n| n <= pool.len()).collect();
+    // A bot plays only at the table sizes it chose (`table_sizes`): the size is drawn among those
+    // that enough of the pool plays at (with a contestant's bot among them, unless the house bots
+    // have a ladder of their own), then the table is drawn from the bots that play at it. So a
+    // round never waits for a bot, and a bot that plays at one size only is drawn whenever that
+    // size is.
+    let sizes: Vec<usize> = players
+        .counts()
+        .filter(|&n| {
+            let at = pool.iter().filter(|b| b.plays_at(n));
+            let contestant = houses_only || at.clone().any(|b| b.kind.is_contestant());
+            contestant && at.count() >= n
+        })
+        .collect();
+    if sizes.is_empty() {
+        return Ok(false);
+    }
     let size = sizes[below(rng, sizes.len())];
+    pool.retain(|b| b.plays_at(size));
     let mut bot_ids = Vec::with_capacity(size);
     for _ in 0..size {
         let pick = below(rng, pool.len());

@@ -1,8 +1,9 @@
 //! cardarena-contest: what plays and schedules. It owns the matches from queue to result: the
 //! [`scheduler`] claims queued matches and the [`runner`] plays them with their seats' bots, each
-//! wrapped in a [`metered`] seat and held to its [`clock`]; the [`ladder`] queues rated matches,
-//! [`tournament`] plans and scores staged tournaments, [`tables`] seats people, [`health`] pauses
-//! bots that fault, [`demo`] fills a new server. What a running match shows is [`live`] (the
+//! wrapped in a [`metered`] seat and held to its [`clock`]; the [`ladder`] queues rated matches
+//! (seating each bot only at its [`table_sizes`]), [`tournament`] plans and scores staged
+//! tournaments, [`tables`] seats people, [`health`] pauses bots that fault, [`demo`] fills a new
+//! server. What a running match shows is [`live`] (the
 //! public record as it grows, relayed between processes); what a stored match shows step by step
 //! is [`frames`], read back through [`replay`]; [`analysis`] runs the expert over a stored match.
 //!
@@ -27,5 +28,6 @@ pub mod retention;
 pub mod runner;
 pub mod scheduler;
 pub mod secrets;
+pub mod table_sizes;
 pub mod tables;
 pub mod tournament;

@@ -4,6 +4,7 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
+use super::bot_health::cancel_queued_ladder;
 use super::organiser::{OrganiserHold, remove_in};
 use super::versions::{NewVersion, insert_version};
 use super::{Store, StoreError, Tx, now_ms};
@@ -104,6 +105,9 @@ pub struct NewBot {
     pub token_hash: Option<String>,
     /// SHA-256 of the signing secret (HTTP bots).
     pub secret_hash: Option<String>,
+    /// The table sizes it plays on the ladder, sorted, each one its game seats (checked by the
+    /// caller); `None` for every size.
+    pub ladder_players: Option<Vec<usize>>,
 }
 
 /// Why a bot is paused.
@@ -196,6 +200,17 @@ pub struct BotRecord {
     pub health: BotHealth,
     /// The organiser's hold on it, if any: neither its owner nor its health lifts it.
     pub organiser: Option<OrganiserHold>,
+    /// The table sizes it plays on the ladder, sorted; `None` for every size its game seats.
+    pub ladder_players: Option<Vec<usize>>,
+}
+
+impl BotRecord {
+    /// Whether it plays on the ladder at a table of `players` (of a size its game seats).
+    pub fn plays_at(&self, players: usize) -> bool {
+        self.ladder_players
+            .as_ref()
+            .is_none_or(|sizes| sizes.contains(&players))
+    }
 }
 
 /// The columns [`bot_record`] reads, for `concat!` (queries are static strings).
@@ -204,7 +219,7 @@ macro_rules! bot_columns {
         "id, name, game, kind, url, house_id, secret_hash, created_at, deleted_at, status,
          status_reason, status_detail, next_check_at, backoff_ms, active_since, recent_faults,
          recent_matches, matches_since_active, probation_match_id, last_probation_id,
-         organiser_hold"
+         organiser_hold, ladder_players"
     };
 }
 
@@ -230,7 +245,22 @@ pub(super) fn bot_record(row: &AnyRow) -> Result<BotRecord, StoreError> {
             row.try_get::<Option<String>, _>("organiser_hold")?
                 .as_deref(),
         )?,
+        ladder_players: parse_sizes(row.try_get("ladder_players")?)?,
     })
+}
+
+/// A `ladder_players` column: a JSON array of player counts, or NULL.
+fn parse_sizes(text: Option<String>) -> Result<Option<Vec<usize>>, StoreError> {
+    text.map(|text| {
+        serde_json::from_str(&text)
+            .map_err(|e| StoreError::Corrupt(format!("ladder_players {text:?}: {e}")))
+    })
+    .transpose()
+}
+
+/// A list of table sizes as the `ladder_players` column holds it.
+fn sizes_text(sizes: Option<&[usize]>) -> Option<String> {
+    sizes.map(|sizes| serde_json::json!(sizes).to_string())
 }
 
 fn bot_health(row: &AnyRow) -> Result<BotHealth, StoreError> {
@@ -269,12 +299,12 @@ pub(super) async fn insert_bot_in(tx: &mut Tx, bot: &NewBot) -> Result<(), Store
     // A contestant's bot waits for its first ping (due at once); a house bot is active.
     let result = sqlx::query(
         "INSERT INTO bots (id, name, game, kind, url, house_id, token_hash, secret_hash, created_at,
-                           status, status_reason, next_check_at, active_since)
+                           status, status_reason, next_check_at, active_since, ladder_players)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
                  CASE WHEN $10 = 1 THEN 'paused' ELSE 'active' END,
                  CASE WHEN $10 = 1 THEN 'unchecked' END,
                  CASE WHEN $10 = 1 THEN $9 END,
-                 CASE $4 WHEN 'house' THEN $9 END)",
+                 CASE $4 WHEN 'house' THEN $9 END, $11)",
     )
     .bind(&bot.id)
     .bind(&bot.name)
@@ -286,6 +316,7 @@ pub(super) async fn insert_bot_in(tx: &mut Tx, bot: &NewBot) -> Result<(), Store
     .bind(&bot.secret_hash)
     .bind(now)
     .bind(i64::from(bot.kind.is_contestant()))
+    .bind(sizes_text(bot.ladder_players.as_deref()))
     .execute(&mut **tx)
     .await;
     match result {
@@ -324,6 +355,27 @@ impl Store {
         let sql = concat!("SELECT ", bot_columns!(), " FROM bots WHERE id = $1");
         let row = sqlx::query(sql).bind(id).fetch_optional(&self.pool).await?;
         row.as_ref().map(bot_record).transpose()
+    }
+
+    /// Sets the table sizes the bot plays on the ladder (sorted, each one its game seats, checked
+    /// by the caller; `None` for every size), and cancels its queued ladder matches, which were
+    /// drawn for the sizes it played before (the ladder draws again). False if no bot that is not
+    /// removed has this id.
+    pub async fn set_ladder_players(
+        &self,
+        id: &str,
+        sizes: Option<&[usize]>,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.write().await?;
+        let done =
+            sqlx::query("UPDATE bots SET ladder_players = $1 WHERE id = $2 AND deleted_at IS NULL")
+                .bind(sizes_text(sizes))
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        cancel_queued_ladder(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(done.rows_affected() == 1)
     }
 
     /// The id of the (not removed) bot whose owner token has this hash.
@@ -493,6 +545,7 @@ impl Store {
             kind,
             token_hash: None,
             secret_hash: None,
+            ladder_players: None,
         };
         match self.insert_bot(&bot).await {
             Ok(()) => Ok(bot.id),

@@ -126,6 +126,23 @@ impl Store {
             .collect()
     }
 
+    /// The tournaments not finished yet that the bot is entered in, oldest first.
+    pub async fn entered_tournaments(
+        &self,
+        bot_id: &str,
+    ) -> Result<Vec<TournamentRecord>, StoreError> {
+        sqlx::query(
+            "SELECT t.* FROM tournaments t JOIN tournament_entries e ON e.tournament_id = t.id
+             WHERE e.bot_id = $1 AND t.status != 'finished' ORDER BY t.created_at, t.id",
+        )
+        .bind(bot_id)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(tournament_record)
+        .collect()
+    }
+
     /// Enters a bot; false if it was entered already. Each entry takes the tournament's next
     /// `seq` (in a write transaction, so two entries never share one), its place among entries
     /// that joined in the same millisecond.

@@ -61,6 +61,7 @@ async fn bench(n: u64) {
         },
         token_hash: None,
         secret_hash: None,
+        ladder_players: None,
     };
     store.insert_bot(&rare).await.unwrap();
     let filled = Instant::now();

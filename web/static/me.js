@@ -1,6 +1,7 @@
 // /me: the bots whose tokens this browser keeps (mybots.js), each with its status and why, its
 // recent faults, rating and rank, refreshed every few seconds from the API, and the owner's
-// buttons: practice, pause and resume, a new version, a new URL, delete, forget. A bot registered
+// buttons: practice, pause and resume, the table sizes it plays on the ladder, a new version, a
+// new URL, delete, forget. A bot registered
 // elsewhere is added by its id and token, kept only once the API says the token is the bot's.
 
 import { ApiFailure, api, forgetBot, inWords, keepBot, myBots, uploadModule } from '/static/mybots.js';
@@ -53,7 +54,32 @@ function facts(bot, rank) {
   rows.push(['Rating', rating, 'rating']);
   if (rank) rows.push(['Rank', `${rank.place} of ${rank.of} on the ${bot.game} leaderboard`, 'rank']);
   rows.push(['Program', programWords(bot), 'program']);
+  const game = games.get(bot.game);
+  if (game && bot.ladder_players) rows.push(['Table sizes', sizesSentence(bot.ladder_players, game), 'sizes']);
   return rows;
+}
+
+/** Every table size `game` (GET /api/games) seats, fewest first. */
+function sizesOf(game) {
+  const counts = [];
+  for (let n = game.players.min; n <= game.players.max; n += game.players.step) counts.push(n);
+  return counts;
+}
+
+/** Numbers in words: "2", "2 and 3", "2, 3 and 4". */
+function listWords(numbers) {
+  if (numbers.length < 2) return numbers.join('');
+  return `${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
+}
+
+/** The table sizes a bot plays on the ladder as a sentence, as its page says them. */
+function sizesSentence(sizes, game) {
+  const all = sizesOf(game);
+  const every = all.length === sizes.length && all.every((n, i) => n === sizes[i]);
+  if (every && sizes.length === 1) return `Plays the ladder at ${sizes[0]} seats, the only size ${game.id} seats.`;
+  if (every) return `Plays the ladder at ${listWords(sizes)} seats: every size ${game.id} seats.`;
+  if (sizes.length === 1) return `Plays the ladder at ${sizes[0]} seats only.`;
+  return `Plays the ladder at ${listWords(sizes)} seats.`;
 }
 
 /** Where the bot's current version runs, in words. */
@@ -86,8 +112,7 @@ function actionForm(className, label, fields, act) {
 function practiceForm(mine, card) {
   const game = games.get(mine.game);
   const houses = game ? game.house_bots : [];
-  const counts = [];
-  if (game) for (let n = game.players.min; n <= game.players.max; n += game.players.step) counts.push(n);
+  const counts = game ? sizesOf(game) : [];
   const size = el('select', { name: 'players' }, ...counts.map((n) => el('option', { value: String(n), text: `${n} players` })));
   const seats = el('span', { class: 'opponents' });
   const drawSeats = () => {
@@ -115,6 +140,35 @@ function practiceForm(mine, card) {
     links.forEach((link, i) => line.append(i ? ', ' : '', link));
     say(card, line);
   });
+}
+
+/** The table sizes form: a box per size the game seats, ticked where the bot plays the ladder. */
+function sizesForm(mine, card) {
+  const game = games.get(mine.game);
+  const counts = game ? sizesOf(game) : [];
+  const boxes = counts.map((n) => el('input', { type: 'checkbox', name: 'ladder_players', value: String(n) }));
+  const legend = el('legend', { text: 'Table sizes it plays on the ladder' });
+  const fieldset = el('fieldset', {}, legend, ...boxes.map((box, i) => el('label', {}, box, `${counts[i]} seats`)));
+  const form = actionForm('my-sizes', 'Keep these sizes', [fieldset], async () => {
+    const chosen = boxes.filter((box) => box.checked).map((box) => Number(box.value));
+    if (!chosen.length) {
+      say(card, 'Tick at least one table size: the ladder seats the bot only at the sizes ticked.', true);
+      return;
+    }
+    const bot = await act(card, 'Table sizes not changed', () => api('PATCH', `/bots/${mine.id}`, {
+      token: mine.token, body: { ladder_players: chosen },
+    }));
+    if (bot) {
+      form.dataset.edited = '';
+      say(card, `${sizesSentence(bot.ladder_players, game)} The ladder seats it only there from now on.`);
+      draw(card, bot, null);
+      refresh();
+    }
+  });
+  for (const box of boxes) box.addEventListener('change', () => { form.dataset.edited = '1'; });
+  // A game of one table size leaves nothing to choose.
+  form.hidden = counts.length < 2;
+  return form;
 }
 
 /** Shows `message` (text or a node) under the bot's name; `error` marks it as one. */
@@ -213,6 +267,8 @@ function botCard(mine) {
     practiceForm(mine, card),
     el('h3', { text: 'On the ladder' }),
     el('p', {}, pause, ' ', el('span', { class: 'hint', text: 'a paused bot plays no ladder match; practice still works' })),
+    sizesForm(mine, card),
+    el('p', { class: 'hint', text: 'A bot whose policy was trained at one table size should play the ladder at that size only: its observation (and in some games its actions) depends on the number of seats.' }),
     el('h3', { text: 'Its program' }),
     version, move, upload,
     el('p', {}, remove, ' ', forget, ' ', el('span', { class: 'hint', text: 'Forget drops the token from this browser; the bot goes on' })));
@@ -231,6 +287,11 @@ function draw(card, bot, rank) {
   card.querySelector('form.my-module').hidden = bot.kind !== 'module';
   card.querySelector('form.my-url').hidden = bot.kind === 'module';
   card.querySelector('form.my-version').hidden = bot.kind === 'module';
+  // The boxes follow the bot, unless its owner is ticking them.
+  const sizes = card.querySelector('form.my-sizes');
+  if (sizes && sizes.dataset.edited !== '1' && bot.ladder_players) {
+    for (const box of sizes.querySelectorAll('input[name="ladder_players"]')) box.checked = bot.ladder_players.includes(Number(box.value));
+  }
   const pause = card.querySelector('button.my-pause');
   const paused = bot.status_reason === 'owner';
   pause.dataset.action = paused ? 'resume' : 'pause';

@@ -599,6 +599,7 @@ async fn a_live_tournament_page_keeps_names_as_text_and_unknown_ones_are_404() {
         },
         token_hash: None,
         secret_hash: None,
+        ladder_players: None,
     };
     store.insert_bot(&mallory).await.expect("Mallory is stored");
     let body = json!({

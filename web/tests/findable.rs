@@ -27,6 +27,7 @@ fn http_bot(name: &str) -> NewBot {
         },
         token_hash: None,
         secret_hash: None,
+        ladder_players: None,
     }
 }
 

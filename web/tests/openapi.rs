@@ -297,7 +297,7 @@ async fn the_answer_check_refuses_what_the_document_does_not_describe() {
     let bot = json!({"id": "b", "name": "rick", "game": "durak", "kind": "http",
         "url": "http://127.0.0.1:9/", "connect": false, "connect_url": null, "module": null, "version": 1, "versions": [], "versions_total": 1, "house_bot": null, "created_at": 1, "status": "active",
         "status_reason": null, "status_detail": null, "next_check_at": null,
-        "recent_matches": 0, "recent_faults": 0, "rating": null,
+        "recent_matches": 0, "recent_faults": 0, "rating": null, "ladder_players": [2, 3],
         "probation": {"on_probation": false, "match_id": null, "next_at": null, "last": null},
         "organiser": {"hold": null, "actions": [], "actions_total": 0}});
     let ok = [

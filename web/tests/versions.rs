@@ -215,6 +215,7 @@ fn vera() -> NewBot {
         },
         token_hash: Some(cardarena_contest::secrets::hash(TOKEN)),
         secret_hash: None,
+        ladder_players: None,
     }
 }
 

@@ -83,6 +83,7 @@ async fn ensure_entrants(store: &Store, addr: SocketAddr) -> Result<Vec<String>,
                     kind: BotKind::Http { url },
                     token_hash: None,
                     secret_hash: None,
+                    ladder_players: None,
                 };
                 store.insert_bot(&bot).await?;
                 store.pause_by_owner(&bot.id).await?;

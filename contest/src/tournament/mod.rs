@@ -5,6 +5,7 @@
 
 pub mod deals;
 pub mod plan;
+pub mod sizes;
 pub mod spec;
 pub mod standings;
 
@@ -127,6 +128,9 @@ pub async fn enter(store: &Store, id: &str, bot_id: &str) -> Result<(), Tourname
             });
         }
     }
+    let info =
+        games::game(&t.game).ok_or_else(|| StoreError::Corrupt(format!("game {}", t.game)))?;
+    sizes::check_entry(&bot, &info, &stages_of(&t)?)?;
     if !store.add_entry(id, bot_id).await? {
         return Err(conflict(
             "already_entered",
@@ -227,6 +231,7 @@ pub async fn advance(store: &Store, id: &str) -> Result<u32, TournamentError> {
         crate::secrets::random_u64(),
         deals::relabels(&info, spec),
     );
+    sizes::check_stage(store, &info, next, spec, &matches).await?;
     if matches.len() > spec::MAX_STAGE_MATCHES {
         return Err(conflict(
             "stage_too_large",

@@ -113,6 +113,39 @@ impl StageSpec {
     }
 }
 
+impl StageKind {
+    /// The kind's name, as specs and the API write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StageKind::House => "house",
+            StageKind::Gauntlet => "gauntlet",
+            StageKind::Final => "final",
+        }
+    }
+}
+
+impl StageSpec {
+    /// Every table size the stage is planned to seat a bot at, in a game with `info`: a house
+    /// stage's one; a gauntlet's, and the table one seat smaller where one of the best meets the
+    /// others (when the game seats it); a final's table when `top` finalists qualify (fewer
+    /// make it smaller, which `tournament::advance` checks when it lays the final out).
+    pub fn planned_sizes(&self, info: &GameInfo) -> Vec<usize> {
+        match self.kind {
+            StageKind::House | StageKind::Final => {
+                vec![self.table_size(info, self.top.unwrap_or(info.players.max))]
+            }
+            StageKind::Gauntlet => {
+                let table = self.table_size(info, 0);
+                let smaller = table - 1;
+                match info.players.allows(smaller) {
+                    true => vec![smaller, table],
+                    false => vec![table],
+                }
+            }
+        }
+    }
+}
+
 /// Checks a spec, filling in each stage's options with the game's defaults; the error says what
 /// is wrong, for people.
 pub fn check(mut spec: TournamentSpec) -> Result<TournamentSpec, String> {

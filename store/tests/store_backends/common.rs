@@ -75,6 +75,7 @@ pub fn http_bot(name: &str) -> NewBot {
         },
         token_hash: Some(format!("token-of-{name}")),
         secret_hash: Some(format!("secret-of-{name}")),
+        ladder_players: None,
     }
 }
 

@@ -7,7 +7,8 @@
 //! claim, results with their rating update, rating order under concurrent finishes), tournaments
 //! (entries and stages), browse (pages, filters, head-to-head), tables for people, logs (compact
 //! logs, say lines, step timing, retention), standings (leaderboard, rating history), bot versions
-//! and dial-out bots, module bots and their stored modules, probation after a pause for faults, the organiser's actions, and opening a
+//! and dial-out bots, module bots and their stored modules, the table sizes a bot plays on the ladder and the
+//! tournaments it is entered in, probation after a pause for faults, the organiser's actions, and opening a
 //! database. On PostgreSQL alone, claims and results from several processes at once
 //! (concurrency).
 
@@ -43,6 +44,7 @@ mod bots;
 mod browse;
 mod common;
 mod concurrency;
+mod ladder_players;
 mod leases;
 mod logs;
 mod matches;

@@ -19,6 +19,7 @@ fn module_bot(name: &str) -> NewBot {
         kind: BotKind::Module { hash: None },
         token_hash: Some(format!("token-of-{name}")),
         secret_hash: Some(format!("secret-of-{name}")),
+        ladder_players: None,
     }
 }
 

@@ -1,7 +1,7 @@
 //! Bot registration and management: register (an HTTP bot at a URL, a dial-out bot that
 //! connects, or a module bot whose module is uploaded: [`super::module`]), list (paginated),
-//! show, check an owner's token, change (URL or dial-out, pause and resume), start a new
-//! version, remove.
+//! show, check an owner's token, change (URL or dial-out, pause and resume, the table sizes it
+//! plays on the ladder: [`super::bot_sizes`]), start a new version, remove.
 
 use axum::Json;
 use axum::extract::State;
@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 
 use super::ApiError;
 use super::auth::owned_bot;
+use super::bot_sizes::{self, sizes_of};
 use super::openapi::schemas::{self, Bot, BotPage, ErrorBody, Registered};
 use crate::app::AppState;
 use crate::limits::PastRate;
@@ -58,6 +59,10 @@ pub struct Registration {
     connect: Option<bool>,
     wasm: Option<bool>,
     game: String,
+    /// The table sizes it plays on the ladder (at most 16 entries, each a size the game seats);
+    /// absent or null for every size the game seats.
+    #[schema(value_type = Option<Vec<u32>>, nullable)]
+    ladder_players: Option<Vec<u64>>,
 }
 
 /// PATCH /api/bots/{id}: a new program (a URL, or `"connect": true`), a pause or resume, or
@@ -68,6 +73,11 @@ pub struct BotChange {
     url: Option<String>,
     connect: Option<bool>,
     active: Option<bool>,
+    /// The table sizes it plays on the ladder from now on (at most 16 entries, each a size the
+    /// game seats); null for every size the game seats; absent leaves them as they are.
+    #[serde(default, deserialize_with = "bot_sizes::present")]
+    #[schema(value_type = Option<Vec<u32>>, nullable)]
+    ladder_players: Option<Option<Vec<u64>>>,
 }
 
 /// A body without the `url` it needs: JSON of the wrong shape, as a missing field always is.
@@ -137,10 +147,12 @@ struct BotJson {
     next_check_at: Option<i64>,
     recent_matches: u32,
     recent_faults: u32,
+    ladder_players: Vec<usize>,
 }
 
 impl From<BotRecord> for BotJson {
     fn from(bot: BotRecord) -> BotJson {
+        let ladder_players = sizes_of(&bot);
         let kind = bot.kind.as_str();
         let connect = bot.kind == BotKind::Dial;
         let (url, module, house_bot) = match bot.kind {
@@ -176,6 +188,7 @@ impl From<BotRecord> for BotJson {
             module,
             house_bot,
             created_at: bot.created_at,
+            ladder_players,
         }
     }
 }
@@ -210,7 +223,7 @@ async fn check_url(state: &AppState, url: &str) -> Result<String, ApiError> {
 /// its owner token and signing secret, once.
 #[utoipa::path(post, path = "/bots", tag = "bots", request_body = Registration, responses(
     (status = 201, description = "Registered; the token and secret are shown this once", body = Registered),
-    (status = 400, description = "`bad_name`, `bad_url`, `unknown_game`, `bad_json`", body = ErrorBody),
+    (status = 400, description = "`bad_name`, `bad_url`, `unknown_game`, `bad_ladder_players`, `bad_json`", body = ErrorBody),
     (status = 409, description = "`name_taken`", body = ErrorBody),
     (status = 429, description = "`rate_limited`: this network registered its share of bots this hour", body = ErrorBody,
         headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
@@ -234,9 +247,8 @@ pub async fn register(
     }
     let Json(request) = body?;
     check_name(&request.name)?;
-    if games::game(&request.game).is_none() {
-        return Err(ApiError::unknown_game(&request.game));
-    }
+    let info = games::game(&request.game).ok_or_else(|| ApiError::unknown_game(&request.game))?;
+    let sizes = bot_sizes::checked(&info, request.ladder_players.as_deref())?;
     let kind = match (request.wasm, &request.url, request.connect) {
         (Some(true), None, None) => Some(BotKind::Module { hash: None }),
         (Some(true), _, _) => {
@@ -264,6 +276,7 @@ pub async fn register(
         kind,
         token_hash: Some(secrets::hash(&token)),
         secret_hash: Some(secrets::hash(&secret)),
+        ladder_players: sizes,
     };
     let max_unused = state.config.limits.max_unused_bots;
     if let Err(UnusedFull(n)) = state.store.register_bot(&bot, max_unused).await? {
@@ -292,7 +305,7 @@ pub async fn register(
         "id": id, "name": request.name, "url": url, "connect": connect,
         "connect_url": connect.then(|| connect_path(&id)), "wasm": wasm,
         "module_url": wasm.then(|| super::module::module_path(&id)), "game": request.game,
-        "token": token, "secret": secret,
+        "ladder_players": bot.ladder_players.clone().unwrap_or_else(|| info.players.counts().collect()), "token": token, "secret": secret,
     });
     Ok((StatusCode::CREATED, Json(body)))
 }
@@ -484,13 +497,15 @@ pub async fn owner(
 /// Changes the owner's bot: `"url"` points it at a new URL and `"connect": true` makes it a
 /// dial-out bot (either way it is pinged before it plays on the ladder again, and a new program
 /// starts a new version), `"active": false` pauses it, `"active": true` asks for a ping now and
-/// resumes it once the ping passes.
+/// resumes it once the ping passes, `"ladder_players"` names the table sizes it plays on the
+/// ladder (null: every size).
 #[utoipa::path(patch, path = "/bots/{id}", tag = "bots", params(("id" = String, Path, description = "The bot's id")),
     request_body = BotChange, security(("owner_token" = [])), responses(
     (status = 200, description = "The bot as changed", body = Bot),
-    (status = 400, description = "`bad_request` (nothing to change), `bad_url`, `bad_json`", body = ErrorBody),
+    (status = 400, description = "`bad_request` (nothing to change), `bad_url`, `bad_ladder_players`, `bad_json`", body = ErrorBody),
     (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
     (status = 403, description = "`forbidden`: another bot's token", body = ErrorBody),
+    (status = 409, description = "`outside_ladder_players`: a tournament the bot is entered in seats it at a table size the new list leaves out (nothing changes)", body = ErrorBody),
     (status = 429, description = "`rate_limited`: a new URL would be the bot's 21st version in an hour, or pass the network's share of versions this hour (nothing changes)", body = ErrorBody,
         headers(("retry-after" = u32, description = "Seconds to wait before trying again"))),
 ))]
@@ -504,14 +519,25 @@ pub async fn update(
     let bot = owned_bot(&state.store, &headers, &id).await?;
     let Json(change) = body?;
     let program = program(&state, change.url.as_deref(), change.connect).await?;
-    if program.is_none() && change.active.is_none() {
+    if program.is_none() && change.active.is_none() && change.ladder_players.is_none() {
         return Err(ApiError::invalid(
             "bad_request",
-            "say what to change: \"url\" or \"connect\", \"active\", or both",
+            "say what to change: \"url\" or \"connect\", \"active\", \"ladder_players\", or \
+             several of them",
         ));
     }
+    let sizes = match &change.ladder_players {
+        Some(sizes) => Some(bot_sizes::change(&state, &bot, sizes.as_deref()).await?),
+        None => None,
+    };
     if program.as_ref().is_some_and(|p| *p != bot.kind) {
         allow_version(&state, client)?;
+    }
+    if let Some(sizes) = &sizes {
+        state
+            .store
+            .set_ladder_players(&bot.id, sizes.as_deref())
+            .await?;
     }
     if change.active == Some(false) {
         state.store.pause_by_owner(&bot.id).await?;

@@ -3,6 +3,7 @@
 
 mod analysis;
 mod auth;
+mod bot_sizes;
 mod bot_versions;
 mod bots;
 mod compressed;

@@ -14,9 +14,10 @@ use super::auth::owned_bot;
 use super::openapi::schemas::{ErrorBody, Queued};
 use crate::app::AppState;
 use crate::proxy::ClientAddr;
-use cardarena_contest::games;
+use cardarena_contest::games::{self, GameInfo};
 use cardarena_contest::ladder::new_seed;
-use cardarena_store::{MatchKind, NewMatch};
+use cardarena_contest::table_sizes;
+use cardarena_store::{BotRecord, MatchKind, NewMatch};
 
 /// The most practice matches one request may queue.
 pub const MAX_PRACTICE_MATCHES: u32 = 100;
@@ -32,6 +33,28 @@ pub struct PracticeRequest {
     options: Option<Value>,
 }
 
+/// The refusal of a practice match of `players` seats, a size `bot` does not play: it names the
+/// sizes it plays, the opponents that fit them, and how to play at this size too.
+fn outside_its_sizes(bot: &BotRecord, info: &GameInfo, players: usize) -> ApiError {
+    let sizes = table_sizes::of(bot, info.players);
+    let opponents: Vec<usize> = sizes.iter().map(|n| n - 1).collect();
+    let opponents = match opponents.as_slice() {
+        [1] => "1 opponent".to_string(),
+        _ => format!(
+            "{} opponents",
+            table_sizes::list_in_words(&opponents).replace(" and ", " or ")
+        ),
+    };
+    ApiError::invalid(
+        "outside_ladder_players",
+        format!(
+            "{}: name {opponents}, or first add {players} to its table sizes (on the My bots \
+             page, or \"ladder_players\" with PATCH /api/bots/{{id}})",
+            table_sizes::outside(bot, info.players, "this practice match", players)
+        ),
+    )
+}
+
 /// Queues practice matches of the owner's bot against the named house bots ("self" names the
 /// bot itself). The bot's seat moves round the table from one match to the next.
 #[utoipa::path(post, path = "/bots/{id}/practice", tag = "practice",
@@ -39,7 +62,7 @@ pub struct PracticeRequest {
     request_body(content = PracticeRequest, description = "`options` are the game's (`GET /api/games/{id}/schema`)"),
     security(("owner_token" = [])), responses(
     (status = 202, description = "Queued", body = Queued),
-    (status = 400, description = "`bad_matches`, `bad_opponents`, `bad_options`, `bad_json`", body = ErrorBody),
+    (status = 400, description = "`bad_matches`, `bad_opponents`, `bad_options`, `bad_json`, `outside_ladder_players`: the table is a size the bot does not play (its `ladder_players`)", body = ErrorBody),
     (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
     (status = 403, description = "`forbidden`: another bot's token", body = ErrorBody),
     (status = 409, description = "`held`: the organiser paused or disqualified the bot", body = ErrorBody),
@@ -75,6 +98,9 @@ pub async fn start(
                 opponents.join(" or ")
             ),
         ));
+    }
+    if !bot.plays_at(players) {
+        return Err(outside_its_sizes(&bot, &info, players));
     }
     let options = match &request.options {
         None => info.options.clone(),

@@ -109,7 +109,7 @@ pub async fn show(
 #[utoipa::path(post, path = "/tournaments/{id}/entries", tag = "tournaments", params(("id" = String, Path, description = "The tournament's id")), request_body = Entry,
     security(("owner_token" = [])), responses(
     (status = 201, description = "Entered", body = Entered),
-    (status = 400, description = "`wrong_game`, `bad_json`", body = ErrorBody),
+    (status = 400, description = "`wrong_game`, `bad_json`, `outside_ladder_players`: a stage seats the bot at a table size it does not play", body = ErrorBody),
     (status = 401, description = "`unauthorized`: no valid bearer token", body = ErrorBody),
     (status = 403, description = "`forbidden`: the token is not the bot's owner's", body = ErrorBody),
     (status = 409, description = "`entries_closed`, `already_entered`, `disqualified`: the organiser disqualified the bot", body = ErrorBody),
@@ -135,7 +135,7 @@ pub async fn enter(
     (status = 200, description = "The first stage started", body = StageStarted),
     (status = 401, description = "`unauthorized`: no bearer token", body = ErrorBody),
     (status = 403, description = "`forbidden`: not the organiser's token", body = ErrorBody),
-    (status = 409, description = "`no_entries`, `already_started`, `too_few_finalists`, `stage_too_large`", body = ErrorBody),
+    (status = 409, description = "`no_entries`, `already_started`, `too_few_finalists`, `stage_too_large`, `outside_ladder_players`: a table of the stage seats a bot at a size it does not play", body = ErrorBody),
 ))]
 pub async fn start(
     State(state): State<AppState>,
@@ -164,7 +164,7 @@ pub async fn start(
     (status = 200, description = "The next stage started", body = StageStarted),
     (status = 401, description = "`unauthorized`: no bearer token", body = ErrorBody),
     (status = 403, description = "`forbidden`: not the organiser's token", body = ErrorBody),
-    (status = 409, description = "`stage_running`, `no_next_stage`, `too_few_finalists`, `stage_too_large`", body = ErrorBody),
+    (status = 409, description = "`stage_running`, `no_next_stage`, `too_few_finalists`, `stage_too_large`, `outside_ladder_players`: a table of the stage seats a bot at a size it does not play", body = ErrorBody),
 ))]
 pub async fn advance(
     State(state): State<AppState>,

@@ -1,5 +1,5 @@
 //! `/bots/{id}?kind=&tournament=&stage=&before=&after=&per_page=`: a bot, whether it plays on
-//! the ladder (active or paused, and why), its recent fault rate, its current rating and a chart
+//! the ladder (active or paused, and why) and at which table sizes, its recent fault rate, its current rating and a chart
 //! of its whole rated history, its versions, its matches paged newest first (of one kind, or of
 //! one tournament stage, if asked; each seat with the version that played it) with the faults
 //! among them, its record against each opponent, and the organiser's hold on it, actions and
@@ -15,6 +15,7 @@ use super::leaderboard::recent_faults;
 use super::organiser::OrganiserView;
 use super::{PageError, PageResult, ok};
 use cardarena_contest::health::{Verdict, probation_verdict};
+use cardarena_contest::{games, table_sizes};
 use cardarena_store::{
     BotKind, BotRecord, BotVersion, LeaderRow, MatchKind, MatchSummary, OrganiserHold, PauseReason,
     ProbationMatch, Rivalry, Store,
@@ -58,6 +59,9 @@ struct BotView {
     recent_faults: String,
     /// The same as a percentage, when there are recent matches.
     recent_rate: Option<String>,
+    /// The table sizes it plays on the ladder, as a sentence ("Plays the ladder at 2 and 3
+    /// seats."); none for the people's row, which the ladder never seats.
+    ladder_sizes: Option<String>,
 }
 
 /// The bot's last probation, ready to print.
@@ -130,6 +134,9 @@ impl BotView {
                 .filter(|_| on_probation)
                 .map(|id| (short_id(&id).to_string(), id)),
             last_probation: last_probation.and_then(LastProbationView::new),
+            ladder_sizes: games::game(&bot.game)
+                .filter(|_| bot.kind != BotKind::Person)
+                .map(|game| table_sizes::sentence(bot, &game)),
             recent_faults: recent_faults(bot.health.faults(), bot.health.recent_matches),
             recent_rate: (bot.health.recent_matches > 0).then(|| {
                 let percent =

@@ -42,6 +42,9 @@ pub struct Registered {
     pub module_url: Option<String>,
     /// The game it plays.
     pub game: String,
+    /// The table sizes it plays on the ladder, fewest first: those the registration named, or
+    /// every size the game seats.
+    pub ladder_players: Vec<u32>,
     /// The owner's bearer token.
     pub token: String,
     /// The key of the signatures of the requests it is sent (docs/protocol.md).
@@ -150,6 +153,9 @@ pub struct Bot {
     pub versions_total: u32,
     /// The organiser's hold on it and the last of the organiser's actions.
     pub organiser: super::organiser::Organiser,
+    /// The table sizes it plays on the ladder, fewest first: those its owner named, or every
+    /// size the game seats (house bots and people always).
+    pub ladder_players: Vec<u32>,
 }
 
 /// A page of a bot's versions, newest first.

@@ -1,0 +1,130 @@
+//! A tournament holds a bot to the table sizes it plays ([`crate::table_sizes`]): entry is refused
+//! when one of the tournament's stages is planned to seat the bot at another size, an entered
+//! bot's owner cannot drop a size a stage still to come seats it at, and a stage does not start
+//! while one of its tables seats a bot at a size it does not play (a final with fewer finalists
+//! than planned sits at a smaller table).
+
+use std::collections::HashMap;
+
+use cardarena_store::{BotRecord, NewMatch, Store};
+
+use super::spec::StageSpec;
+use super::{TournamentError, conflict, stages_of};
+use crate::games::{self, GameInfo};
+use crate::table_sizes;
+
+/// The first of `stages` from index `from` planned to seat `bot` at a size it does not play: its
+/// index, spec and that size.
+fn first_outside<'a>(
+    bot: &BotRecord,
+    info: &GameInfo,
+    stages: &'a [StageSpec],
+    from: usize,
+) -> Option<(usize, &'a StageSpec, usize)> {
+    stages
+        .iter()
+        .enumerate()
+        .skip(from)
+        .find_map(|(index, stage)| {
+            let size = stage
+                .planned_sizes(info)
+                .into_iter()
+                .find(|&n| !bot.plays_at(n))?;
+            Some((index, stage, size))
+        })
+}
+
+/// "stage 1 (final)": a stage as sentences name it.
+fn stage_words(index: usize, stage: &StageSpec) -> String {
+    format!("stage {index} ({})", stage.kind.as_str())
+}
+
+/// Refuses to enter `bot` in a tournament of `info` with `stages` when a stage is planned to seat
+/// it at a size it does not play.
+pub(super) fn check_entry(
+    bot: &BotRecord,
+    info: &GameInfo,
+    stages: &[StageSpec],
+) -> Result<(), TournamentError> {
+    let Some((index, stage, size)) = first_outside(bot, info, stages, 0) else {
+        return Ok(());
+    };
+    let what = format!("{} of this tournament", stage_words(index, stage));
+    Err(TournamentError::Invalid {
+        kind: "outside_ladder_players",
+        detail: format!(
+            "{}: add {size} to its table sizes (its \"ladder_players\", on the My bots page or \
+             with PATCH /api/bots/{{id}}) to enter it",
+            table_sizes::outside(bot, info.players, &what, size)
+        ),
+    })
+}
+
+/// Refuses to change `bot`'s table sizes to `sizes` (`None`: every size) while it is entered in
+/// a tournament not finished whose current or later stage is planned to seat it at a size the new
+/// list leaves out.
+pub async fn check_change(
+    store: &Store,
+    bot: &BotRecord,
+    sizes: Option<&[usize]>,
+) -> Result<(), TournamentError> {
+    let changed = BotRecord {
+        ladder_players: sizes.map(<[usize]>::to_vec),
+        ..bot.clone()
+    };
+    for t in store.entered_tournaments(&bot.id).await? {
+        let Some(info) = games::game(&t.game) else {
+            continue;
+        };
+        let stages = stages_of(&t)?;
+        let from = t.current_stage.unwrap_or(0) as usize;
+        if let Some((index, stage, size)) = first_outside(&changed, &info, &stages, from) {
+            return Err(conflict(
+                "outside_ladder_players",
+                format!(
+                    "{} is entered in the tournament \"{}\", whose {} seats {size}: its table \
+                     sizes keep {size} until the tournament is over",
+                    bot.name,
+                    t.name,
+                    stage_words(index, stage)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses to start stage `index` with `matches` when one of them seats a bot at a size it does
+/// not play, saying what the organiser and the owner can do.
+pub(super) async fn check_stage(
+    store: &Store,
+    info: &GameInfo,
+    index: u32,
+    stage: &StageSpec,
+    matches: &[NewMatch],
+) -> Result<(), TournamentError> {
+    let mut bots: HashMap<&str, Option<BotRecord>> = HashMap::new();
+    for m in matches {
+        let size = m.bot_ids.len();
+        for id in &m.bot_ids {
+            if !bots.contains_key(id.as_str()) {
+                bots.insert(id, store.bot(id).await?);
+            }
+            let Some(Some(bot)) = bots.get(id.as_str()) else {
+                continue;
+            };
+            if !bot.plays_at(size) {
+                let what = format!("{} of this tournament", stage_words(index as usize, stage));
+                return Err(conflict(
+                    "outside_ladder_players",
+                    format!(
+                        "{}: its owner can add {size} to its table sizes, or the organiser can \
+                         disqualify it, and the stage starts then",
+                        table_sizes::outside(bot, info.players, &what, size)
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
