@@ -59,9 +59,9 @@ def timed(run_for, seconds):
     return steps / (time.perf_counter() - start)
 
 
-def plain(seconds, seed):
-    """`cardarena.Game` in a Python loop, every decision a learner step: observation, mask, a
-    random legal id from the mask."""
+def plain(seconds, seed, ids=False):
+    """`cardarena.Game` in a Python loop, every decision a learner step: observation, then a
+    random legal id drawn from the mask (or, with `ids`, from `g.action_ids()`)."""
     uniform = random.Random(seed).random
     flatnonzero = numpy.flatnonzero
     clock = time.perf_counter
@@ -74,29 +74,8 @@ def plain(seconds, seed):
             k += 1
             while not g.is_over:
                 g.observation(g.to_act)
-                legal = flatnonzero(g.legal_mask())
+                legal = g.action_ids() if ids else flatnonzero(g.legal_mask())
                 g.apply_id(int(legal[int(uniform() * len(legal))]))
-                steps += 1
-        return steps
-
-    return timed(run_for, seconds)
-
-
-def plain_ids(seconds, seed):
-    """`cardarena.Game` in a Python loop, the legal ids read as a list."""
-    uniform = random.Random(seed).random
-    clock = time.perf_counter
-
-    def run_for(deadline):
-        steps = 0
-        k = 0
-        while clock() < deadline:
-            g = cardarena.Game(GAME, players=PLAYERS, seed=seed + k)
-            k += 1
-            while not g.is_over:
-                g.observation(g.to_act)
-                ids = g.action_ids()
-                g.apply_id(ids[int(uniform() * len(ids))])
                 steps += 1
         return steps
 
@@ -281,7 +260,7 @@ def main():
     opts = parser.parse_args()
     loops = [
         ("plain", plain),
-        ("plain, ids", plain_ids),
+        ("plain, ids", lambda seconds, seed: plain(seconds, seed, ids=True)),
         ("PettingZoo", pettingzoo),
         ("Gym", gym),
         (f"batched ({opts.num_envs} games)", batched(opts.num_envs, from_legal_ids)),

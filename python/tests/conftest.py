@@ -18,7 +18,17 @@ import urllib.request
 
 import pytest
 
+import cardarena
+
 REPO = pathlib.Path(__file__).resolve().parents[2]
+
+#: Every table of every game: (game, players) for each size the game seats.
+TABLES = [
+    (info["id"], players)
+    for info in sorted(cardarena.games(), key=lambda g: g["id"])
+    for players in range(info["players"]["min"], info["players"]["max"] + 1,
+                         info["players"]["step"])
+]
 
 
 def binary():

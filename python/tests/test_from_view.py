@@ -10,14 +10,8 @@ import numpy
 import pytest
 
 import cardarena
+from conftest import TABLES
 
-GAMES = {g["id"]: g for g in cardarena.games()}
-TABLES = [
-    (game, players)
-    for game, info in sorted(GAMES.items())
-    for players in range(info["players"]["min"], info["players"]["max"] + 1,
-                         info["players"]["step"])
-]
 
 
 def as_sent(value):

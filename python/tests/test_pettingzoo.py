@@ -11,14 +11,9 @@ from pettingzoo.test import api_test, render_test, seed_test
 
 import cardarena
 from cardarena import pettingzoo as cz
+from conftest import TABLES
 
 GAMES = sorted(g["id"] for g in cardarena.games())
-TABLES = [
-    (info["id"], players)
-    for info in sorted(cardarena.games(), key=lambda g: g["id"])
-    for players in range(info["players"]["min"], info["players"]["max"] + 1,
-                         info["players"]["step"])
-]
 
 
 def play_out(env, seed, rng):

@@ -9,15 +9,9 @@ import numpy
 import pytest
 
 import cardarena
+from conftest import TABLES
 import cardarena.gym
 
-GAMES = {g["id"]: g for g in cardarena.games()}
-TABLES = [
-    (game, players)
-    for game, info in sorted(GAMES.items())
-    for players in range(info["players"]["min"], info["players"]["max"] + 1,
-                         info["players"]["step"])
-]
 
 
 def random_ids(masks, rng):
