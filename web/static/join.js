@@ -106,12 +106,35 @@ function show(bot, uploaded) {
   joined.querySelector('h2').scrollIntoView();
 }
 
+/** The table sizes' boxes of the chosen game, every one ticked. */
+function drawSizes() {
+  const option = document.getElementById('game').selectedOptions[0];
+  const boxes = document.getElementById('sizes');
+  boxes.replaceChildren(...option.dataset.sizes.split(' ').map((n) => {
+    const box = Object.assign(document.createElement('input'), { type: 'checkbox', value: n, checked: true });
+    const label = document.createElement('label');
+    label.append(box, ` ${n} seats`);
+    return label;
+  }));
+}
+
+document.getElementById('game').addEventListener('change', drawSizes);
+drawSizes();
+
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   errorLine.textContent = '';
   const name = document.getElementById('name').value.trim();
   const game = document.getElementById('game').value;
   const body = { name, game };
+  const boxes = [...document.querySelectorAll('#sizes input')];
+  const ticked = boxes.filter((box) => box.checked).map((box) => Number(box.value));
+  if (!ticked.length) {
+    errorLine.textContent = 'Tick at least one table size: the ladder seats your bot only at the sizes ticked.';
+    errorLine.scrollIntoView({ block: 'nearest' });
+    return;
+  }
+  if (ticked.length < boxes.length) body.ladder_players = ticked;
   if (mode() === 'url') {
     const url = urlInput.value.trim();
     if (!url) {

@@ -140,3 +140,68 @@ async fn my_bots_shows_and_changes_the_table_sizes() {
     assert_eq!(shown["ladder_players"], json!([2, 3]));
     browser.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_join_page_registers_a_bot_at_the_sizes_ticked() {
+    let db = TempDb::new();
+    let server = Server::start(config(&db)).await;
+    let browser = Browser::start().await;
+    browser.open(&server.url("/join")).await;
+    // Durak seats 2 to 4: a box each, all ticked.
+    browser
+        .script("const g = document.getElementById('game'); g.value = 'durak'; g.dispatchEvent(new Event('change')); return null;")
+        .await;
+    let boxes = "return Array.from(document.querySelectorAll('#sizes input'), b => [Number(b.value), b.checked]);";
+    assert_eq!(
+        browser.script(boxes).await,
+        json!([[2, true], [3, true], [4, true]])
+    );
+    browser.send_keys("#name", "trained-at-two").await;
+    browser.click("input[name=mode][value=connect]").await;
+    // None ticked: the page says what to do and registers nothing.
+    for n in [2, 3, 4] {
+        browser.click(&format!("#sizes input[value=\"{n}\"]")).await;
+    }
+    browser.click("#register").await;
+    let error = browser.text("#join-error").await;
+    assert_eq!(
+        error,
+        "Tick at least one table size: the ladder seats your bot only at the sizes ticked."
+    );
+    let named = async || {
+        let (_, listed) = server.get("/api/bots?game=durak").await;
+        listed["bots"]
+            .as_array()
+            .and_then(|bots| bots.iter().find(|b| b["name"] == "trained-at-two").cloned())
+    };
+    assert_eq!(named().await, None);
+    // Two ticked: registered to play the ladder there only.
+    browser.click("#sizes input[value=\"2\"]").await;
+    browser.click("#register").await;
+    until(PATIENCE, "no token shown", async || {
+        Some(browser.text("#token").await).filter(|t| !t.is_empty())
+    })
+    .await;
+    let bot = named().await.expect("the bot is registered");
+    let (_, bot) = server
+        .get(&format!("/api/bots/{}", bot["id"].as_str().unwrap()))
+        .await;
+    assert_eq!(bot["ladder_players"], json!([2]), "{bot}");
+    for window in WINDOWS {
+        browser.resize(window).await;
+        browser.open(&server.url("/join")).await;
+        browser
+            .script("document.getElementById('sizes').scrollIntoView(); return null;")
+            .await;
+        browser
+            .screenshot(&artefacts("my-bots").join(format!("join-sizes-{}.png", window.0)))
+            .await;
+        let overflow = browser
+            .script("return document.documentElement.scrollWidth - window.innerWidth;")
+            .await;
+        assert!(
+            overflow.as_i64().is_some_and(|o| o <= 0),
+            "at {window:?} /join scrolls sideways by {overflow} px"
+        );
+    }
+}

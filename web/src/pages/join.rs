@@ -31,13 +31,21 @@ const JOIN_CSS: &str = include_str!("../../static/join.css");
 #[template(path = "join.html")]
 struct JoinPage {
     /// The games a bot may be registered for, in the roster's order.
-    games: &'static [&'static str],
+    games: Vec<JoinGame>,
     /// The script's URL with its content's hash.
     script: String,
     /// The styles' URL with their content's hash.
     style: String,
     /// The shared module's URL with its content's hash, for the import map.
     shared: String,
+}
+
+/// A game of the registration form: its id and the table sizes it seats.
+struct JoinGame {
+    /// The game's id.
+    id: &'static str,
+    /// Every table size it seats, fewest first, space-separated (the sizes' boxes).
+    sizes: String,
 }
 
 /// The owner's bots, as this browser keeps them.
@@ -66,7 +74,18 @@ pub(super) fn routes() -> Router<Store> {
 /// `GET /join`: the registration form.
 async fn join() -> PageResult {
     ok(&JoinPage {
-        games: cardarena_bots::game_ids(),
+        games: cardarena_contest::games::games()
+            .into_iter()
+            .map(|game| JoinGame {
+                id: game.id,
+                sizes: game
+                    .players
+                    .counts()
+                    .map(|n| n.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            })
+            .collect(),
         script: format!("/static/join.js?v={}", content_hash(JOIN_JS)),
         style: style_url(),
         shared: format!("/static/mybots.js?v={}", content_hash(MYBOTS_JS)),
