@@ -23,7 +23,7 @@ impl Bot<Durak> for Scripted {
             Ok(Reply {
                 action: turn.legal_actions[0],
                 say: Some(format!("decision {}", turn.decision)),
-                fallback: turn.decision % 2 == 0,
+                fallback: turn.decision.is_multiple_of(2),
             })
         };
         Box::pin(async move { reply })

@@ -105,14 +105,13 @@ impl Faults {
     pub fn report(&self, seats: &[SeatSpec], http: &[bool], games: u64) -> String {
         let mut out = String::new();
         for (entry, seat) in seats.iter().enumerate() {
-            if let Some((decisions, with)) = self.fallbacks.get(&entry) {
-                let _ = writeln!(
-                    out,
-                    "\n{} ({}): {decisions} decisions in {with} of {games} games played at random \
-                     by its kit after its strategy failed (not faults)",
+            let fallbacks = self.fallbacks.get(&entry).map(|(decisions, with)| {
+                format!(
+                    "{} ({}): {decisions} decisions in {with} of {games} games played at random by \
+                     its kit after its strategy failed (not faults)\n",
                     seat.name, seat.bot
-                );
-            }
+                )
+            });
             let kinds: Vec<(&str, u64)> = (self.counts.iter())
                 .filter(|((e, _), _)| *e == entry)
                 .map(|((_, kind), n)| (*kind, *n))
@@ -122,6 +121,7 @@ impl Faults {
                 if http[entry] {
                     let _ = writeln!(out, "\n{} ({}): no faults", seat.name, seat.bot);
                 }
+                out.push_str(fallbacks.as_deref().unwrap_or_default());
                 continue;
             }
             let by_kind: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
@@ -132,6 +132,7 @@ impl Faults {
                 seat.bot,
                 by_kind.join(", ")
             );
+            out.push_str(fallbacks.as_deref().unwrap_or_default());
             let listed: Vec<_> = (self.listed.iter())
                 .filter(|(f, _)| f.entry == entry)
                 .collect();
@@ -223,10 +224,10 @@ mod tests {
             faults.add_fallbacks(entry, decisions);
         }
         let report = faults.report(&seats, &[true, false], 10);
-        let line = "\nme (http://127.0.0.1:9/): 5 decisions in 2 of 10 games played at random by \
-                    its kit after its strategy failed (not faults)\nme (http://127.0.0.1:9/): no \
-                    faults\n";
-        assert_eq!(report, line);
+        let lines = "\nme (http://127.0.0.1:9/): no faults\nme (http://127.0.0.1:9/): 5 decisions in \
+                     2 of 10 games played at random by its kit after its strategy failed (not \
+                     faults)\n";
+        assert_eq!(report, lines);
     }
 
     #[test]
