@@ -166,13 +166,9 @@ fn fallbacks_text(kind: &BotKind, recent: RecentFallbacks) -> Option<String> {
     if recent.decisions == 0 {
         return Some(format!("none in {of}"));
     }
-    let matches = recent.with_fallbacks;
     let within = match recent.seats {
         1 => of,
-        _ => format!(
-            "{matches} match{} of {of}",
-            if matches == 1 { "" } else { "es" }
-        ),
+        _ => format!("{} of {of}", recent.with_fallbacks),
     };
     Some(format!(
         "{} decision{} in {within}: its kit caught its strategy failing and played a random legal \
