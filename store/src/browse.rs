@@ -1,7 +1,8 @@
 //! Finding matches: pages of matches by bot, kind, game or tournament stage, newest first, a
-//! bot's head-to-head record, and the decisions its kit played at random in its latest matches. Every page is read from an index in `limit + 1` rows (migration
-//! 0007), whatever the history's length; pages are keyed by the match's creation number, so a
-//! page stays put while new matches arrive.
+//! bot's head-to-head record, and the decisions its kit played at random in its latest matches.
+//! Every page is read from an index in `limit + 1` rows (migration 0007), whatever the history's
+//! length; pages are keyed by the match's creation number, so a page stays put while new matches
+//! arrive.
 
 use sqlx::Row;
 
