@@ -145,6 +145,9 @@ pub struct Played<G: HouseGame> {
     pub faults: Vec<Option<BotFault>>,
     /// The decision (from 1) at which each faulted seat faulted: the first its substitute played.
     pub fault_steps: Vec<Option<u32>>,
+    /// How many of each seat's decisions its bot's kit played at random because the bot's
+    /// strategy failed ([`Reply::fallback`]): not faults, but shown beside them.
+    pub fallbacks: Vec<u32>,
     /// The game's own result, before forfeits.
     pub game_outcome: Outcome,
     /// The result after forfeits: faulted seats last.
@@ -232,6 +235,7 @@ pub async fn play_match_observed<G: HouseGame>(
     let mut said = vec![0; bots.len()];
     let mut faults: Vec<Option<BotFault>> = vec![None; bots.len()];
     let mut fault_steps = vec![None; bots.len()];
+    let mut fallbacks = vec![0; bots.len()];
     let mut substitutes: Vec<Option<Box<dyn Bot<G>>>> = (0..bots.len()).map(|_| None).collect();
     let mut legal = Vec::new();
     while let Some(seat) = game.to_act() {
@@ -260,7 +264,12 @@ pub async fn play_match_observed<G: HouseGame>(
                 act_before(bots[seat].act(turn), deadline, cap).await,
                 &legal,
             ) {
-                Ok(Reply { action, say }) => {
+                Ok(Reply {
+                    action,
+                    say,
+                    fallback,
+                }) => {
+                    fallbacks[seat] += u32::from(fallback);
                     let say = say.and_then(|text| within_budget(text, &mut said[seat]));
                     if let Some(text) = &say {
                         let index = actions.len();
@@ -313,6 +322,7 @@ pub async fn play_match_observed<G: HouseGame>(
         says,
         faults,
         fault_steps,
+        fallbacks,
         game_outcome,
         outcome,
     })
@@ -466,6 +476,7 @@ mod tests {
             Ok(Reply {
                 action: 1,
                 say: Some(long),
+                fallback: false,
             }),
             &[1, 2],
         )

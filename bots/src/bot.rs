@@ -21,13 +21,17 @@ pub struct Turn<'a, G: Game> {
     pub legal_actions: &'a [G::Action],
 }
 
-/// A bot's answer to a [`Turn`]: the action, and a line it may say (shown in the replay).
+/// A bot's answer to a [`Turn`]: the action, a line it may say (shown in the replay), and
+/// whether its kit played the action at random because the bot's own strategy failed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reply<A> {
     /// The chosen action; the runner checks that it is legal.
     pub action: A,
     /// A short line of text, at most [`Reply::MAX_SAY_CHARS`] characters.
     pub say: Option<String>,
+    /// Whether the bot's kit chose the action at random because the bot's strategy failed (the
+    /// answer's `"fallback": true`): counted per seat and shown, never a fault.
+    pub fallback: bool,
 }
 
 impl<A> Reply<A> {
@@ -40,7 +44,11 @@ impl<A> Reply<A> {
 
     /// A reply that says nothing.
     pub fn silent(action: A) -> Reply<A> {
-        Reply { action, say: None }
+        Reply {
+            action,
+            say: None,
+            fallback: false,
+        }
     }
 }
 

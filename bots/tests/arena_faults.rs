@@ -5,8 +5,8 @@ use cardarena_bots::{Bot, BotFault, BotFuture, By, FaultKind, HouseGame, Reply, 
 use cardarena_engine::Game;
 use cardarena_engine::games::durak::{Durak, DurakAction, DurakOptions, STALL_LIMIT};
 
-/// Plays the first legal action, saying its decision number, until decision `fail_at`, where it
-/// answers with `answer` instead.
+/// Plays the first legal action, saying its decision number (each even decision marked as its
+/// kit's fallback), until decision `fail_at`, where it answers with `answer` instead.
 struct Scripted {
     fail_at: u32,
     answer: Result<DurakAction, BotFault>,
@@ -23,6 +23,7 @@ impl Bot<Durak> for Scripted {
             Ok(Reply {
                 action: turn.legal_actions[0],
                 say: Some(format!("decision {}", turn.decision)),
+                fallback: turn.decision.is_multiple_of(2),
             })
         };
         Box::pin(async move { reply })
@@ -74,6 +75,11 @@ fn a_bot_that_faults_forfeits_and_the_game_still_ends() {
         assert_eq!(step.by, by, "decision {}", index + 1);
     }
     assert_eq!(played.actors[at as usize - 1], 0);
+    // Its kit's fallbacks are counted up to its fault, never the substitute's moves after it.
+    let own_even = (played.actors.iter().enumerate())
+        .filter(|&(index, &seat)| seat == 0 && (index as u32 + 1) < at && index % 2 == 1)
+        .count();
+    assert_eq!(played.fallbacks, vec![own_even as u32, 0, 0]);
     let last = played.outcome.seats.iter().map(|s| s.rank).max().unwrap();
     assert_eq!(played.outcome.seats[0].rank, last);
     assert!(played.outcome.seats[1..].iter().all(|s| s.rank < last));
@@ -102,7 +108,15 @@ fn says_are_kept_with_the_decision_they_came_with() {
         answer: Err(BotFault::illegal("never")),
     });
     assert_eq!(played.faults, vec![None, None, None]);
-    assert_eq!(played.outcome, played.game_outcome);
+    assert_eq!(
+        played.outcome, played.game_outcome,
+        "fallbacks are not faults"
+    );
+    let even = (played.actors.iter().enumerate())
+        .filter(|&(index, &seat)| seat == 0 && index % 2 == 1)
+        .count();
+    assert!(even > 0);
+    assert_eq!(played.fallbacks, vec![even as u32, 0, 0]);
     assert!(!played.says.is_empty());
     for (n, said) in played.says.iter().enumerate() {
         assert_eq!(said.seat, 0);

@@ -1,5 +1,6 @@
 //! The faults of `cardarena play`'s bots: each with its game, decision, kind, detail and answer,
-//! and the request that caused it written whole to a file, so that it can be sent again by hand.
+//! and the request that caused it written whole to a file, so that it can be sent again by hand;
+//! and, beside them, the decisions their kits played at random after their strategies failed.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -38,6 +39,8 @@ pub struct Faults {
     listed: Vec<(Fault, Option<PathBuf>)>,
     /// Faults per entry and kind, all of them.
     counts: BTreeMap<(usize, &'static str), u64>,
+    /// Per entry: its decisions its kit played at random, and the games they were in.
+    fallbacks: BTreeMap<usize, (u64, u64)>,
 }
 
 impl Faults {
@@ -47,6 +50,17 @@ impl Faults {
             dir,
             listed: Vec::new(),
             counts: BTreeMap::new(),
+            fallbacks: BTreeMap::new(),
+        }
+    }
+
+    /// Counts `decisions` of one game that entry `entry`'s kit played at random after its
+    /// strategy failed (answers marked `"fallback": true`): not faults, reported beside them.
+    pub fn add_fallbacks(&mut self, entry: usize, decisions: u32) {
+        if decisions > 0 {
+            let (total, games) = self.fallbacks.entry(entry).or_default();
+            *total += u64::from(decisions);
+            *games += 1;
         }
     }
 
@@ -87,9 +101,17 @@ impl Faults {
     /// The fault list as text: per faulted entry a summary line, then each listed fault with its
     /// answer and the file holding its request, and a command that sends one again. Entries
     /// whose bot can fault (`http`) and never did get a line saying so; empty with none of those.
+    /// An entry whose kit played decisions at random gets a line saying how many.
     pub fn report(&self, seats: &[SeatSpec], http: &[bool], games: u64) -> String {
         let mut out = String::new();
         for (entry, seat) in seats.iter().enumerate() {
+            let fallbacks = self.fallbacks.get(&entry).map(|(decisions, with)| {
+                format!(
+                    "{} ({}): {decisions} decisions in {with} of {games} games played at random by \
+                     its kit after its strategy failed (not faults)\n",
+                    seat.name, seat.bot
+                )
+            });
             let kinds: Vec<(&str, u64)> = (self.counts.iter())
                 .filter(|((e, _), _)| *e == entry)
                 .map(|((_, kind), n)| (*kind, *n))
@@ -99,6 +121,7 @@ impl Faults {
                 if http[entry] {
                     let _ = writeln!(out, "\n{} ({}): no faults", seat.name, seat.bot);
                 }
+                out.push_str(fallbacks.as_deref().unwrap_or_default());
                 continue;
             }
             let by_kind: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
@@ -109,6 +132,7 @@ impl Faults {
                 seat.bot,
                 by_kind.join(", ")
             );
+            out.push_str(fallbacks.as_deref().unwrap_or_default());
             let listed: Vec<_> = (self.listed.iter())
                 .filter(|(f, _)| f.entry == entry)
                 .collect();
@@ -188,6 +212,23 @@ fn file_name(game: u64, name: &str, decision: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decisions_played_at_random_are_reported_beside_the_faults() {
+        let seats: Vec<SeatSpec> = ["me=http://127.0.0.1:9/", "G=greedy"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let mut faults = Faults::new(std::env::temp_dir());
+        for (entry, decisions) in [(0, 3), (1, 0), (0, 0), (0, 2)] {
+            faults.add_fallbacks(entry, decisions);
+        }
+        let report = faults.report(&seats, &[true, false], 10);
+        let lines = "\nme (http://127.0.0.1:9/): no faults\nme (http://127.0.0.1:9/): 5 decisions in \
+                     2 of 10 games played at random by its kit after its strategy failed (not \
+                     faults)\n";
+        assert_eq!(report, lines);
+    }
 
     #[test]
     fn file_names_keep_only_safe_characters() {

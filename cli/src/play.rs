@@ -209,7 +209,7 @@ impl<G: HouseGame> Setup<'_, G> {
 }
 
 impl<G: HouseGame> Game<G> {
-    /// Counts the game in the results and its faults in the fault list.
+    /// Counts the game in the results, and its faults and random plays in the fault list.
     fn count(
         self,
         results: &mut Results,
@@ -225,6 +225,7 @@ impl<G: HouseGame> Game<G> {
         } = self;
         for (k, &e) in entries.iter().enumerate() {
             results.record(e, &played.outcome, k, played.faults[k].is_some());
+            faults.add_fallbacks(e, played.fallbacks[k]);
         }
         let faulted = played.faults.into_iter().zip(played.fault_steps).zip(slots);
         for (k, ((fault, decision), slot)) in faulted.enumerate() {

@@ -5,7 +5,8 @@
 //! same seed replays the same games, and its random numbers come from the match: an instance
 //! seeded alike draws the same, seeded otherwise draws others (a module snapshot at build time
 //! would draw the same in every match). A Python or JavaScript strategy's `say` reaches the
-//! answer.
+//! answer, and so does its kit's `"fallback": true` when the strategy raises (or, with `STRICT`
+//! set in the file, an answer with no action: a fault).
 
 mod support;
 
@@ -168,6 +169,47 @@ fn the_python_kits_say_reaches_the_answer() {
     let module = dir.join("saying.wasm");
     python_module(&source, None, &module);
     assert_eq!(first_say(&module), json!("from python"));
+}
+
+/// Built from `kit` with its strategy's `pick` replaced by `failing` (which throws), a module
+/// answers a turn at random marked `"fallback": true`; built again with `strict` (the file's
+/// setting made true) in place of `lenient`, it answers with no action.
+fn failing_strategy_is_marked(name: &str, pick: &str, failing: &str, strict: [&str; 2]) {
+    let build = |dir: &Path, source: &Path| {
+        let module = dir.join(format!("{name}.wasm"));
+        match name {
+            "python" => python_module(source, None, &module),
+            _ => js_module(source, None, &module),
+        }
+        answers(&checked(&module), 5, 1).remove(0)
+    };
+    let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join(match name {
+        "python" => "../bots/kits/python/bot.py",
+        _ => "../bots/kits/js/bot.js",
+    });
+    let dir = folder(&format!("{name}-failing"));
+    let source = strategy_saying(&kit, pick, failing, &dir);
+    let answer = build(&dir, &source);
+    assert_eq!(answer["fallback"], json!(true), "{answer}");
+    assert!(answer["action_index"].as_u64() < Some(1000), "{answer}");
+    let dir = folder(&format!("{name}-strict"));
+    let answer = build(&dir, &strategy_saying(&source, strict[0], strict[1], &dir));
+    assert_eq!(answer, json!({}), "no action: a fault");
+}
+
+#[test]
+fn the_python_kits_failing_strategy_is_marked_in_a_module() {
+    let pick = "return random.randrange(len(legal_actions))";
+    let failing = "raise RuntimeError(\"a bug in the strategy\")";
+    failing_strategy_is_marked("python", pick, failing, ["STRICT = False", "STRICT = True"]);
+}
+
+#[test]
+fn the_js_kits_failing_strategy_is_marked_in_a_module() {
+    let pick = "return Math.floor(Math.random() * legalActions.length);";
+    let failing = "throw new Error(\"a bug in the strategy\");";
+    let strict = ["let STRICT = false;", "let STRICT = true;"];
+    failing_strategy_is_marked("js", pick, failing, strict);
 }
 
 #[test]

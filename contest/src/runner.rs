@@ -331,12 +331,14 @@ async fn play<G: HouseGame>(
         .seats
         .iter()
         .zip(&played.faults)
-        .map(|(result, fault)| FinishedSeat {
+        .zip(&played.fallbacks)
+        .map(|((result, fault), &fallbacks)| FinishedSeat {
             rank: result.rank,
             score: result.score,
             fault: fault
                 .as_ref()
                 .map(|f| (f.kind.as_str().to_string(), f.detail.clone())),
+            fallbacks,
         })
         .collect();
     let record = PlayRecord {

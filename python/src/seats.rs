@@ -149,6 +149,7 @@ impl<G: Game> PythonBot<G> {
         Ok(Reply {
             action: turn.legal_actions[index].clone(),
             say,
+            fallback: false,
         })
     }
 }

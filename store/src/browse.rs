@@ -1,7 +1,8 @@
-//! Finding matches: pages of matches by bot, kind, game or tournament stage, newest first, and a
-//! bot's head-to-head record. Every page is read from an index in `limit + 1` rows (migration
-//! 0007), whatever the history's length; pages are keyed by the match's creation number, so a
-//! page stays put while new matches arrive.
+//! Finding matches: pages of matches by bot, kind, game or tournament stage, newest first, a
+//! bot's head-to-head record, and the decisions its kit played at random in its latest matches.
+//! Every page is read from an index in `limit + 1` rows (migration 0007), whatever the history's
+//! length; pages are keyed by the match's creation number, so a page stays put while new matches
+//! arrive.
 
 use sqlx::Row;
 
@@ -297,6 +298,47 @@ impl Store {
             .collect::<Result<_, StoreError>>()?;
         Ok((rivals, considered.max(0) as u64))
     }
+
+    /// The decisions of the bot's seats in its last `window` finished matches (of every kind)
+    /// that its kit played at random after its strategy failed: read from the index on the
+    /// bot's seats, so as fast however long its history.
+    pub async fn recent_fallbacks(
+        &self,
+        bot_id: &str,
+        window: u32,
+    ) -> Result<RecentFallbacks, StoreError> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS seats,
+                    CAST(COALESCE(SUM(CASE WHEN fallbacks > 0 THEN 1 ELSE 0 END), 0) AS BIGINT)
+                        AS with_fallbacks,
+                    CAST(COALESCE(SUM(fallbacks), 0) AS BIGINT) AS decisions
+             FROM (SELECT fallbacks FROM seats WHERE bot_id = $1 AND rank IS NOT NULL
+                   ORDER BY match_number DESC LIMIT $2) recent",
+        )
+        .bind(bot_id)
+        .bind(i64::from(window))
+        .fetch_one(&self.pool)
+        .await?;
+        let count =
+            |c: &str| -> Result<u64, StoreError> { Ok(row.try_get::<i64, _>(c)?.max(0) as u64) };
+        Ok(RecentFallbacks {
+            seats: count("seats")?,
+            with_fallbacks: count("with_fallbacks")?,
+            decisions: count("decisions")?,
+        })
+    }
+}
+
+/// What a bot's kit played at random in its latest finished matches
+/// ([`Store::recent_fallbacks`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RecentFallbacks {
+    /// Its seats counted: one per finished match, two where it sat twice.
+    pub seats: u64,
+    /// Those with a decision played at random.
+    pub with_fallbacks: u64,
+    /// The decisions played at random in them, all together.
+    pub decisions: u64,
 }
 
 #[cfg(test)]

@@ -69,13 +69,15 @@ impl Store {
         for (seat, outcome) in result.seats.iter().enumerate() {
             let (kind, detail) = outcome.fault.clone().unzip();
             sqlx::query(
-                "UPDATE seats SET rank = $1, score = $2, fault_kind = $3, fault_detail = $4
-                 WHERE match_id = $5 AND seat = $6",
+                "UPDATE seats SET rank = $1, score = $2, fault_kind = $3, fault_detail = $4,
+                     fallbacks = $5
+                 WHERE match_id = $6 AND seat = $7",
             )
             .bind(i64::from(outcome.rank))
             .bind(outcome.score)
             .bind(kind)
             .bind(detail)
+            .bind(i64::from(outcome.fallbacks))
             .bind(id)
             .bind(seat as i64)
             .execute(&mut *tx)

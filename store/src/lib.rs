@@ -54,7 +54,7 @@ pub use analysis_queue::{AnalysisRequest, ClaimedAnalysis, Requested};
 pub use backend::redacted;
 use backend::{Backend, Writer};
 pub use bots::{BotHealth, BotKind, BotRecord, NewBot, PauseReason, RECENT_MATCHES};
-pub use browse::{MAX_PAGE, MatchFilter, MatchPage, PageAt, Rivalry};
+pub use browse::{MAX_PAGE, MatchFilter, MatchPage, PageAt, RecentFallbacks, Rivalry};
 pub use disclosure::Disclosure;
 pub use leases::{LEASE_MS, Lease, Reaped, WorkerInfo, WorkerRow};
 pub use logs::{LogState, stamp_mismatch};

@@ -206,6 +206,9 @@ pub struct FinishedSeat {
     pub score: f64,
     /// The seat's fault, as (kind, detail), if its bot faulted.
     pub fault: Option<(String, String)>,
+    /// How many of its decisions its bot's kit played at random because the bot's strategy
+    /// failed (the answers marked `"fallback": true`): shown beside faults, never one.
+    pub fallbacks: u32,
 }
 
 /// One action of a match's log.
@@ -243,6 +246,9 @@ pub struct SeatDetail {
     pub score: Option<f64>,
     /// The seat's fault as (kind, detail).
     pub fault: Option<(String, String)>,
+    /// Its decisions its bot's kit played at random after the bot's strategy failed (0 until
+    /// the match is finished, and for matches stored before they were counted).
+    pub fallbacks: u32,
     /// The bot's conservative rating after the match, if it was rated.
     pub rating_after: Option<f64>,
     /// The version of the bot that played it (contestants' bots; none before it was played).
@@ -309,7 +315,7 @@ macro_rules! summary_columns {
 /// The columns of `seats s JOIN bots b` a [`SeatDetail`] is read from.
 macro_rules! seat_columns {
     () => {
-        "s.seat, s.bot_id, b.name, s.rank, s.score, s.fault_kind, s.fault_detail,
+        "s.seat, s.bot_id, b.name, s.rank, s.score, s.fault_kind, s.fault_detail, s.fallbacks,
          s.mu_after - 3 * s.sigma_after AS rating_after, s.version"
     };
 }
@@ -354,6 +360,7 @@ fn seat_detail(row: &AnyRow) -> Result<SeatDetail, StoreError> {
         rank: row.try_get::<Option<i64>, _>("rank")?.map(|x| x as u32),
         score: row.try_get("score")?,
         fault: fault_of(row)?,
+        fallbacks: u32::try_from(row.try_get::<i64, _>("fallbacks")?).unwrap_or(0),
         rating_after: row.try_get("rating_after")?,
         version: row.try_get::<Option<i64>, _>("version")?.map(|v| v as u32),
     })

@@ -31,6 +31,13 @@ impl Script {
             Script::Js => ("node", "js/bot.js", "Node.js 18+"),
         }
     }
+
+    /// The kit's file in the repository.
+    pub fn file(self) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../bots/kits")
+            .join(self.program().1)
+    }
 }
 
 /// A directory for the kits' logs, removed on drop.
@@ -129,18 +136,28 @@ impl KitProcess {
         dir: Option<&Path>,
         logs: &Path,
     ) -> KitProcess {
+        KitProcess::start_file(script, &script.file(), args, env, dir, logs)
+    }
+
+    /// [`KitProcess::start_in`] running `path`, a copy of the kit's file (a test's own strategy
+    /// written into it), under the kit's interpreter.
+    pub fn start_file(
+        script: Script,
+        path: &Path,
+        args: &[&str],
+        env: &[(&str, &str)],
+        dir: Option<&Path>,
+        logs: &Path,
+    ) -> KitProcess {
         static STARTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let n = STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let (program, file, needs) = script.program();
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../bots/kits")
-            .join(file);
+        let (program, _, needs) = script.program();
         let stem = format!("{}-{n}", script.name());
         let stdout = logs.join(format!("{stem}.out"));
         let stderr = logs.join(format!("{stem}.err"));
         let mut command = Command::new(program);
         command
-            .arg(&path)
+            .arg(path)
             .args(args)
             .stdin(Stdio::null())
             .stdout(std::fs::File::create(&stdout).unwrap())
@@ -182,6 +199,17 @@ impl KitProcess {
         secret: Secret<'_>,
         logs: &Path,
     ) -> (KitProcess, SocketAddr) {
+        KitProcess::serve_file(script, &script.file(), &[], secret, logs).await
+    }
+
+    /// [`KitProcess::serve`] running `path`, a copy of the kit's file, with `args`.
+    pub async fn serve_file(
+        script: Script,
+        path: &Path,
+        args: &[&str],
+        secret: Secret<'_>,
+        logs: &Path,
+    ) -> (KitProcess, SocketAddr) {
         let mut env = vec![("HOST", "127.0.0.1"), ("PORT", "0")];
         let mut dir = None;
         match secret {
@@ -194,7 +222,7 @@ impl KitProcess {
                 dir = Some(folder);
             }
         }
-        let mut process = KitProcess::start_in(script, &[], &env, dir.as_deref(), logs);
+        let mut process = KitProcess::start_file(script, path, args, &env, dir.as_deref(), logs);
         let line = process
             .line(Duration::from_secs(10), |line| {
                 line.starts_with("listening on http://")

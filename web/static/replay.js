@@ -349,8 +349,9 @@ async function showEnd() {
   root.dispatchEvent(new CustomEvent("ended"));
 }
 
-/** Puts the stored moves list, the downloads and the facts (seed, end), which the server draws
- * once a match is stored, in place of the page's "no moves stored yet". */
+/** Puts the stored moves list, the downloads, the facts (seed, end) and the decisions the kits
+ * played at random, which the server draws once a match is stored, in place of the page's "no
+ * moves stored yet". */
 async function showMoves() {
   const response = await fetch(location.pathname, { cache: "no-store" });
   if (!response.ok) return;
@@ -363,6 +364,8 @@ async function showMoves() {
   const facts = page.querySelector("dl.facts");
   const shown = document.querySelector("dl.facts");
   if (facts && shown) shown.replaceWith(document.importNode(facts, true));
+  const fallbacks = page.getElementById("fallbacks");
+  if (fallbacks && $("fallbacks")) $("fallbacks").replaceWith(document.importNode(fallbacks, true));
   movesBox = document.querySelector("ol.moves");
   moveItems = Array.from(document.querySelectorAll("ol.moves > li"));
   state.marked = null;

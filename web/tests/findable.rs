@@ -97,6 +97,7 @@ async fn finish_queued(store: &Store, played: &mut u32, records: &mut HashMap<St
                         rank,
                         score: f64::from(n - rank),
                         fault: None,
+                        fallbacks: 0,
                     })
                     .collect(),
                 actions: Vec::new(),

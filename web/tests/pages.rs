@@ -69,6 +69,7 @@ fn seat(rank: u32, score: f64) -> FinishedSeat {
         rank,
         score,
         fault: None,
+        fallbacks: 0,
     }
 }
 
@@ -152,6 +153,7 @@ async fn arena() -> Arena {
                 rank: 2,
                 score: 0.0,
                 fault: Some(("timeout".to_string(), FAULT_DETAIL.to_string())),
+                fallbacks: 0,
             },
             seat(1, 1.0),
             seat(1, 1.0),

@@ -136,6 +136,8 @@ impl cardarena_bots::GameVisitor for Answers<'_> {
             json!({"say": "only words"}),
             json!({"action_index": 0, "say": 42}),
             json!({"action_index": 0, "request_id": "r-1"}),
+            json!({"action_index": 0, "fallback": true}),
+            json!({"action_index": 0, "fallback": "yes"}),
             json!({"action_index": 0, "mood": 7}),
             json!({}),
             json!([{"action_index": 0}]),
@@ -148,7 +150,9 @@ impl cardarena_bots::GameVisitor for Answers<'_> {
                     assert_eq!(fault.kind, FaultKind::IllegalAction, "{answer}: {fault:?}");
                 }
             } else if read.is_ok() {
-                let extra = ["say", "mood"].iter().any(|k| answer.get(k).is_some());
+                let extra = ["say", "mood", "fallback"]
+                    .iter()
+                    .any(|k| answer.get(k).is_some());
                 assert!(
                     extra,
                     "{}: the server reads {answer}, the schema refuses it",

@@ -240,6 +240,7 @@ async fn rated_matches(store: &Store, seats: &[String], count: u64, wins: u64) -
                     rank,
                     score: f64::from(2 - rank),
                     fault: None,
+                    fallbacks: 0,
                 })
                 .collect(),
             actions: Vec::new(),

@@ -9,7 +9,9 @@
 // 9000), HOST (default 127.0.0.1; 0.0.0.0 to listen on every interface).
 // `node bot.js --connect` dials out: the bot holds a WebSocket to the server (register it with
 // "connect": true) and answers the same requests on it, from behind a firewall or NAT; it
-// reconnects by itself, and --connections N (1 to 4) holds N connections.
+// reconnects by itself, and --connections N (1 to 4) holds N connections. When chooseAction()
+// fails the kit plays at random, tells the server and counts it in the match's line; --strict
+// faults instead.
 //
 // Its settings: CARDARENA_SECRET (HTTP; unset, requests are not checked), or CARDARENA_SERVER,
 // CARDARENA_BOT_ID and CARDARENA_TOKEN (dialling out), from the environment or from the file
@@ -56,6 +58,7 @@ function chooseAction(view, legalActions) {
 
 let SECRET = ""; // set by serveHttp(), not at load: a bot module's build must not keep it
 const MAX_BODY = 1 << 20; // requests are a few KiB; refuse anything absurd
+let STRICT = false; // --strict (or true here, for a bot module): a failed chooseAction is a fault
 
 // One message on stderr, prefixed with the match and seat of request when given; extra values
 // (an error) follow it. One console.error call is one write, so lines never mix.
@@ -76,6 +79,34 @@ function signedByCardarena(secret, body, header) {
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
 
+// By "match_id attempt": [decisions played at random, decisions], until the match's end.
+const counts = new Map();
+
+// chooseAction failed and STRICT is set: the turn is answered as a failure (a fault).
+class StrategyFailed extends Error {}
+
+// The answer to a turn whose strategy failed: a random legal action marked "fallback", which the
+// server counts; with STRICT, throws StrategyFailed instead.
+function fallBack(request, error) {
+  if (STRICT) {
+    log("chooseAction failed; --strict: answering with an error, a fault:", request, error);
+    throw new StrategyFailed("chooseAction failed (the bot runs with --strict)");
+  }
+  log("chooseAction failed, playing at random:", request, error);
+  const index = Math.floor(Math.random() * request.legal_actions.length);
+  return { action_index: index, fallback: true };
+}
+
+// Counts a turn of request's match, and whether its answer was played at random.
+function countTurn(request, answer) {
+  const key = `${request.match_id} ${request.attempt}`;
+  const count = counts.get(key) || [0, 0];
+  count[0] += answer.fallback === true ? 1 : 0;
+  count[1] += 1;
+  counts.set(key, count);
+  while (counts.size > 1000) counts.delete(counts.keys().next().value); // no match_end came
+}
+
 // The answer to a turn: {action_index: i} and maybe a say.
 function answerTurn(request) {
   const legalActions = request.legal_actions;
@@ -93,10 +124,8 @@ function answerTurn(request) {
       throw new Error(`chooseAction returned ${JSON.stringify(choice)}, not an index in range`);
     }
   } catch (error) {
-    // A crash in the strategy must not cost the match: play a legal action anyway.
-    log("chooseAction failed, playing at random:", request, error);
-    index = Math.floor(Math.random() * legalActions.length);
-    say = undefined;
+    // A crash in the strategy must not cost the match: play a legal action anyway, and say so.
+    return fallBack(request, error);
   }
   const answer = { action_index: index };
   if (typeof say === "string" && say) answer.say = say.slice(0, 200);
@@ -116,7 +145,8 @@ function placeInWords(ranks, seat) {
   return `${tied > 1 ? "shared " : ""}${place} of ${ranks.length}`;
 }
 
-// One line per match, when it is over: the seat's place in words and its score.
+// One line per match, when it is over: the seat's place in words, its score, and how many
+// decisions were played at random (if any).
 function logMatchEnd(request) {
   const outcome = request.outcome;
   const seats = outcome && Array.isArray(outcome.seats) ? outcome.seats : [];
@@ -130,6 +160,13 @@ function logMatchEnd(request) {
   // A match played again (after a server restart) keeps its id: only its latest attempt counts.
   const again =
     Number.isInteger(request.attempt) && request.attempt > 1 ? `, attempt ${request.attempt}` : "";
+  const key = `${request.match_id} ${request.attempt}`;
+  const [atRandom, decisions] = counts.get(key) || [0, 0];
+  counts.delete(key);
+  if (atRandom > 0) {
+    result += `; ${atRandom} of your ${decisions} decisions failed in chooseAction and were`;
+    result += " played at random";
+  }
   console.log(
     `match ${request.match_id} (${request.game}, seat ${seat} of ${seats.length}${again}): ${result}`,
   );
@@ -153,7 +190,9 @@ function answerRequest(request) {
     if (!Array.isArray(request.legal_actions) || request.legal_actions.length === 0) {
       throw new BadRequest("a turn needs a non-empty legal_actions");
     }
-    return answerTurn(request);
+    const answer = answerTurn(request);
+    countTurn(request, answer);
+    return answer;
   }
   // The server's health check: answering it puts the bot on the ladder.
   if (request.type === "ping") return { pong: true };
@@ -186,6 +225,7 @@ function handle(req, res, body) {
     return reply(res, 200, answerRequest(request));
   } catch (error) {
     if (error instanceof BadRequest) return reply(res, 400, { error: error.message });
+    if (error instanceof StrategyFailed) return reply(res, 500, { error: error.message });
     throw error;
   }
 }
@@ -408,8 +448,9 @@ function answerMessage(connection, text) {
   try {
     answer = answerRequest(request);
   } catch (error) {
-    log("error answering a request:", request, error);
-    answer = {};
+    const strict = error instanceof StrategyFailed; // no action: the server faults it at once
+    if (!strict) log("error answering a request:", request, error);
+    answer = strict ? { error: error.message } : {};
   }
   answer.request_id = request.request_id;
   const data = JSON.stringify(answer);
@@ -545,6 +586,7 @@ function main() {
     process.exit(1);
   }
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(0));
+  STRICT = STRICT || option("--strict") !== undefined;
   const settings = readSettings();
   const connectTo = option("--connect");
   if (connectTo === undefined) {

@@ -93,12 +93,16 @@ const cardarena = (() => {
       throw new Error(`process.exit(${code}) in a bot module`);
     },
   };
-  (function (module, exports, require, process) {
+  // QuickJS has no console: its output goes nowhere, as a module's does (the kit logs a failed
+  // chooseAction before it plays at random, and must not fail there).
+  const quiet = () => {};
+  const console = { log: quiet, info: quiet, warn: quiet, error: quiet, debug: quiet };
+  (function (module, exports, require, process, console) {
 JS
     sed '1s/^#!.*//' "$source"
     cat <<'JS'
 
-  })(module, module.exports, require, process);
+  })(module, module.exports, require, process, console);
   return module.exports;
 })();
 

@@ -9,7 +9,8 @@ everything else (HTTP, WebSocket, signatures, errors, logging) is done for you.
 9000), HOST (default 127.0.0.1; 0.0.0.0 to listen on every interface).
 `python3 bot.py --connect` dials out: the bot holds a WebSocket to the server (register it with
 "connect": true) and answers the same requests on it, from behind a firewall or NAT; it reconnects
-by itself, and --connections N (1 to 4) holds N connections.
+by itself, and --connections N (1 to 4) holds N connections. When choose_action() fails the kit
+plays at random, tells the server and counts it in the match's line; --strict faults instead.
 
 Its settings: CARDARENA_SECRET (HTTP; unset, requests are not checked), or CARDARENA_SERVER,
 CARDARENA_BOT_ID and CARDARENA_TOKEN (dialling out), from the environment or from the file
@@ -73,6 +74,7 @@ def choose_action(view, legal_actions):
 
 SECRET = ""  # set by serve_http(), not at import: a bot module's build must not keep it
 MAX_BODY = 1 << 20  # requests are a few KiB; refuse anything absurd
+STRICT = False  # --strict (or True here, for a bot module): a failed choose_action is a fault
 
 
 OUTPUT_LOCK = threading.Lock()  # one for stdout and stderr: they often share a terminal
@@ -108,6 +110,35 @@ def signed_by_cardarena(secret, body, header):
 
 # The strategy run() was given in place of choose_action: None plays choose_action.
 strategy = None
+
+# By (match_id, attempt): [decisions played at random, decisions], until the match's end.
+COUNTS = {}
+COUNTS_LOCK = threading.Lock()
+
+
+class StrategyFailed(Exception):
+    """choose_action failed and STRICT is set: the turn is answered as a failure (a fault)."""
+
+
+def fall_back(request):
+    """The answer to a turn whose strategy failed (called in its except block): a random legal
+    action marked "fallback", which the server counts; with STRICT, StrategyFailed instead."""
+    if STRICT:
+        log("choose_action failed; --strict: answering with an error, a fault:", request,
+            with_traceback=True)
+        raise StrategyFailed()
+    log("choose_action failed, playing at random:", request, with_traceback=True)
+    return {"action_index": random.randrange(len(request["legal_actions"])), "fallback": True}
+
+
+def count_turn(request, answer):
+    """Counts a turn of request's match, and whether its answer was played at random."""
+    with COUNTS_LOCK:
+        counts = COUNTS.setdefault((request.get("match_id"), request.get("attempt")), [0, 0])
+        counts[0] += answer.get("fallback") is True
+        counts[1] += 1
+        while len(COUNTS) > 1000:  # matches whose match_end never came (a turn timed out)
+            del COUNTS[next(iter(COUNTS))]
 
 
 class Turn(dict):
@@ -171,9 +202,8 @@ def answer_turn(request):
         if not 0 <= choice < len(legal_actions):
             raise ValueError(f"choose_action returned {choice}, out of range")
     except Exception:
-        # A crash in the strategy must not cost the match: play a legal action anyway.
-        log("choose_action failed, playing at random:", request, with_traceback=True)
-        choice, say = random.randrange(len(legal_actions)), None
+        # A crash in the strategy must not cost the match: play a legal action anyway, and say so.
+        return fall_back(request)
     answer = {"action_index": choice}
     if isinstance(say, str) and say:
         answer["say"] = say[:200]
@@ -196,7 +226,8 @@ def place_in_words(ranks, seat):
 
 
 def log_match_end(request):
-    """One line per match, when it is over: the seat's place in words and its score."""
+    """One line per match, when it is over: the seat's place in words, its score, and how many
+    decisions were played at random (if any)."""
     seat = request.get("seat")
     outcome = request.get("outcome")
     seats = outcome.get("seats") if isinstance(outcome, dict) else None
@@ -212,6 +243,11 @@ def log_match_end(request):
     # A match played again (after a server restart) keeps its id: only its latest attempt counts.
     attempt = request.get("attempt")
     again = f", attempt {attempt}" if isinstance(attempt, int) and attempt > 1 else ""
+    with COUNTS_LOCK:
+        at_random, decisions = COUNTS.pop((request.get("match_id"), attempt), (0, 0))
+    if at_random:
+        result += (f"; {at_random} of your {decisions} decisions failed in choose_action and were"
+                   " played at random")
     write_lines(
         sys.stdout,
         f"match {request.get('match_id')} ({request.get('game')}, seat {seat} of {len(seats)}"
@@ -227,7 +263,9 @@ def answer_request(request):
         legal_actions = request.get("legal_actions")
         if not isinstance(legal_actions, list) or not legal_actions:
             raise ValueError("a turn needs a non-empty legal_actions")
-        return answer_turn(request)
+        answer = answer_turn(request)
+        count_turn(request, answer)
+        return answer
     if kind == "ping":
         # The server's health check: answering it puts the bot on the ladder.
         return {"pong": True}
@@ -291,6 +329,8 @@ class Handler(BaseHTTPRequestHandler):
             answer = answer_request(request)
         except ValueError as error:
             return self.reply(400, {"error": str(error)})
+        except StrategyFailed:
+            return self.reply(500, {"error": "choose_action failed (the bot runs with --strict)"})
         return self.reply(200, answer)
 
     def read_body(self):
@@ -582,6 +622,8 @@ def answer_message(connection, text):
     except ValueError as error:
         log(f"a request the kit cannot answer: {error}", request)
         answer = {}
+    except StrategyFailed:  # no action: the server records a fault at once
+        answer = {"error": "choose_action failed (the bot runs with --strict)"}
     except Exception:
         log("error answering a request:", request, with_traceback=True)
         answer = {}
@@ -680,7 +722,12 @@ def main(argv=None):
     parser.add_argument("--connections", type=int, choices=range(1, 5), default=1, metavar="N",
                         help="connections to hold, 1 to 4 (default 1): calls go on while one"
                              " reconnects")
+    parser.add_argument("--strict", action="store_true",
+                        help="when choose_action fails, answer with an error (a fault) instead of"
+                             " playing at random")
     args = parser.parse_args(argv)
+    global STRICT
+    STRICT = STRICT or args.strict
     settings = read_settings()
     try:
         if args.connect is None:

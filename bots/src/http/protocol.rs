@@ -274,13 +274,17 @@ struct RawAnswer {
     action_index: Option<serde_json::Value>,
     #[serde(default)]
     say: Option<serde_json::Value>,
+    #[serde(default)]
+    fallback: Option<serde_json::Value>,
 }
 
 /// Reads a turn's answer body: `{"action": <action>}` or `{"action_index": n}`, with an optional
-/// string `"say"`. Broken JSON, a non-object, neither or both of `action` and `action_index`, or
-/// an `action_index` that is not a non-negative integer is a `bad_json` fault; an action that is
-/// not one of the game's actions or not among `legal`, or an index out of range, is an
-/// `illegal_action` fault. A `say` that is not a string is ignored.
+/// string `"say"` and an optional `"fallback": true` (the bot's kit played the action at random
+/// because the bot's strategy failed). Broken JSON, a non-object, neither or both of `action`
+/// and `action_index`, or an `action_index` that is not a non-negative integer is a `bad_json`
+/// fault; an action that is not one of the game's actions or not among `legal`, or an index out
+/// of range, is an `illegal_action` fault. A `say` that is not a string is ignored, and so is a
+/// `fallback` that is not `true` (`false`, or any other value).
 pub fn parse_answer<A>(body: &[u8], legal: &[A]) -> Result<Reply<A>, BotFault>
 where
     A: DeserializeOwned + PartialEq + Clone,
@@ -342,7 +346,12 @@ where
         Some(serde_json::Value::String(text)) => Some(text),
         _ => None,
     };
-    Ok(Reply { action, say })
+    let fallback = raw.fallback == Some(serde_json::Value::Bool(true));
+    Ok(Reply {
+        action,
+        say,
+        fallback,
+    })
 }
 
 /// The fault for a body that did not read as an answer object, saying why.
@@ -434,11 +443,36 @@ mod tests {
             parse(r#"{"action":{"card":"10C","kind":"beat"},"say":"hi","mood":7}"#),
             Ok(Reply {
                 action: legal()[0],
-                say: Some("hi".into())
+                say: Some("hi".into()),
+                fallback: false,
             })
         );
         assert_eq!(parse(r#" {"action_index":1,"say":42} "#), Ok(take.clone()));
         assert_eq!(parse(r#"{"action_index":1,"say":null}"#), Ok(take));
+    }
+
+    #[test]
+    fn fallback_is_read_when_true_and_ignored_otherwise() {
+        let read =
+            |more: &str| parse(&format!(r#"{{"action_index":1{more}}}"#)).map(|r| r.fallback);
+        assert_eq!(
+            (read(r#","fallback":true"#), read("")),
+            (Ok(true), Ok(false))
+        );
+        for value in ["false", "null", r#""true""#, "1", "[true]", "{}"] {
+            assert_eq!(
+                read(&format!(r#","fallback":{value}"#)),
+                Ok(false),
+                "{value}"
+            );
+        }
+        // It changes none of the answer's faults.
+        let kinds = [
+            r#"{"fallback":true}"#,
+            r#"{"action_index":5,"fallback":true}"#,
+        ];
+        let kinds = kinds.map(|body| fault(body).0);
+        assert_eq!(kinds, [FaultKind::BadJson, FaultKind::IllegalAction]);
     }
 
     #[test]

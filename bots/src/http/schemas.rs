@@ -37,8 +37,8 @@ fn dialled(mut schema: Value) -> Value {
 }
 
 /// The schema of a turn's answer: exactly one of `action` (one of the game's actions) and
-/// `action_index`, an optional `say`, and the optional `request_id` of an answer to a dial-out
-/// request. Other fields are ignored by the server, and left out here.
+/// `action_index`, an optional `say`, an optional `fallback`, and the optional `request_id` of an
+/// answer to a dial-out request. Other fields are ignored by the server, and left out here.
 fn answer_schema<A: JsonSchema>() -> Value {
     let mut generator = schema::for_deserialize();
     let action = generator.subschema_for::<A>();
@@ -58,6 +58,10 @@ fn answer_schema<A: JsonSchema>() -> Value {
             "say": {
                 "description": "A line shown in the replay beside the move (cut to 200 characters; a seat keeps at most 2,000 characters of says in a match, then they are dropped).",
                 "type": "string",
+            },
+            "fallback": {
+                "description": "true when the bot's kit chose this action at random because the bot's own strategy failed (raised, or returned no valid choice): the server counts these decisions and shows them beside the bot's faults, but they are not faults. Any other value is ignored.",
+                "type": "boolean",
             },
             "request_id": {
                 "description": "The request's id, echoed in an answer to a dial-out request.",

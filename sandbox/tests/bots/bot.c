@@ -5,7 +5,8 @@
 //
 // The plain bot answers a turn with the first action and a `say` holding a number drawn from
 // WASI's randomness and how many requests it has seen. Built with one of -DLOOP, -DBOMB,
-// -DRECURSE, -DHUGE or -DTRAP, it misbehaves on every turn instead.
+// -DRECURSE, -DHUGE or -DTRAP, it misbehaves on every turn instead; with -DFALLBACK, it marks
+// every turn's answer `"fallback": true`, as a kit does whose strategy failed.
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,12 @@ void *cabi_realloc(void *ptr, size_t old_size, size_t align, size_t new_size) {
     if (!grown) abort();
     return grown;
 }
+
+#ifdef FALLBACK
+#define MARK ",\"fallback\":true"
+#else
+#define MARK ""
+#endif
 
 static uint32_t answer_area[2];
 static unsigned seen;
@@ -68,7 +75,8 @@ uint32_t *handle(char *request, size_t length) {
             uint32_t drawn = 0;
             getentropy(&drawn, sizeof drawn);
             answer = malloc(96);
-            snprintf(answer, 96, "{\"action_index\":0,\"say\":\"%u %u\"}", (unsigned)drawn, seen);
+            snprintf(answer, 96, "{\"action_index\":0,\"say\":\"%u %u\"" MARK "}", (unsigned)drawn,
+                     seen);
         }
     } else {
         answer = strdup("{}");

@@ -115,6 +115,7 @@ pub fn result(ranks: &[u32]) -> MatchResult {
                 rank,
                 score: f64::from(10 - rank),
                 fault: None,
+                fallbacks: 0,
             })
             .collect(),
         actions: Vec::new(),

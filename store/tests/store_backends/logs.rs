@@ -1,5 +1,6 @@
 //! Logs: a finished match's actions stored compactly and read back through the engine, with its
-//! say lines, answer times and faults' steps; and retention dropping old ladder logs only.
+//! say lines, answer times, faults' steps and the decisions each seat's kit played at random;
+//! and retention dropping old ladder logs only.
 
 use cardarena_store::{FaultRecord, LogState, MatchKind, PlayRecord, now_ms};
 
@@ -26,6 +27,7 @@ async fn logs_timing_and_retention(db: &Db) {
     let mut outcome = result(&[2, 1]);
     outcome.actions = actions.clone();
     outcome.seats[0].fault = Some(("timeout".into(), "no answer in 1000 ms".into()));
+    outcome.seats[1].fallbacks = 7;
     let record = PlayRecord {
         timing: (0..actions.len() as u32).map(|i| i * 7).collect(),
         faults: vec![
@@ -56,6 +58,18 @@ async fn logs_timing_and_retention(db: &Db) {
         "stamped with the rules it was played by"
     );
     assert_eq!(store.play_record(&made[0]).await.unwrap(), record);
+    let fallbacks: Vec<u32> = detail.summary.seats.iter().map(|s| s.fallbacks).collect();
+    assert_eq!(fallbacks, [0, 7]);
+    let recent = store.recent_fallbacks(&ids[1], 50).await.unwrap();
+    assert_eq!(
+        (recent.seats, recent.with_fallbacks, recent.decisions),
+        (2, 1, 7)
+    );
+    let window = store.recent_fallbacks(&ids[1], 1).await.unwrap();
+    assert_eq!(
+        window.decisions, 0,
+        "the latest match only: the practice one"
+    );
     let blob = db
         .rows("SELECT log FROM matches WHERE log IS NOT NULL")
         .await;

@@ -39,9 +39,9 @@ pub fn leader_json(row: &LeaderRow) -> Value {
     })
 }
 
-/// A stored match as JSON: seats with results and faults, the action log and the say lines, as
-/// much of them as `disclosure` allows (a sealed match shows no move, say line, fault detail or
-/// error, and its log is `sealed`; the seed shows only once the match is open).
+/// A stored match as JSON: seats with results, faults and random plays, the action log and the
+/// say lines, as much of them as `disclosure` allows (a sealed match shows no move, say line,
+/// fault detail or error, and its log is `sealed`; the seed shows only once the match is open).
 pub fn match_json(detail: &MatchDetail, disclosure: Disclosure) -> Value {
     let m = &detail.summary;
     let sealed = disclosure == Disclosure::Sealed;
@@ -60,6 +60,7 @@ pub fn match_json(detail: &MatchDetail, disclosure: Disclosure) -> Value {
                 "fault": s.fault.as_ref().map(|(kind, detail)| {
                     json!({"kind": kind, "detail": if sealed { None } else { Some(detail) }})
                 }),
+                "fallbacks": s.fallbacks,
             })
         })
         .collect();

@@ -1,9 +1,10 @@
 //! `/bots/{id}?kind=&tournament=&stage=&before=&after=&per_page=`: a bot, whether it plays on
-//! the ladder (active or paused, and why) and at which table sizes, its recent fault rate, its current rating and a chart
+//! the ladder (active or paused, and why) and at which table sizes, its recent fault rate and
+//! the decisions its kit played at random in its latest matches, its current rating and a chart
 //! of its whole rated history, its versions, its matches paged newest first (of one kind, or of
 //! one tournament stage, if asked; each seat with the version that played it) with the faults
-//! among them, its record against each opponent, and the organiser's hold on it, actions and
-//! tools (`organiser.rs`).
+//! and random plays among them, its record against each opponent, and the organiser's hold on
+//! it, actions and tools (`organiser.rs`).
 
 use askama::Template;
 use axum::extract::{Path, RawQuery, State};
@@ -18,7 +19,7 @@ use cardarena_contest::health::{Verdict, probation_verdict};
 use cardarena_contest::{games, table_sizes};
 use cardarena_store::{
     BotKind, BotRecord, BotVersion, LeaderRow, MatchKind, MatchSummary, OrganiserHold, PauseReason,
-    ProbationMatch, Rivalry, Store,
+    ProbationMatch, RECENT_MATCHES, RecentFallbacks, Rivalry, Store,
 };
 
 /// How many of its latest versions a bot's page lists.
@@ -62,6 +63,9 @@ struct BotView {
     /// The table sizes it plays on the ladder, as a sentence ("Plays the ladder at 2 and 3
     /// seats."); none for the people's row, which the ladder never seats.
     ladder_sizes: Option<String>,
+    /// What its kit played at random in its latest matches, in words (contestants' bots with a
+    /// finished match).
+    fallbacks: Option<String>,
 }
 
 /// The bot's last probation, ready to print.
@@ -93,7 +97,11 @@ impl LastProbationView {
 }
 
 impl BotView {
-    fn new(bot: &BotRecord, last_probation: Option<ProbationMatch>) -> BotView {
+    fn new(
+        bot: &BotRecord,
+        last_probation: Option<ProbationMatch>,
+        fallbacks: RecentFallbacks,
+    ) -> BotView {
         let on_probation = bot.health.paused == Some(PauseReason::Faults);
         let kind = match bot.kind {
             BotKind::Dial => "dial (it connects to the server)",
@@ -143,8 +151,39 @@ impl BotView {
                     100.0 * f64::from(bot.health.faults()) / f64::from(bot.health.recent_matches);
                 format!("{percent:.0}%")
             }),
+            fallbacks: fallbacks_text(&bot.kind, fallbacks),
         }
     }
+}
+
+/// What a contestant's bot's kit played at random in its latest finished matches, in words;
+/// `None` for house bots, people, and a bot with no finished match.
+fn fallbacks_text(kind: &BotKind, recent: RecentFallbacks) -> Option<String> {
+    let contestant = matches!(
+        kind,
+        BotKind::Http { .. } | BotKind::Dial | BotKind::Module { .. }
+    );
+    if !contestant || recent.seats == 0 {
+        return None;
+    }
+    let of = match recent.seats {
+        1 => "its one finished match".to_string(),
+        n => format!("its last {n} finished matches"),
+    };
+    if recent.decisions == 0 {
+        return Some(format!("none in {of}"));
+    }
+    let within = match recent.seats {
+        1 => of,
+        _ => format!("{} of {of}", recent.with_fallbacks),
+    };
+    Some(format!(
+        "{} decision{} in {within}: its kit caught its strategy failing and played a random legal \
+         action instead. These are not faults, but they cost it places: its kit's log says where \
+         the strategy failed.",
+        recent.decisions,
+        if recent.decisions == 1 { "" } else { "s" },
+    ))
 }
 
 /// Why a paused bot is off the ladder, in words.
@@ -247,6 +286,8 @@ struct MatchRow {
     place: String,
     score: String,
     fault: Option<String>,
+    /// Its decisions its kit played at random after its strategy failed.
+    fallbacks: u32,
     opponents: Vec<Opponent>,
 }
 
@@ -333,6 +374,7 @@ pub(super) async fn page(
         None => None,
     };
     let rating = store.rating_of(&id).await?;
+    let fallbacks = store.recent_fallbacks(&id, RECENT_MATCHES).await?;
     let organiser = OrganiserView::read(&store, &bot).await?;
     let history = store.rating_chart(&id, CHART_POINTS).await?;
     let versions = store.bot_versions(&id).await?;
@@ -363,7 +405,7 @@ pub(super) async fn page(
     );
     ok(&BotPage {
         bot_id: id.clone(),
-        bot: BotView::new(&bot, last_probation),
+        bot: BotView::new(&bot, last_probation, fallbacks),
         rating: rating.as_ref().map(RatingView::new),
         chart,
         versions: shown.iter().map(VersionRow::new).collect(),
@@ -454,6 +496,7 @@ fn rows_of(bot_id: &str, recent: &[MatchSummary]) -> (Vec<MatchRow>, Vec<FaultRo
                 place: place(seat.rank),
                 score: score(seat.score),
                 fault: seat.fault.as_ref().map(|(kind, _)| kind.clone()),
+                fallbacks: seat.fallbacks,
                 opponents: opponents.clone(),
             });
         }

@@ -114,6 +114,10 @@ pub struct MatchSeat {
     /// Its fault, if it faulted.
     #[schema(required = true)]
     pub fault: Option<SeatFault>,
+    /// How many of its decisions its bot's kit played at random because the bot's strategy
+    /// failed (answers marked `"fallback": true`, docs/protocol.md): shown beside faults, never
+    /// counted as one. 0 until the match is finished.
+    pub fallbacks: u32,
 }
 
 /// One action of the log.

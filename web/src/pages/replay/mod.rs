@@ -1,8 +1,9 @@
-//! `/matches/{id}`: a match, its seats with their results and faults, the card table a viewer
-//! steps through (drawn by `web/static/replay.js` from the frames API; the page gives it the
-//! match's id, game and status and the controls), the downloads, and its moves one by one with
-//! what the bots said (or why they are gone), each linking to its step. Each move is in the game's own
-//! words (`Game::describe`, read against the game before it).
+//! `/matches/{id}`: a match, its seats with their results, faults and decisions played at random
+//! by their kits, the card table a viewer steps through (drawn by `web/static/replay.js` from the
+//! frames API; the page gives it the match's id, game and status and the controls), the
+//! downloads, and its moves one by one with what the bots said (or why they are gone), each
+//! linking to its step. Each move is in the game's own words (`Game::describe`, read against the
+//! game before it).
 
 mod assets;
 mod ending;
@@ -53,6 +54,8 @@ struct SeatRow {
     place: String,
     score: String,
     fault: Option<(String, String)>,
+    /// Its decisions its bot's kit played at random after the bot's strategy failed, in words.
+    fallbacks: Option<String>,
     rating_after: Option<String>,
     /// Its result in the game's words ("the fool"), once the match is finished.
     words: Option<String>,
@@ -68,6 +71,7 @@ impl SeatRow {
             place: place(seat.rank),
             score: score(seat.score),
             fault: seat.fault.clone(),
+            fallbacks: (seat.fallbacks > 0).then(|| decisions_at_random(seat.fallbacks)),
             rating_after: seat.rating_after.map(fixed2),
             words: None,
         }
@@ -96,6 +100,9 @@ struct MatchPage {
     result: Option<String>,
     /// The first fault: the seat's name, the step and the fault's kind (linked to its step).
     fault: Option<(String, u32, String)>,
+    /// A sentence for each seat whose bot's kit played decisions at random after its strategy
+    /// failed: not faults, but shown with them.
+    fallbacks: Vec<String>,
     /// Why the moves are not shown, when the log was dropped or cannot be read.
     log_note: Option<String>,
     /// The player's script, stylesheet and import map.
@@ -117,6 +124,12 @@ pub(super) async fn page(State(store): State<Store>, Path(id): Path<String>) -> 
     let mut page = match_page(&detail, &record, disclosure, tables_left);
     page.analysed = store.has_analysis(&id).await?;
     ok(&page)
+}
+
+/// "1 decision played at random", "3 decisions played at random".
+fn decisions_at_random(n: u32) -> String {
+    let plural = if n == 1 { "" } else { "s" };
+    format!("{n} decision{plural} played at random")
 }
 
 /// Why a sealed match shows nothing yet, and when it will.
@@ -202,7 +215,20 @@ fn match_page(
             };
         }
     }
+    // How many decisions each kit played at random tells nothing of the cards: shown even sealed.
+    let fallbacks = (m.seats.iter().zip(&names))
+        .filter(|(s, _)| s.fallbacks > 0)
+        .map(|(s, name)| {
+            format!(
+                "Seat {} ({name}): {} by its kit after its strategy failed (not faults: the \
+                 kit caught the error and played on).",
+                s.seat,
+                decisions_at_random(s.fallbacks)
+            )
+        })
+        .collect();
     MatchPage {
+        fallbacks,
         result: verdict.map(|v| english::sentence(&v.text, &Names::new(&names, None))),
         fault: ending::first_fault(detail, record),
         m: MatchView {
