@@ -141,43 +141,27 @@ def count_turn(request, answer):
             del COUNTS[next(iter(COUNTS))]
 
 
-class Turn(dict):
-    """The turn request (game, seat, view, legal_actions, deadline_ms, match_id…), handed third
-    to a strategy of three parameters, strategy(view, legal_actions, turn); with the Python
-    package cardarena installed, also what a policy trained offline reads, computed on first use:
-    observation (cardarena.encode: Game.observation(seat) of the match's game), action_ids (as
-    Game.action_ids()), index_of(action_id) and from_view(seed) (Game.from_view)."""
-
-    @functools.cached_property
-    def observation(self):
-        return package().encode(self["game"], self["view"])
-
-    @functools.cached_property
-    def action_ids(self):
-        return package().action_ids(self["game"], self["view"], self["legal_actions"])
-
-    def index_of(self, action_id):
-        """The index in legal_actions of the action whose id is action_id."""
-        return self.action_ids.index(int(action_id))
-
-    def from_view(self, seed=0):
-        """A game rebuilt from the view, the cards it hides dealt at random from seed."""
-        return package().Game.from_view(self["view"], seed, game=self["game"])
+# The type turn_of() makes, once known: cardarena.turn.Turn, or dict without the package.
+TURN = None
 
 
-def package():
-    """The Python package cardarena, which Turn's encodings need."""
-    try:
-        import cardarena
-    except ImportError:
-        raise RuntimeError("a turn's encodings need the Python package cardarena (python/README.md"
-                           " says how to install it)") from None
-    return cardarena
+def turn_of(request):
+    """What a strategy of three parameters is handed third: the turn request itself (game, seat,
+    view, legal_actions, deadline_ms, match_id…), with the Python package cardarena installed a
+    cardarena.turn.Turn, the same dict with the encodings a trained policy reads."""
+    global TURN
+    if TURN is None:
+        try:
+            from cardarena.turn import Turn
+        except ImportError:
+            Turn = dict
+        TURN = Turn
+    return TURN(request)
 
 
 @functools.lru_cache(maxsize=None)
 def takes_turn(act):
-    """Whether act takes a third argument, the Turn."""
+    """Whether act takes a third argument, the turn (turn_of)."""
     import inspect  # here, not at the top: a bot module built from this file never needs it
 
     try:
@@ -194,7 +178,7 @@ def answer_turn(request):
     try:
         act = strategy or choose_action
         arguments = (request.get("view"), legal_actions)
-        choice = act(*arguments, Turn(request)) if takes_turn(act) else act(*arguments)
+        choice = act(*arguments, turn_of(request)) if takes_turn(act) else act(*arguments)
         say = None
         if isinstance(choice, tuple):
             choice, say = choice
@@ -678,8 +662,8 @@ def run_connected(server, bot_id, token, connections):
 def run(bot, argv=None):
     """Runs this kit with bot as the strategy instead of choose_action: a function
     bot(view, legal_actions) or an object with a method act(view, legal_actions), answering as
-    choose_action does, or bot(view, legal_actions, turn) to be handed the Turn as well (its
-    encodings among it). argv is the command line (default sys.argv[1:]): the bot serves HTTP, or
+    choose_action does, or bot(view, legal_actions, turn) to be handed the turn as well (turn_of:
+    with its encodings when the package cardarena is installed). argv is the command line (default sys.argv[1:]): the bot serves HTTP, or
     dials out with --connect. The Python package calls it (cardarena.kit.run), so that a bot
     written and trained offline plays on the server through this same code."""
     global strategy
