@@ -20,7 +20,7 @@ an action id chosen, the step played. The loops:
   **batched, first legal** takes `masks.argmax(1)`, the environment's own cost with the least
   Python;
 - **Gym vector**: `gymnasium.make_vec("cardarena/Prsi-v0", N, vectorization_mode=
-  "vector_entry_point")`, the same as batched through Gymnasium's wrapper;
+  "vector_entry_point")`, the same as batched through Gymnasium's wrapper (its `legal_ids()`);
 - **pyspiel**: OpenSpiel's crazy_eights (two players) in a Python loop, chance nodes sampled
   from Python: `legal_actions()` and `apply_action` per decision (**plain**), and with
   `observation_tensor()` and `legal_actions_mask()` read at each decision as well
@@ -192,7 +192,7 @@ def gym_vector(num_envs):
 
         env = gymnasium.make_vec("cardarena/Prsi-v0", num_envs=num_envs,
                                  vectorization_mode="vector_entry_point")
-        choose = random_legal(numpy.random.default_rng(seed))
+        choose = from_legal_ids(env.unwrapped, numpy.random.default_rng(seed))
         clock = time.perf_counter
 
         def run_for(deadline):

@@ -209,6 +209,11 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         """The legal masks of the learners' current turns, bool `(num_envs, num_actions)`."""
         return self._masks
 
+    def legal_ids(self):
+        """The legal ids of the learners' current turns, compactly: `cardarena.VectorEnv`'s
+        `legal_ids()`, `(ids, counts)`."""
+        return self.env.legal_ids()
+
 
 def env_id(game):
     """The Gymnasium id registered for `game`: "durak-duel" is "cardarena/DurakDuel-v0"."""

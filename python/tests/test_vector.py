@@ -143,6 +143,8 @@ def test_the_gymnasium_vector_env_steps_and_resets_in_the_same_step():
     ended = 0
     for _ in range(200):
         actions = random_ids(env.unwrapped.action_masks(), rng)
+        ids, counts = env.unwrapped.legal_ids()
+        assert all(a in row[:n] for a, row, n in zip(actions, ids, counts))
         assert env.action_space.contains(actions)
         observations, rewards, terminations, truncations, info = env.step(actions)
         assert env.observation_space.contains(observations)
