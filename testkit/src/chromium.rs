@@ -322,14 +322,16 @@ impl Browser {
                         .unwrap_or_else(|_| panic!("{css} has data-refreshed {count:?}"))
                 })
                 .collect();
-            assert!(!parsed.is_empty(), "no {css} on the page");
-            let least = parsed.iter().copied().min().unwrap();
-            if least >= 1 {
+            // None found is waited out too: a page's script may be putting its element back
+            // (redrawn) at the moment it is looked for.
+            let least = parsed.iter().copied().min();
+            if let Some(least) = least.filter(|&least| least >= 1) {
                 return least;
             }
             assert!(
                 start.elapsed() < REFRESH_TIMEOUT,
-                "{css} never refreshed itself in {REFRESH_TIMEOUT:?} (data-refreshed {parsed:?})"
+                "{css} never refreshed itself in {REFRESH_TIMEOUT:?} (data-refreshed {parsed:?}; \
+                 none means no {css} on the page)"
             );
             tokio::time::sleep(POLL).await;
         }
