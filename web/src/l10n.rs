@@ -26,6 +26,10 @@ macro_rules! catalog {
                 "frame.ftl",
                 include_str!(concat!("../locales/", $code, "/frame.ftl")),
             ),
+            (
+                "leaderboard.ftl",
+                include_str!(concat!("../locales/", $code, "/leaderboard.ftl")),
+            ),
         ]
     };
 }

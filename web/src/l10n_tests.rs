@@ -151,6 +151,8 @@ fn ids_used(text: &str) -> Vec<String> {
     let mut ids = Vec::new();
     for call in [
         ".t(\"",
+        ".t1(\"",
+        ".count(\"",
         ".message(\"",
         ".message_with(\"",
         ".message_count(\"",

@@ -2,7 +2,8 @@
 //! temporary SQLite file: the language comes from `?lang=` (which sets the `lang` cookie), then
 //! the cookie, then `Accept-Language`, then English, and `<html lang>`, the header's menus, the
 //! footer's language switch and the error pages follow it; in headless Chromium, at a phone's
-//! width, the frame in Russian and in Czech fits the screen and axe-core finds nothing grave.
+//! width, the frame in Russian and in Czech fits the screen and axe-core finds nothing grave,
+//! and the live leaderboard's script redraws its table in the page's language.
 //! Screenshots go to `target/test-artefacts/languages/`.
 
 mod support;
@@ -60,6 +61,11 @@ async fn the_language_comes_from_the_query_then_the_cookie_then_the_browser() {
         "aria-label=\"Сайт\"",
         ">Меню</button>",
         ">Язык</span>",
+        // The leaderboard's own words, a count in its plural form.
+        "<h1>Рейтинг</h1>",
+        ">Последние матчи: durak</a>",
+        "title=\"матчи с нарушениями среди последних 50 матчей бота в рейтинге и турнирах\"",
+        "data-empty=\"Пока нет ботов с рейтингом.\"",
     ] {
         assert!(html.contains(words), "no {words:?} in Russian");
     }
@@ -78,6 +84,7 @@ async fn the_language_comes_from_the_query_then_the_cookie_then_the_browser() {
     let (_, headers, html) = fetch(&server, "/", &cs_cookie).await;
     assert_eq!(html_lang(&html), "cs");
     assert!(html.contains(">Žebříček</a>") && html.contains(">Moji boti</a>"));
+    assert!(html.contains("<h1>Žebříček</h1>") && html.contains(">Zatím žádné turnaje.<"));
     assert_eq!(header_of(&headers, header::SET_COOKIE), None);
     let (status, headers, html) = fetch(&server, "/?lang=en", &cs_cookie).await;
     assert_eq!(status, StatusCode::OK);
@@ -185,6 +192,18 @@ async fn the_frame_in_russian_and_czech_fits_a_phone_and_passes_axe() {
             browser.open(&server.url(path)).await;
             assert_eq!(browser.viewport().await, PHONE);
             let what = format!("{path} in {code}");
+            if n == 0 {
+                browser.wait_refreshed("table.leaderboard").await;
+                let empty = browser.text("table.leaderboard tr.empty").await;
+                let expected = if code == "ru" {
+                    "Пока нет ботов с рейтингом."
+                } else {
+                    "Zatím žádní boti s hodnocením."
+                };
+                if empty != expected {
+                    wrong.push(format!("{what}: the redrawn table says {empty:?}"));
+                }
+            }
             let lang = browser.attr("html", "lang").await;
             if lang.as_deref() != Some(code) {
                 wrong.push(format!("{what}: <html lang> is {lang:?}"));

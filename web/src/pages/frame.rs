@@ -4,12 +4,14 @@
 //! `lang` cookie, and draws the error pages in that language.
 
 use std::convert::Infallible;
+use std::fmt::Display;
 
 use axum::extract::{FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::Response;
+use fluent_bundle::{FluentArgs, FluentValue};
 
 use super::PageError;
 use crate::locale::{self, Locale};
@@ -61,6 +63,20 @@ impl Frame {
     /// The message `id`.
     pub fn t(&self, id: &str) -> String {
         self.locale.message(id)
+    }
+
+    /// The message `id` with its one text variable `name` set to `value` (a name, an id: text
+    /// even when it looks like a number).
+    pub fn t1(&self, id: &str, name: &str, value: impl Display) -> String {
+        let mut args = FluentArgs::new();
+        args.set(name, FluentValue::from(value.to_string()));
+        self.locale.message_with(id, Some(&args))
+    }
+
+    /// The message `id` with its `$count` set to `count`, in the plural form the language
+    /// chooses for it (a reference, as askama lends a view's fields).
+    pub fn count(&self, id: &str, count: &usize) -> String {
+        self.locale.message_count(id, *count as u64)
     }
 
     /// The language switch: this page in each language, each named in itself.
@@ -161,5 +177,8 @@ mod tests {
         let frame = Frame::new(Locale::Cs, None);
         assert_eq!(frame.lang(), "cs");
         assert_eq!(frame.t("nav-rules-of"), "Pravidla:");
+        let game = frame.t1("leaderboard-recent-matches", "game", "007");
+        assert_eq!(game, "Poslední zápasy: 007");
+        assert_eq!(frame.count("cards-count", &4), "4 karty");
     }
 }

@@ -73,6 +73,8 @@ struct LeaderboardPage {
     tournaments: Vec<TournamentLink>,
     /// How many more there are.
     more_tournaments: usize,
+    /// How many of a bot's latest matches its recent faults are counted over.
+    faults_window: usize,
 }
 
 /// `GET /?game=<id>`: one table per game, or the one game asked for (404 if there is no such
@@ -115,5 +117,6 @@ pub(super) async fn page(
         boards,
         tournaments,
         more_tournaments,
+        faults_window: cardarena_store::RECENT_MATCHES as usize,
     })
 }
