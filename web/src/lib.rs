@@ -5,7 +5,9 @@
 //! client's network, the [`request_log`], the Prometheus [`metrics`] page and the [`probes`];
 //! and the processes: [`app`] (`serve`: the store, the scheduler, the ladder and every route)
 //! and [`worker`] (a process that plays queued matches and serves only its probes and metrics),
-//! with what they tune of the process itself ([`memory`], [`open_files`]).
+//! with what they tune of the process itself ([`memory`], [`open_files`]). The pages speak
+//! English, Russian and Czech: each request's [`locale`], and the words of each in [`l10n`]
+//! (Project Fluent's messages from `locales/`, compiled into the binary).
 //!
 //! It turns requests into calls on the contest (`cardarena_contest`) and the store
 //! (`cardarena_store`) and their answers into JSON and HTML; it must never hold a rule of play,
@@ -14,8 +16,10 @@
 pub mod api;
 pub mod app;
 pub mod audience;
+pub mod l10n;
 pub mod limits;
 pub mod listener;
+pub mod locale;
 pub mod memory;
 pub mod metrics;
 pub mod open_files;

@@ -1,7 +1,8 @@
 // The live leaderboard: every 2 s, each table.leaderboard[data-game] is redrawn from
 // /api/leaderboard?game=<id>. Cells are filled with textContent, so a bot's name is never
 // parsed as HTML. After each redraw the table's data-refreshed counts up and #updated shows
-// the time; when the server cannot be reached the table is marked stale and kept.
+// the time; when the server cannot be reached the table is marked stale and kept. Its words are
+// the page's: the empty table's line in data-empty, the time in the page's language.
 "use strict";
 (function () {
   var PERIOD_MS = 2000;
@@ -37,14 +38,14 @@
     if (rows.length === 0) {
       var empty = document.createElement("tr");
       empty.className = "empty";
-      cell(empty, "No rated bots yet.").colSpan = 8;
+      cell(empty, table.dataset.empty).colSpan = 8;
       body.appendChild(empty);
     }
     table.replaceChild(body, table.tBodies[0]);
     table.classList.remove("stale");
     table.dataset.refreshed = String(Number(table.dataset.refreshed || 0) + 1);
     var updated = document.getElementById("updated");
-    if (updated) updated.textContent = new Date().toLocaleTimeString();
+    if (updated) updated.textContent = new Date().toLocaleTimeString(document.documentElement.lang);
   }
 
   function refresh(table) {

@@ -14,7 +14,7 @@ use super::chart::RatingChart;
 use super::format::{fixed2, place, score, short_id, utc, version_label};
 use super::leaderboard::recent_faults;
 use super::organiser::OrganiserView;
-use super::{PageError, PageResult, ok};
+use super::{Frame, PageError, PageResult, ok};
 use cardarena_contest::health::{Verdict, probation_verdict};
 use cardarena_contest::{games, table_sizes};
 use cardarena_store::{
@@ -329,6 +329,8 @@ struct RivalRow {
 #[derive(Template)]
 #[template(path = "bot.html")]
 struct BotPage {
+    /// The site's frame in the reader's language.
+    frame: Frame,
     bot_id: String,
     bot: BotView,
     rating: Option<RatingView>,
@@ -352,6 +354,7 @@ pub(super) async fn page(
     State(store): State<Store>,
     Path(id): Path<String>,
     RawQuery(raw): RawQuery,
+    frame: Frame,
 ) -> PageResult {
     let params = ListParams::parse(raw.as_deref(), &["kind", "tournament", "stage"])?;
     let Some(bot) = store.bot(&id).await? else {
@@ -404,6 +407,7 @@ pub(super) async fn page(
         .query(None)
     );
     ok(&BotPage {
+        frame,
         bot_id: id.clone(),
         bot: BotView::new(&bot, last_probation, fallbacks),
         rating: rating.as_ref().map(RatingView::new),

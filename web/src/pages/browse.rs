@@ -6,7 +6,7 @@ use askama::Template;
 use axum::extract::{RawQuery, State};
 
 use super::format::{place, short_id, utc, version_label};
-use super::{PageError, PageResult, ok};
+use super::{Frame, PageError, PageResult, ok};
 use cardarena_store::{MAX_PAGE, MatchFilter, MatchKind, MatchPage, MatchSummary, PageAt, Store};
 
 /// Matches on a page unless `per_page` says otherwise.
@@ -47,6 +47,10 @@ impl ListParams {
             return Err(bad("the query string is too long"));
         }
         for (key, value) in url::form_urlencoded::parse(raw.as_bytes()) {
+            // The language switch's parameter, read by the pages' layer.
+            if key == crate::locale::QUERY {
+                continue;
+            }
             if seen.iter().any(|k| *k == key) {
                 return Err(bad(format!("{key} is given twice")));
             }
@@ -219,6 +223,8 @@ impl ListRow {
 #[derive(Template)]
 #[template(path = "matches.html")]
 struct MatchesPage {
+    /// The site's frame in the reader's language.
+    frame: Frame,
     title: String,
     /// Where the list comes from, e.g. the tournament's page.
     back: Option<(String, String)>,
@@ -228,7 +234,11 @@ struct MatchesPage {
 
 /// `GET /matches?game=&kind=&tournament=&stage=`: matches newest first, paged; a 400 page for a
 /// bad parameter, a 404 for an unknown tournament.
-pub(super) async fn list(State(store): State<Store>, RawQuery(raw): RawQuery) -> PageResult {
+pub(super) async fn list(
+    State(store): State<Store>,
+    RawQuery(raw): RawQuery,
+    frame: Frame,
+) -> PageResult {
     let params = ListParams::parse(raw.as_deref(), &["kind", "game", "tournament", "stage"])?;
     let mut title = "Matches".to_string();
     let mut back = None;
@@ -254,6 +264,7 @@ pub(super) async fn list(State(store): State<Store>, RawQuery(raw): RawQuery) ->
         .browse_matches(&params.filter(None), params.at, params.per_page)
         .await?;
     ok(&MatchesPage {
+        frame,
         title,
         back,
         rows: page.matches.iter().map(|(_, m)| ListRow::new(m)).collect(),

@@ -14,7 +14,7 @@ use pulldown_cmark::{
     CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html,
 };
 
-use super::{PageError, PageResult, ok};
+use super::{Frame, PageError, PageResult, ok};
 
 /// A doc: its page (its address under `/docs/`), its title, its file in the repository and its
 /// text.
@@ -122,16 +122,18 @@ const DOCS: &[Doc] = &[
     ),
 ];
 
-/// A doc link of the site's header: (page, label).
+/// A doc link of the site's header: (page, its label's message id).
 pub(crate) const HEADER_DOCS: &[(&str, &str)] = &[
-    ("writing-a-bot", "How to join"),
-    ("protocol", "Protocol"),
-    ("api", "API"),
+    ("writing-a-bot", "nav-doc-writing-a-bot"),
+    ("protocol", "nav-doc-protocol"),
+    ("api", "nav-doc-api"),
 ];
 
 #[derive(Template)]
 #[template(path = "doc.html")]
 struct DocPage {
+    /// The site's frame in the reader's language.
+    frame: Frame,
     title: &'static str,
     /// The rendered doc (pulldown-cmark's HTML of our own text, raw HTML escaped).
     body: String,
@@ -140,36 +142,43 @@ struct DocPage {
 #[derive(Template)]
 #[template(path = "docs.html")]
 struct IndexPage {
+    /// The site's frame in the reader's language.
+    frame: Frame,
     docs: Vec<(&'static str, &'static str)>,
 }
 
 /// `GET /docs`: the list of docs.
-pub(super) async fn index() -> PageResult {
+pub(super) async fn index(frame: Frame) -> PageResult {
     ok(&IndexPage {
+        frame,
         docs: DOCS.iter().map(|d| (d.page, d.title)).collect(),
     })
 }
 
 /// The doc at `page`, or a 404.
-fn show(page: &str) -> PageResult {
+fn show(page: &str, frame: Frame) -> PageResult {
     let page = page.strip_suffix(".md").unwrap_or(page);
     let Some(doc) = DOCS.iter().find(|d| d.page == page) else {
         return Err(PageError::NotFound(format!("There is no doc {page:?}.")));
     };
     ok(&DocPage {
+        frame,
         title: doc.title,
         body: render(doc.file, doc.text),
     })
 }
 
 /// `GET /docs/{name}`.
-pub(super) async fn page(Path(name): Path<String>) -> PageResult {
-    show(&name)
+pub(super) async fn page(Path(name): Path<String>, frame: Frame) -> PageResult {
+    show(&name, frame)
 }
 
 /// `GET /docs/{folder}/{name}` (`games/…`, `rules/…`).
-pub(super) async fn nested_page(Path((folder, name)): Path<(String, String)>) -> PageResult {
-    show(&format!("{folder}/{name}"))
+pub(super) async fn nested_page(
+    Path((folder, name)): Path<(String, String)>,
+    frame: Frame,
+) -> PageResult {
+    show(&format!("{folder}/{name}"), frame)
 }
 
 /// The HTML of the doc in repository file `file` with text `markdown`.
@@ -340,6 +349,15 @@ fn unique(slug: String, taken: &mut Vec<String>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_headers_doc_links_are_labelled_in_every_language() {
+        for (_, id) in HEADER_DOCS {
+            for locale in crate::locale::Locale::ALL {
+                assert_ne!(locale.message(id), *id, "{id} in {}", locale.code());
+            }
+        }
+    }
 
     #[test]
     fn links_between_docs_go_to_their_pages_and_others_lose_their_link() {

@@ -14,7 +14,7 @@ use axum::Router;
 use axum::response::Response;
 use axum::routing::get;
 
-use super::{PageResult, content_hash, ok, static_file};
+use super::{Frame, PageResult, content_hash, ok, static_file};
 use cardarena_store::Store;
 
 /// The registration form's script, served at `/static/join.js`.
@@ -30,6 +30,8 @@ const JOIN_CSS: &str = include_str!("../../static/join.css");
 #[derive(Template)]
 #[template(path = "join.html")]
 struct JoinPage {
+    /// The site's frame in the reader's language.
+    frame: Frame,
     /// The games a bot may be registered for, in the roster's order.
     games: Vec<JoinGame>,
     /// The script's URL with its content's hash.
@@ -52,6 +54,8 @@ struct JoinGame {
 #[derive(Template)]
 #[template(path = "me.html")]
 struct MePage {
+    /// The site's frame in the reader's language.
+    frame: Frame,
     /// The script's URL with its content's hash.
     script: String,
     /// The styles' URL with their content's hash.
@@ -72,8 +76,9 @@ pub(super) fn routes() -> Router<Store> {
 }
 
 /// `GET /join`: the registration form.
-async fn join() -> PageResult {
+async fn join(frame: Frame) -> PageResult {
     ok(&JoinPage {
+        frame,
         games: cardarena_contest::games::games()
             .into_iter()
             .map(|game| JoinGame {
@@ -93,8 +98,9 @@ async fn join() -> PageResult {
 }
 
 /// `GET /me`: the bots this browser registered or was given.
-async fn me() -> PageResult {
+async fn me(frame: Frame) -> PageResult {
     ok(&MePage {
+        frame,
         script: format!("/static/me.js?v={}", content_hash(ME_JS)),
         style: style_url(),
         shared: format!("/static/mybots.js?v={}", content_hash(MYBOTS_JS)),

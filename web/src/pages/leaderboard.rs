@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use super::format::fixed2;
 use super::tournaments::TournamentLink;
-use super::{PageError, PageResult, ok};
+use super::{Frame, PageError, PageResult, ok};
 use cardarena_store::{LeaderRow, Store};
 
 /// The query string of `/`.
@@ -66,16 +66,24 @@ const TOURNAMENTS_SHOWN: usize = 5;
 #[derive(Template)]
 #[template(path = "leaderboard.html")]
 struct LeaderboardPage {
+    /// The site's frame in the reader's language.
+    frame: Frame,
     boards: Vec<Board>,
     /// The latest tournaments of the games shown, newest first.
     tournaments: Vec<TournamentLink>,
     /// How many more there are.
     more_tournaments: usize,
+    /// How many of a bot's latest matches its recent faults are counted over.
+    faults_window: usize,
 }
 
 /// `GET /?game=<id>`: one table per game, or the one game asked for (404 if there is no such
 /// game).
-pub(super) async fn page(State(store): State<Store>, Query(filter): Query<Filter>) -> PageResult {
+pub(super) async fn page(
+    State(store): State<Store>,
+    Query(filter): Query<Filter>,
+    frame: Frame,
+) -> PageResult {
     let games: Vec<&'static str> = match filter.game.as_deref() {
         None | Some("") => cardarena_bots::game_ids().to_vec(),
         Some(wanted) => match cardarena_bots::game_ids().iter().find(|g| **g == wanted) {
@@ -105,8 +113,10 @@ pub(super) async fn page(State(store): State<Store>, Query(filter): Query<Filter
     let more_tournaments = tournaments.len().saturating_sub(TOURNAMENTS_SHOWN);
     tournaments.truncate(TOURNAMENTS_SHOWN);
     ok(&LeaderboardPage {
+        frame,
         boards,
         tournaments,
         more_tournaments,
+        faults_window: cardarena_store::RECENT_MATCHES as usize,
     })
 }

@@ -26,6 +26,12 @@
 //!   each stage's key figures, progress, standings and head-to-head table), refreshed live by a
 //!   script that polls that API every 2 s while the tournament runs.
 //!
+//! Every page is in the reader's language ([`crate::locale`]): its view holds a [`Frame`] (the
+//! locale, its words from [`crate::l10n`], the footer's language switch), and the pages' layer
+//! (`frame.rs`) chooses the locale, keeps a `?lang=` choice in a cookie and draws the error
+//! pages in it. So far the frame (header, menus, footer, error pages) and the leaderboard are
+//! translated.
+//!
 //! Handlers read the [`Store`] and fill plain view structs whose fields are ready to print
 //! (numbers formatted in `format.rs`); askama escapes every value, so a bot's name is never
 //! markup. Errors are pages too: 404 for an unknown game, bot, match, tournament or doc, 400 for a
@@ -36,6 +42,7 @@ mod browse;
 mod chart;
 mod docs;
 mod format;
+mod frame;
 mod join;
 mod leaderboard;
 mod organiser;
@@ -51,6 +58,8 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 
 use cardarena_store::{Store, StoreError};
+
+pub use frame::{Frame, LanguageLink};
 
 /// The stylesheet, served at `/static/style.css`.
 const STYLE: &str = include_str!("../../static/style.css");
@@ -112,6 +121,7 @@ pub fn router(store: Store) -> Router {
         .route("/favicon.ico", get(favicon))
         .merge(replay::static_routes())
         .merge(join::routes())
+        .layer(axum::middleware::from_fn(frame::localise))
         .with_state(store)
 }
 
@@ -148,11 +158,9 @@ async fn favicon() -> Response {
 }
 
 /// The page of an address that names nothing: a 404 with the way home (the app's fallback).
-pub async fn not_found() -> Response {
-    PageError::NotFound(
-        "There is no page at this address: it may have moved, or the link may be mistyped.".into(),
-    )
-    .into_response()
+pub async fn not_found(frame: Frame) -> Response {
+    let message = frame.t("error-no-page");
+    PageError::NotFound(message).page(&frame)
 }
 
 fn static_file(content_type: &'static str, body: &'static str) -> Response {
@@ -166,8 +174,9 @@ fn static_file(content_type: &'static str, body: &'static str) -> Response {
         .into_response()
 }
 
-/// Why a page could not be shown.
-#[derive(Debug)]
+/// Why a page could not be shown. As a response it is its status alone, carrying the error:
+/// the pages' layer ([`frame::localise`]) draws its page in the reader's language.
+#[derive(Debug, Clone)]
 enum PageError {
     /// No such game, bot, match or tournament; the message says which.
     NotFound(String),
@@ -187,36 +196,47 @@ impl From<StoreError> for PageError {
 #[derive(Template)]
 #[template(path = "error.html")]
 struct ErrorPage<'a> {
-    title: &'a str,
-    message: &'a str,
+    frame: &'a Frame,
+    title: String,
+    message: String,
+}
+
+impl PageError {
+    /// Its page, in the frame's language.
+    fn page(self, frame: &Frame) -> Response {
+        let (status, title, message) = match self {
+            PageError::NotFound(message) => (StatusCode::NOT_FOUND, "error-not-found", message),
+            PageError::BadRequest(message) => {
+                (StatusCode::BAD_REQUEST, "error-bad-request", message)
+            }
+            PageError::Internal(_) => (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "error-server",
+                frame.t("error-server-detail"),
+            ),
+        };
+        let page = ErrorPage {
+            frame,
+            title: frame.t(title),
+            message,
+        };
+        render(status, &page)
+    }
 }
 
 impl IntoResponse for PageError {
     fn into_response(self) -> Response {
-        match self {
-            PageError::NotFound(message) => {
-                let page = ErrorPage {
-                    title: "Not found",
-                    message: &message,
-                };
-                render(StatusCode::NOT_FOUND, &page)
-            }
-            PageError::BadRequest(message) => {
-                let page = ErrorPage {
-                    title: "Bad request",
-                    message: &message,
-                };
-                render(StatusCode::BAD_REQUEST, &page)
-            }
+        let status = match &self {
+            PageError::NotFound(_) => StatusCode::NOT_FOUND,
+            PageError::BadRequest(_) => StatusCode::BAD_REQUEST,
             PageError::Internal(error) => {
                 tracing::error!(%error, "a page failed");
-                let page = ErrorPage {
-                    title: "Server error",
-                    message: "Something went wrong on our side; it has been logged.",
-                };
-                render(StatusCode::INTERNAL_SERVER_ERROR, &page)
+                StatusCode::INTERNAL_SERVER_ERROR
             }
-        }
+        };
+        let mut response = status.into_response();
+        response.extensions_mut().insert(self);
+        response
     }
 }
 

@@ -13,7 +13,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 
 use super::replay::{Links, PlayLinks, links, play_links};
-use super::{PageError, PageResult, ok};
+use super::{Frame, PageError, PageResult, ok};
 use cardarena_contest::secrets;
 use cardarena_store::Store;
 
@@ -24,6 +24,8 @@ const MAX_TOKEN: usize = 128;
 #[derive(Template)]
 #[template(path = "play.html")]
 struct PlayPage {
+    /// The site's frame in the reader's language.
+    frame: Frame,
     play: PlayLinks,
     /// For the import map of the modules the form's script imports.
     links: Links,
@@ -33,6 +35,8 @@ struct PlayPage {
 #[derive(Template)]
 #[template(path = "seat.html")]
 struct SeatPage {
+    /// The site's frame in the reader's language.
+    frame: Frame,
     /// The seat's token, which the script sends back to the API.
     token: String,
     /// The card table's modules, as the match page loads them.
@@ -41,15 +45,20 @@ struct SeatPage {
 }
 
 /// `GET /play`: the form that opens a table.
-pub(super) async fn form() -> PageResult {
+pub(super) async fn form(frame: Frame) -> PageResult {
     ok(&PlayPage {
+        frame,
         play: play_links(),
         links: links(),
     })
 }
 
 /// `GET /play/{token}`: the seat's page; 404 for a token that is no seat's.
-pub(super) async fn seat(State(store): State<Store>, Path(token): Path<String>) -> PageResult {
+pub(super) async fn seat(
+    State(store): State<Store>,
+    Path(token): Path<String>,
+    frame: Frame,
+) -> PageResult {
     if !token_shape(&token) || store.person_seat(&secrets::hash(&token)).await?.is_none() {
         return Err(PageError::NotFound(
             "There is no seat at this link: check the link you were given, or open a table of \
@@ -58,6 +67,7 @@ pub(super) async fn seat(State(store): State<Store>, Path(token): Path<String>) 
         ));
     }
     let mut response = ok(&SeatPage {
+        frame,
         token,
         links: links(),
         play: play_links(),

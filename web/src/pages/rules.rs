@@ -12,7 +12,7 @@ use askama::Template;
 use axum::extract::Path;
 
 use super::replay::{RulesLinks, rules_links};
-use super::{PageError, PageResult, docs, ok};
+use super::{Frame, PageError, PageResult, docs, ok};
 
 /// A guide: its game and its text.
 struct Guide {
@@ -44,6 +44,8 @@ const GUIDES: &[Guide] = &[
 #[derive(Template)]
 #[template(path = "rules.html")]
 struct RulesPage {
+    /// The site's frame in the reader's language.
+    frame: Frame,
     game: &'static str,
     /// The rendered guide, its pictures as figures for the script.
     body: String,
@@ -52,7 +54,7 @@ struct RulesPage {
 }
 
 /// `GET /rules/{game}`: the game's guide, or a 404 page for a game without one.
-pub(super) async fn page(Path(game): Path<String>) -> PageResult {
+pub(super) async fn page(Path(game): Path<String>, frame: Frame) -> PageResult {
     let Some(guide) = GUIDES.iter().find(|g| g.game == game) else {
         return Err(PageError::NotFound(format!(
             "There is no game {game:?}; the guides are for {}.",
@@ -60,6 +62,7 @@ pub(super) async fn page(Path(game): Path<String>) -> PageResult {
         )));
     };
     ok(&RulesPage {
+        frame,
         game: guide.game,
         body: render(guide),
         links: rules_links(),

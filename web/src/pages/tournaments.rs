@@ -13,7 +13,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::format::{fixed3, short3, utc};
-use super::{PageError, PageResult, ok};
+use super::{Frame, PageError, PageResult, ok};
 use cardarena_contest::tournament::standings::Placing;
 use cardarena_contest::tournament::{self, TournamentError};
 use cardarena_store::{Store, TournamentRecord};
@@ -173,18 +173,20 @@ impl TournamentLink {
 #[derive(Template)]
 #[template(path = "tournaments.html")]
 struct ListPage {
+    /// The site's frame in the reader's language.
+    frame: Frame,
     tournaments: Vec<TournamentLink>,
 }
 
 /// `GET /tournaments`: every tournament, newest first, each finished one with its podium.
-pub(super) async fn list(State(store): State<Store>) -> PageResult {
+pub(super) async fn list(State(store): State<Store>, frame: Frame) -> PageResult {
     let mut tournaments = Vec::new();
     for t in store.tournaments().await? {
         let mut link = TournamentLink::new(&t);
         link.podium = places(&tournament::podium_of(&store, &t).await?);
         tournaments.push(link);
     }
-    ok(&ListPage { tournaments })
+    ok(&ListPage { frame, tournaments })
 }
 
 /// A bot in a list.
@@ -254,15 +256,22 @@ struct TournamentView {
 #[derive(Template)]
 #[template(path = "tournament.html")]
 struct TournamentPage {
+    /// The site's frame in the reader's language.
+    frame: Frame,
     t: TournamentView,
 }
 
 /// `GET /tournaments/{id}`; 404 if there is no such tournament.
-pub(super) async fn page(State(store): State<Store>, Path(id): Path<String>) -> PageResult {
+pub(super) async fn page(
+    State(store): State<Store>,
+    Path(id): Path<String>,
+    frame: Frame,
+) -> PageResult {
     let json = tournament::view(&store, &id).await?;
     let t: TournamentJson = serde_json::from_value(json)
         .map_err(|e| PageError::Internal(format!("the tournament view: {e}")))?;
     ok(&TournamentPage {
+        frame,
         t: tournament_view(&t),
     })
 }

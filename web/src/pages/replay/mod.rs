@@ -21,7 +21,7 @@ use cardarena_engine::phrase::english::{self, Names};
 use words::Word;
 
 use super::format::{fixed2, place, score, utc, version_label};
-use super::{PageError, PageResult, ok};
+use super::{Frame, PageError, PageResult, ok};
 use cardarena_contest::frames::by_of;
 use cardarena_contest::tables::distinct_names;
 use cardarena_store::{Disclosure, LogState, MatchDetail, PlayRecord, SeatDetail, Store};
@@ -93,6 +93,8 @@ struct MoveRow {
 #[derive(Template)]
 #[template(path = "match.html")]
 struct MatchPage {
+    /// The site's frame in the reader's language.
+    frame: Frame,
     m: MatchView,
     seats: Vec<SeatRow>,
     moves: Vec<MoveRow>,
@@ -114,14 +116,18 @@ struct MatchPage {
 }
 
 /// `GET /matches/{id}`; 404 if there is no such match.
-pub(super) async fn page(State(store): State<Store>, Path(id): Path<String>) -> PageResult {
+pub(super) async fn page(
+    State(store): State<Store>,
+    Path(id): Path<String>,
+    frame: Frame,
+) -> PageResult {
     let Some(detail) = store.match_detail(&id).await? else {
         return Err(PageError::NotFound(format!("There is no match {id:?}.")));
     };
     let record = store.play_record(&id).await?;
     let tables_left = store.deal_tables_left(&detail.summary).await?;
     let disclosure = Disclosure::of(detail.summary.status, tables_left);
-    let mut page = match_page(&detail, &record, disclosure, tables_left);
+    let mut page = match_page(frame, &detail, &record, disclosure, tables_left);
     page.analysed = store.has_analysis(&id).await?;
     ok(&page)
 }
@@ -147,6 +153,7 @@ fn sealed_note(tables_left: u32) -> String {
 /// The page of a match (`tables_left`: the other tables of its deal still to be played, which
 /// keep it sealed); `analysed` is left for the caller to fill in.
 fn match_page(
+    frame: Frame,
     detail: &MatchDetail,
     record: &PlayRecord,
     disclosure: Disclosure,
@@ -228,6 +235,7 @@ fn match_page(
         })
         .collect();
     MatchPage {
+        frame,
         fallbacks,
         result: verdict.map(|v| english::sentence(&v.text, &Names::new(&names, None))),
         fault: ending::first_fault(detail, record),
