@@ -3,9 +3,7 @@ written against the views plays practice matches through the kit unchanged, over
 dialling out."""
 
 import json
-import pathlib
 import random
-import sys
 import time
 
 import jsonschema
@@ -14,6 +12,7 @@ import pytest
 
 import cardarena
 from conftest import BotProcess
+from policy_bot import Linear
 
 # Each game with options that keep its practice match short, and house bots filling its table.
 GAMES = {
@@ -50,12 +49,14 @@ def practice(server, bot, options, opponents):
     return server.wait_finished(answer["match_ids"][0])
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_views_legal_actions_and_outcome_equal_what_the_server_sends(server, tmp_path, game):
-    options, opponents = GAMES[game]
+def served_practice(server, tmp_path, game, options, opponents, script="served_bot.py", env=None):
+    """Serves `script` (a bot of this folder that appends each turn it is asked to the file
+    RECORD names) through the kit, registers it and plays one practice match against
+    `opponents`, which must finish with no fault. Returns the bot, the match, what the bot
+    printed and the turns it recorded (parsed JSON lines)."""
     record = tmp_path / "record.jsonl"
     record.write_text("")
-    process = BotProcess([], env={"RECORD": str(record)})
+    process = BotProcess([], env={"RECORD": str(record), **(env or {})}, script=script)
     try:
         bot = register(server, game, url=process.url)
         match = practice(server, bot, options, opponents)
@@ -63,8 +64,15 @@ def test_views_legal_actions_and_outcome_equal_what_the_server_sends(server, tmp
         process.stop()
     assert match["status"] == "finished", match
     assert all(seat["fault"] is None for seat in match["seats"]), match["seats"]
-    ours = {seat["seat"] for seat in match["seats"] if seat["bot_id"] == bot["id"]}
     turns = [json.loads(line) for line in record.read_text().splitlines()]
+    return bot, match, "".join(process.printed), turns
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_views_legal_actions_and_outcome_equal_what_the_server_sends(server, tmp_path, game):
+    options, opponents = GAMES[game]
+    bot, match, _, turns = served_practice(server, tmp_path, game, options, opponents)
+    ours = {seat["seat"] for seat in match["seats"] if seat["bot_id"] == bot["id"]}
 
     replay = cardarena.Game(game, players=len(match["seats"]), seed=match["seed"],
                             options=match["options"])
@@ -155,22 +163,11 @@ def test_a_policy_over_the_observation_plays_on_the_server_as_offline(server, tm
     same policy chooses every move it played."""
     options, opponents = POLICY_TABLES[game]
     players = len(opponents) + 1
-    record = tmp_path / "policy.jsonl"
-    record.write_text("")
-    process = BotProcess([], env={"RECORD": str(record), "GAME": game, "PLAYERS": str(players)},
-                         script="policy_bot.py")
-    try:
-        bot = register(server, game, url=process.url)
-        match = practice(server, bot, options, opponents)
-    finally:
-        process.stop()
-    assert match["status"] == "finished", match
-    assert all(seat["fault"] is None for seat in match["seats"]), match["seats"]
-    assert "failed" not in "".join(process.printed)
-    turns = iter(json.loads(line) for line in record.read_text().splitlines())
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-    from policy_bot import Linear
-
+    bot, match, printed, recorded = served_practice(
+        server, tmp_path, game, options, opponents, script="policy_bot.py",
+        env={"GAME": game, "PLAYERS": str(players)})
+    assert "failed" not in printed
+    turns = iter(recorded)
     policy = Linear(game, players)
     replay = cardarena.Game(game, players=players, seed=match["seed"], options=match["options"])
     ours = {seat["seat"] for seat in match["seats"] if seat["bot_id"] == bot["id"]}

@@ -103,25 +103,7 @@ async fn my_bots_shows_and_changes_the_table_sizes() {
         "{refused}"
     );
 
-    let folder = artefacts("my-bots");
-    for window in WINDOWS {
-        browser.resize(window).await;
-        browser
-            .script(&format!(
-                "document.querySelector('{card} form.my-sizes').scrollIntoView(); return null;"
-            ))
-            .await;
-        browser
-            .screenshot(&folder.join(format!("sizes-{}.png", window.0)))
-            .await;
-        let overflow = browser
-            .script("return document.documentElement.scrollWidth - window.innerWidth;")
-            .await;
-        assert!(
-            overflow.as_i64().is_some_and(|o| o <= 0),
-            "at {window:?} the page scrolls sideways by {overflow} px"
-        );
-    }
+    shots_that_fit(&browser, None, &format!("{card} form.my-sizes"), "sizes").await;
 
     // Nothing ticked: the page says so and sends nothing.
     for size in ["2", "3"] {
@@ -187,21 +169,33 @@ async fn the_join_page_registers_a_bot_at_the_sizes_ticked() {
         .get(&format!("/api/bots/{}", bot["id"].as_str().unwrap()))
         .await;
     assert_eq!(bot["ladder_players"], json!([2]), "{bot}");
+    shots_that_fit(&browser, Some(&server.url("/join")), "#sizes", "join-sizes").await;
+}
+
+/// At each of [`WINDOWS`], (re)opens `url` when given, scrolls `css` into sight, saves a
+/// screenshot `<stem>-<width>.png` under `target/test-artefacts/my-bots/`, and checks that the
+/// page does not scroll sideways.
+async fn shots_that_fit(browser: &Browser, url: Option<&str>, css: &str, stem: &str) {
     for window in WINDOWS {
         browser.resize(window).await;
-        browser.open(&server.url("/join")).await;
+        if let Some(url) = url {
+            browser.open(url).await;
+        }
         browser
-            .script("document.getElementById('sizes').scrollIntoView(); return null;")
+            .script(&format!(
+                "document.querySelector({}).scrollIntoView(); return null;",
+                json!(css)
+            ))
             .await;
         browser
-            .screenshot(&artefacts("my-bots").join(format!("join-sizes-{}.png", window.0)))
+            .screenshot(&artefacts("my-bots").join(format!("{stem}-{}.png", window.0)))
             .await;
         let overflow = browser
             .script("return document.documentElement.scrollWidth - window.innerWidth;")
             .await;
         assert!(
             overflow.as_i64().is_some_and(|o| o <= 0),
-            "at {window:?} /join scrolls sideways by {overflow} px"
+            "at {window:?} the page scrolls sideways by {overflow} px ({stem})"
         );
     }
 }
