@@ -39,27 +39,32 @@ impl GameVisitor for Make<'_> {
     type Output = Result<(&'static str, Box<dyn Any + Send>), String>;
 
     fn visit<G: HouseGame>(self) -> Self::Output {
-        if !names_house_bot(G::HOUSE_BOTS, self.id) {
-            let ids = G::HOUSE_BOTS.join(", ");
-            let budgets = cardarena_bots::expert::budgets_in_words();
-            return Err(match self.id.starts_with("expert:") {
-                true => format!(
-                    "{:?} is not one of the expert's budgets: expert:N thinks N ms a move, N \
-                     one of {budgets}",
-                    self.id
-                ),
-                false => format!(
-                    "{} has no house bot {:?}: its house bots are {ids}, and expert:N (N one \
-                     of {budgets} ms a move)",
-                    G::ID,
-                    self.id
-                ),
-            });
-        }
+        known::<G>(self.id)?;
         let bot: HouseBot<G> = G::house_bot(self.id, self.seed)
             .ok_or_else(|| format!("no house bot {:?}", self.id))?;
         Ok((G::ID, Box::new(bot)))
     }
+}
+
+/// Whether `id` names one of `G`'s house bots; else why not, in words that list the bots and
+/// the expert's budgets there are.
+pub fn known<G: HouseGame>(id: &str) -> Result<(), String> {
+    if names_house_bot(G::HOUSE_BOTS, id) {
+        return Ok(());
+    }
+    let ids = G::HOUSE_BOTS.join(", ");
+    let budgets = cardarena_bots::expert::budgets_in_words();
+    Err(match id.starts_with("expert:") {
+        true => format!(
+            "{id:?} is not one of the expert's budgets: expert:N thinks N ms a move, N one of \
+             {budgets}"
+        ),
+        false => format!(
+            "{} has no house bot {id:?}: its house bots are {ids}, and expert:N (N one of \
+             {budgets} ms a move)",
+            G::ID
+        ),
+    })
 }
 
 impl PyHouseBot {

@@ -9,7 +9,7 @@ mod slot;
 
 use std::sync::Mutex;
 
-use cardarena_bots::{GameVisitor, HouseGame, names_house_bot, with_game};
+use cardarena_bots::{GameVisitor, HouseGame, with_game};
 use cardarena_engine::shuffle::rng;
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1};
@@ -251,12 +251,9 @@ impl GameVisitor for Make {
 fn opponent<G: HouseGame>(id: &str) -> PyResult<Opponent> {
     match id {
         "random" => Ok(Opponent::Random),
-        id if names_house_bot(G::HOUSE_BOTS, id) => Ok(Opponent::House(id.to_string())),
-        id => Err(SetupError::new_err(format!(
-            "{} has no house bot {id:?}: its house bots are {}",
-            G::ID,
-            G::HOUSE_BOTS.join(", ")
-        ))),
+        id => crate::house::known::<G>(id)
+            .map(|()| Opponent::House(id.to_string()))
+            .map_err(SetupError::new_err),
     }
 }
 
