@@ -23,7 +23,10 @@ cd "$checkout"
 template=web/templates/leaderboard.html
 rule=engine/src/games/durak/turns.rs
 test_name=the_leaderboard_lists_the_rated_bots_best_first
-if [ -f web/Cargo.toml ]; then
+if [ -f web/tests/main.rs ]; then
+    query=store/src/standings.rs
+    page_test=(cargo test -q -p cardarena-web --test web -- --exact "pages::$test_name")
+elif [ -f web/Cargo.toml ]; then
     query=store/src/standings.rs
     page_test=(cargo test -q -p cardarena-web --test pages -- --exact "$test_name")
 else

@@ -19,23 +19,71 @@ macro_rules! catalog {
     ($code:literal) => {
         &[
             (
+                "api.ftl",
+                include_str!(concat!("../locales/", $code, "/api.ftl")),
+            ),
+            (
+                "bot.ftl",
+                include_str!(concat!("../locales/", $code, "/bot.ftl")),
+            ),
+            (
+                "cards.ftl",
+                include_str!(concat!("../locales/", $code, "/cards.ftl")),
+            ),
+            (
                 "counts.ftl",
                 include_str!(concat!("../locales/", $code, "/counts.ftl")),
+            ),
+            (
+                "docs.ftl",
+                include_str!(concat!("../locales/", $code, "/docs.ftl")),
             ),
             (
                 "frame.ftl",
                 include_str!(concat!("../locales/", $code, "/frame.ftl")),
             ),
             (
+                "join.ftl",
+                include_str!(concat!("../locales/", $code, "/join.ftl")),
+            ),
+            (
                 "leaderboard.ftl",
                 include_str!(concat!("../locales/", $code, "/leaderboard.ftl")),
+            ),
+            (
+                "match.ftl",
+                include_str!(concat!("../locales/", $code, "/match.ftl")),
+            ),
+            (
+                "matches.ftl",
+                include_str!(concat!("../locales/", $code, "/matches.ftl")),
+            ),
+            (
+                "moves.ftl",
+                include_str!(concat!("../locales/", $code, "/moves.ftl")),
+            ),
+            (
+                "play.ftl",
+                include_str!(concat!("../locales/", $code, "/play.ftl")),
+            ),
+            (
+                "rules.ftl",
+                include_str!(concat!("../locales/", $code, "/rules.ftl")),
+            ),
+            (
+                "table.ftl",
+                include_str!(concat!("../locales/", $code, "/table.ftl")),
+            ),
+            (
+                "tournaments.ftl",
+                include_str!(concat!("../locales/", $code, "/tournaments.ftl")),
             ),
         ]
     };
 }
 
 /// Every locale's catalog, in [`Locale::ALL`]'s order.
-const CATALOGS: [(Locale, &[(&str, &str)]); 3] = [
+pub(crate) const CATALOGS: [(Locale, &[(&str, &str)]); 3] = [
     (Locale::En, catalog!("en")),
     (Locale::Ru, catalog!("ru")),
     (Locale::Cs, catalog!("cs")),

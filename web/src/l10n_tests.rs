@@ -162,6 +162,17 @@ fn ids_used(text: &str) -> Vec<String> {
             ids.extend(rest.split('"').next().map(str::to_string));
         }
     }
+    // The pages' scripts: `t("id"` and `tParts("id"` (l10n.js), not part of a longer name.
+    for call in ["t(\"", "tParts(\""] {
+        for (at, _) in text.match_indices(call) {
+            let before = text[..at].chars().next_back();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.') {
+                continue;
+            }
+            let rest = &text[at + call.len()..];
+            ids.extend(rest.split('"').next().map(str::to_string));
+        }
+    }
     ids
 }
 
@@ -182,6 +193,7 @@ fn every_message_the_templates_and_the_code_name_exists() {
     let mut files = Vec::new();
     files_under(&web_dir().join("templates"), &mut files);
     files_under(&web_dir().join("src"), &mut files);
+    files_under(&web_dir().join("static"), &mut files);
     let mut used = BTreeSet::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
@@ -195,6 +207,12 @@ fn every_message_the_templates_and_the_code_name_exists() {
         }
     }
     assert!(used.contains("nav-leaderboard"), "{used:?}");
+}
+
+#[test]
+fn a_scripts_message_is_found_and_a_longer_name_is_not() {
+    let ids = ids_used("x = t(\"a-b\", {n}); y = tParts(\"c\"); z = alert(\"no\"); w = o.t(\"d\")");
+    assert_eq!(ids, ["d", "a-b", "c"]);
 }
 
 #[test]

@@ -17,6 +17,7 @@ pub mod api;
 pub mod app;
 pub mod audience;
 pub mod l10n;
+pub mod l10n_script;
 pub mod limits;
 pub mod listener;
 pub mod locale;

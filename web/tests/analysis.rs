@@ -8,9 +8,8 @@
 //! PostgreSQL, an analysis another process runs is left to it until it stops reporting. (The
 //! binary's restart and `cardarena analyse`: analysis_cli.rs.)
 
-mod support;
+use crate::support;
 
-#[allow(dead_code)]
 use cardarena_testkit::postgres;
 
 use std::time::Duration;

@@ -3,7 +3,7 @@
 //! full queue makes room by dropping an analysis nobody has asked after; the organiser is not
 //! limited. Clients come from several networks through a trusted proxy's `X-Forwarded-For`.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

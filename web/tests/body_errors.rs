@@ -3,7 +3,7 @@
 //! missing"), a value of the wrong type with what was wanted, a body that is not JSON, a body
 //! sent without `Content-Type: application/json`; never the deserializer's own message.
 
-mod support;
+use crate::support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};

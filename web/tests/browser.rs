@@ -5,7 +5,7 @@
 //! (after the scripts' redraw) checked against the API and the store, and photographed into
 //! `target/test-artefacts/browser/`.
 
-mod support;
+use crate::support;
 
 use cardarena_testkit::chromium;
 

@@ -2,7 +2,7 @@
 //! temporary SQLite file, with its bots thinking as the demo's do; the cup goes at a pace a
 //! viewer can follow and seats no entrant against itself.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};

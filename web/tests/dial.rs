@@ -3,7 +3,7 @@
 //! against house bots are played over that connection; one that faults is on probation, which
 //! a new connection does not cut short.
 
-mod support;
+use crate::support;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};

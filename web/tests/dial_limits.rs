@@ -3,7 +3,7 @@
 //! the documented deadline while an idle connection stays, and a frame announcing more than
 //! 64 KiB is refused with 1009 before any of it is sent.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -1,7 +1,7 @@
 //! Registering dial-out bots, and switching a bot between HTTP and dial-out, through the real API:
 //! the server on a loopback port over a temporary SQLite file.
 
-mod support;
+use crate::support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};

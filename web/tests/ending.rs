@@ -4,7 +4,7 @@
 //! the result in the game's words; a match with a fault opens with a link to the fault's step.
 //! Screenshots go to `target/test-artefacts/ending/`.
 
-mod support;
+use crate::support;
 
 use cardarena_testkit::chromium;
 

@@ -1,7 +1,7 @@
 //! Every error of the API is `{"error": <kind>, "detail": <text>}` JSON with the status that
 //! fits: malformed requests of every sort sent to the real server on loopback.
 
-mod support;
+use crate::support;
 
 use reqwest::Method;
 use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, HeaderValue};

@@ -4,7 +4,7 @@
 //! restart, once the database is free. The server runs in process on a real SQLite file; the
 //! lock is a second, real connection to that file.
 
-mod support;
+use crate::support;
 
 use std::str::FromStr;
 use std::time::{Duration, Instant};

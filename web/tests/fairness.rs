@@ -2,7 +2,7 @@
 //! set number of matches at once, practice queues are limited per bot, and every HTTP seat has a
 //! match clock. Real server, real SQLite file, real bots on loopback.
 
-mod support;
+use crate::support;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

@@ -8,7 +8,7 @@
 //! sandbox's C test bot built with -DFALLBACK). A bot whose every answer is a fallback plays on
 //! the ladder without being paused.
 
-mod support;
+use crate::support;
 
 use std::path::PathBuf;
 use std::time::Duration;

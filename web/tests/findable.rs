@@ -5,7 +5,7 @@
 //! leaderboard link the matches; every doc the header links is served and its links between docs
 //! land; and a house bot that is a stage's opponent cannot be entered in it.
 
-mod support;
+use crate::support;
 
 use std::collections::{BTreeSet, HashMap};
 

@@ -2,8 +2,8 @@
 //! file, real HTTP bots on loopback, and the engine replaying each match from its seed to say
 //! what every frame must hold.
 
-mod frames_replay;
-mod support;
+use crate::frames_replay;
+use crate::support;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

@@ -3,7 +3,7 @@
 //! strong tag answered 304, stays right when more matches are read than the cache holds, is not
 //! kept while the match runs, and one client address gets at most 4 heavy reads at once.
 
-mod support;
+use crate::support;
 
 use std::io::Read;
 use std::time::Duration;

@@ -4,8 +4,8 @@
 //! has finished: no hand, and no hidden trump, before the game shows it; and the cap on a
 //! match's live viewers.
 
-mod frames_replay;
-mod support;
+use crate::frames_replay;
+use crate::support;
 
 use std::time::Duration;
 

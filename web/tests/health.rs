@@ -5,7 +5,7 @@
 //! every turn plays five ladder matches and then none until it is fixed; its owner pauses and
 //! resumes it; `GET /api/bots` comes a page at a time.
 
-mod support;
+use crate::support;
 
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};

@@ -4,7 +4,7 @@
 //! module refused in words, and uploads a new module as version 2. Screenshots at 1280 px and at
 //! 390 × 844 go to `target/test-artefacts/join-module/`.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -8,8 +8,8 @@
 //! secret registration gave, and where the kits take it. Screenshots at 1280 px and at 390 × 844
 //! go to `target/test-artefacts/join/`.
 
+use crate::support;
 use cardarena_testkit::kits;
-mod support;
 
 use cardarena_testkit::chromium;
 

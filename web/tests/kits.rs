@@ -8,8 +8,8 @@
 //! is not JSON (400). `python3` (3.9+) and `node` (18+) must be on the PATH: a missing one fails
 //! the test.
 
+use crate::support;
 use cardarena_testkit::kits;
-mod support;
 
 #[allow(dead_code)] // the example's main() is not used here, only its router
 #[path = "../../bots/examples/example_bot.rs"]

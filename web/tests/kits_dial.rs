@@ -7,8 +7,8 @@
 //! connection, and the match finishes with no fault for the kit. `python3` and `node` must be on
 //! the PATH.
 
+use crate::support;
 use cardarena_testkit::kits;
-mod support;
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};

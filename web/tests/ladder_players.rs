@@ -5,7 +5,7 @@
 //! the ladder seats the bot only there; practice refuses a size outside them, and a tournament
 //! refuses an entry, a change and a stage that would seat the bot at one.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

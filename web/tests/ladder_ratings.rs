@@ -3,7 +3,7 @@
 //! partnership as one team, as the rating function says from the stored places, and the ladder
 //! rating its bots into the leaderboard's order.
 
-mod support;
+use crate::support;
 
 use cardarena_rating::{Skill, rate};
 use reqwest::StatusCode;

@@ -6,7 +6,7 @@
 //! and the live leaderboard's script redraws its table in the page's language.
 //! Screenshots go to `target/test-artefacts/languages/`.
 
-mod support;
+use crate::support;
 
 use cardarena_testkit::axe;
 use cardarena_testkit::chromium::{self, Browser};

@@ -7,13 +7,11 @@
 //! of the window, on a phone or a laptop. Positions are read with `getBoundingClientRect`; screenshots
 //! go to `target/test-artefacts/layout/`.
 
-mod support;
+use crate::support;
 
 use cardarena_testkit::chromium;
 
-#[allow(dead_code)] // the play tests' seat helpers, of which these tests use a few
-#[path = "play/seat.rs"]
-mod seat;
+use crate::play::seat;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

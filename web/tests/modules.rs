@@ -5,7 +5,7 @@
 //! `say` lines kept; and hostile modules (an endless loop, a memory bomb, deep recursion, a
 //! 100 MB answer, a trap on every turn) fault their own seats and nothing else.
 
-mod support;
+use crate::support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};

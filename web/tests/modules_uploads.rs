@@ -3,7 +3,7 @@
 //! change nothing and cost nothing, every module is stored once however many bots run it, and
 //! retention keeps the modules of a bot's latest versions only.
 
-mod support;
+use crate::support;
 
 use cardarena_store::{KEPT_MODULE_VERSIONS, now_ms};
 use reqwest::{Method, StatusCode};

@@ -6,7 +6,7 @@
 //! `GET /api/bots/{id}/owner`, the check the page makes, answers as documented. Screenshots at
 //! 1280 px and 390 × 844 go to `target/test-artefacts/my-bots/`.
 
-mod support;
+use crate::support;
 
 use cardarena_testkit::chromium;
 
@@ -184,8 +184,16 @@ async fn a_bot_registered_elsewhere_is_added_by_its_id_and_token() {
         (browser.attr(&card, "data-status").await).filter(|s| s == "active")
     })
     .await;
-    let status = browser.text(&format!("{card} dd.fact-status")).await;
-    assert_eq!(status, "active: it plays on the ladder");
+    // The list is redrawn as the bot's status comes in: read it once it is there.
+    let status = format!("{card} dd.fact-status");
+    until(PATIENCE, "the bot's status never showed", async || {
+        (browser.count(&status).await > 0).then_some(())
+    })
+    .await;
+    assert_eq!(
+        browser.text(&status).await,
+        "active: it plays on the ladder"
+    );
     assert_eq!(browser.text(&format!("{card} h2 a")).await, "elsewhere");
     let emptied = browser
         .script("return document.getElementById('add-id').value + document.getElementById('add-token').value;")

@@ -4,7 +4,7 @@
 //! practice at a size outside them refused in the API's words. Screenshots at 1280 px and
 //! 390 × 844 go to `target/test-artefacts/my-bots/`, the phone's page never scrolling sideways.
 
-mod support;
+use crate::support;
 
 use cardarena_testkit::chromium;
 

@@ -1,7 +1,7 @@
 //! GET /api/openapi.json: the document covers every route of the router, is structurally valid
 //! OpenAPI 3.1, and the tests' answer check (support/contract.rs) can fail.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeSet;
 

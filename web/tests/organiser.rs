@@ -5,7 +5,7 @@
 //! its results stay; a deletion is the owner's; the actions show, bounded, in the bot's JSON and on
 //! its page, and page through the API.
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

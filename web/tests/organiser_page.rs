@@ -4,7 +4,7 @@
 //! reason is shown on the page after it reloads, with who and why; the resume lifts it. The page
 //! is photographed into `target/test-artefacts/organiser/`.
 
-mod support;
+use crate::support;
 
 use cardarena_testkit::chromium;
 

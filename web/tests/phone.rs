@@ -8,11 +8,9 @@
 //! where there is a keyboard; and the console stays free of errors on the pages people open
 //! first. Screenshots go to `target/test-artefacts/phone/`.
 
-mod support;
+use crate::support;
 
-#[allow(dead_code)] // the play tests' seat helpers, of which these tests use one
-#[path = "play/seat.rs"]
-mod seat;
+use crate::play::seat;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -6,7 +6,7 @@
 //! with `getBoundingClientRect`; screenshots at 390 × 844 and 1280 × 800 go to
 //! `target/test-artefacts/play-form/`.
 
-mod support;
+use crate::support;
 
 use cardarena_testkit::chromium;
 

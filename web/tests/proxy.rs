@@ -6,7 +6,7 @@
 //! and behind a trusted proxy each client has its own share of requests in progress. The server
 //! runs in process on 127.0.0.1; clients bind 127.0.0.1 or 127.0.0.2 as their source address.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

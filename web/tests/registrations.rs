@@ -5,7 +5,7 @@
 //! server runs on loopback behind a trusted proxy (127.0.0.1), so that each request names its
 //! client in `X-Forwarded-For`; every answer is checked against the OpenAPI document.
 
-mod support;
+use crate::support;
 
 use cardarena_store::Networks;
 use cardarena_web::app::ServeConfig;

@@ -6,7 +6,7 @@
 //! the links from `/play` and the match page. Screenshots at 1280 and 390 px wide go to
 //! `target/test-artefacts/rules/`.
 
-mod support;
+use crate::support;
 
 use cardarena_testkit::chromium;
 
@@ -104,7 +104,13 @@ async fn every_guide_has_its_sections_its_pictures_drawn_and_its_specification_l
         browser.resize(DESKTOP).await;
         browser.open(&server.url(&path)).await;
         let figures = browser.count("figure.rules-picture").await;
-        assert!((2..=3).contains(&figures), "{game}: {figures} pictures");
+        assert!(
+            (2..=3).contains(&figures),
+            "{game}: {figures} pictures on {}",
+            browser
+                .script("return location.href + ' (' + document.title + ')';")
+                .await
+        );
         for i in 1..=figures {
             let figure = format!("figure.rules-picture:nth-of-type({i})");
             let figure = format!("article.guide > {figure}");

@@ -3,7 +3,7 @@
 //! downloads. Against the real server on loopback, with a real HTTP bot that says 300
 //! characters on every turn.
 
-mod support;
+use crate::support;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};

@@ -3,7 +3,7 @@
 //! gives validated against them, the answer schema against the server's reading of answers, and
 //! an options schema that takes exactly what the server's options check takes.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

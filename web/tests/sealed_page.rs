@@ -3,7 +3,7 @@
 //! when that table ends, the page opens by itself (within 5 s, no reload) with the table, the
 //! moves, the result and the analysis's offer, and the console stays free of errors.
 
-mod support;
+use crate::support;
 
 use std::time::{Duration, Instant};
 

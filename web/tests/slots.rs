@@ -5,7 +5,7 @@
 //! `Retry-After` past either). The server runs in process on 127.0.0.1; clients bind other
 //! loopback addresses as their source.
 
-mod support;
+use crate::support;
 
 use std::net::IpAddr;
 use std::time::Duration;

@@ -4,7 +4,7 @@
 //! answered 408 in JSON. The server runs in process on loopback, so this process's open file
 //! descriptors are the server's and the test's together.
 
-mod support;
+use crate::support;
 
 use std::time::{Duration, Instant};
 

@@ -2,7 +2,7 @@
 //! played by a test client at a person seat, bots at the others; what a seat is sent; refused
 //! moves; people who leave or stop moving; two people at a table; the limits; a restart.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! without an account seats the expert at its default budget at most, a bot's token lifts that
 //! and is charged for it, and `/metrics` shows the pool's searches by lane.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

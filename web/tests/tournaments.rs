@@ -2,7 +2,7 @@
 //! stages of the contest with real HTTP bots, standings, duplicate deals in the final, and a bot
 //! that faults in most of its matches skipped.
 
-mod support;
+use crate::support;
 
 use cardarena_engine::relabel::{deal_seed, split_seed};
 use reqwest::{Method, StatusCode};

@@ -4,7 +4,7 @@
 //! rating carried over with its sigma widened, seats recording the version that played them, and
 //! the bot page's chart and match lists in headless Chromium.
 
-mod support;
+use crate::support;
 
 use cardarena_testkit::chromium;
 
@@ -381,7 +381,11 @@ async fn in_a_browser_the_rating_chart_has_axes_and_version_marks_and_lists_show
         .await;
     let y_ticks = browser.texts(".rating-chart .axis.y .tick text").await;
     let x_ticks = browser.texts(".rating-chart .axis.x .tick text").await;
-    assert!(y_ticks.len() >= 3, "{y_ticks:?}");
+    assert!(
+        y_ticks.len() >= 3,
+        "{y_ticks:?} on a page that says {:?}",
+        browser.text("main").await
+    );
     let y: Vec<f64> = y_ticks
         .iter()
         .map(|t| t.parse().expect("a number"))

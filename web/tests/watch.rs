@@ -4,7 +4,7 @@
 //! compared with `GET /api/matches/{id}/frames`. Screenshots of every game's table go to
 //! `target/test-artefacts/watch/`.
 
-mod support;
+use crate::support;
 
 use cardarena_testkit::chromium;
 

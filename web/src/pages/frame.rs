@@ -79,6 +79,11 @@ impl Frame {
         self.locale.message_count(id, *count as u64)
     }
 
+    /// Where the page's scripts fetch the words of its language.
+    pub fn messages_url(&self) -> String {
+        self.locale.script_catalog_url()
+    }
+
     /// The language switch: this page in each language, each named in itself.
     pub fn languages(&self) -> Vec<LanguageLink> {
         Locale::ALL

@@ -21,8 +21,6 @@ use cardarena_store::Store;
 const JOIN_JS: &str = include_str!("../../static/join.js");
 /// The "My bots" page's script, served at `/static/me.js`.
 const ME_JS: &str = include_str!("../../static/me.js");
-/// What both scripts share: the bots this browser keeps and the API calls, `/static/mybots.js`.
-const MYBOTS_JS: &str = include_str!("../../static/mybots.js");
 /// Both pages' own styles, served at `/static/join.css`.
 const JOIN_CSS: &str = include_str!("../../static/join.css");
 
@@ -38,8 +36,6 @@ struct JoinPage {
     script: String,
     /// The styles' URL with their content's hash.
     style: String,
-    /// The shared module's URL with its content's hash, for the import map.
-    shared: String,
 }
 
 /// A game of the registration form: its id and the table sizes it seats.
@@ -60,8 +56,6 @@ struct MePage {
     script: String,
     /// The styles' URL with their content's hash.
     style: String,
-    /// The shared module's URL with its content's hash, for the import map.
-    shared: String,
 }
 
 /// The routes of both pages and their scripts.
@@ -72,7 +66,6 @@ pub(super) fn routes() -> Router<Store> {
         .route("/static/join.js", get(join_js))
         .route("/static/me.js", get(me_js))
         .route("/static/join.css", get(join_css))
-        .route("/static/mybots.js", get(mybots_js))
 }
 
 /// `GET /join`: the registration form.
@@ -93,7 +86,6 @@ async fn join(frame: Frame) -> PageResult {
             .collect(),
         script: format!("/static/join.js?v={}", content_hash(JOIN_JS)),
         style: style_url(),
-        shared: format!("/static/mybots.js?v={}", content_hash(MYBOTS_JS)),
     })
 }
 
@@ -103,7 +95,6 @@ async fn me(frame: Frame) -> PageResult {
         frame,
         script: format!("/static/me.js?v={}", content_hash(ME_JS)),
         style: style_url(),
-        shared: format!("/static/mybots.js?v={}", content_hash(MYBOTS_JS)),
     })
 }
 
@@ -118,10 +109,6 @@ async fn join_js() -> Response {
 
 async fn me_js() -> Response {
     static_file("text/javascript; charset=utf-8", ME_JS)
-}
-
-async fn mybots_js() -> Response {
-    static_file("text/javascript; charset=utf-8", MYBOTS_JS)
 }
 
 async fn join_css() -> Response {

@@ -53,6 +53,9 @@ mod tournaments;
 
 use askama::Template;
 use axum::Router;
+use axum::extract::Path;
+
+use crate::locale::Locale;
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
@@ -77,6 +80,8 @@ const FAVICON: &str = include_str!("../../static/favicon.svg");
 /// The pages link each static file with its content's hash in the query (`?v=`), so a browser
 /// fetches a changed file at once and may keep an unchanged one for a year.
 const STATIC_CACHE: &str = "public, max-age=31536000, immutable";
+
+pub(in crate::pages) use replay::IMPORT_MAP;
 
 /// The stylesheet's version, for its URL.
 pub(crate) const STYLE_VERSION: u64 = content_hash(STYLE);
@@ -117,12 +122,27 @@ pub fn router(store: Store) -> Router {
         .route("/static/tournament.js", get(tournament_js))
         .route("/static/organiser.js", get(organiser_js))
         .route("/static/menu.js", get(menu_js))
+        .route("/static/messages/{file}", get(messages))
         .route("/favicon.svg", get(favicon))
         .route("/favicon.ico", get(favicon))
         .merge(replay::static_routes())
         .merge(join::routes())
         .layer(axum::middleware::from_fn(frame::localise))
         .with_state(store)
+}
+
+/// `GET /static/messages/<code>.json`: the words of a language for the pages' scripts.
+async fn messages(Path(file): Path<String>) -> Response {
+    let locale = file
+        .strip_suffix(".json")
+        .and_then(|code| Locale::ALL.into_iter().find(|l| l.code() == code));
+    match locale {
+        Some(locale) => static_file(
+            "application/json; charset=utf-8",
+            &locale.script_catalog().json,
+        ),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
 }
 
 async fn style() -> Response {

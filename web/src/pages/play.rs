@@ -27,8 +27,6 @@ struct PlayPage {
     /// The site's frame in the reader's language.
     frame: Frame,
     play: PlayLinks,
-    /// For the import map of the modules the form's script imports.
-    links: Links,
 }
 
 /// One seat's page.
@@ -49,7 +47,6 @@ pub(super) async fn form(frame: Frame) -> PageResult {
     ok(&PlayPage {
         frame,
         play: play_links(),
-        links: links(),
     })
 }
 

@@ -10,10 +10,10 @@ use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 use serde_json::json;
 
-use crate::chromium::Browser;
-use crate::seat::{self, FREE_CARD, MAX_MOVES, STATE_TIMEOUT, Shown, decision, moved};
+use super::{LAPTOP, PHONE, artefacts};
+use crate::play::seat::{self, FREE_CARD, MAX_MOVES, STATE_TIMEOUT, Shown, decision, moved};
 use crate::support::TempDb;
-use crate::{LAPTOP, PHONE, artefacts};
+use cardarena_testkit::chromium::Browser;
 
 /// The most Tabs that may lead from one control to the next: a page needing more is not one a
 /// person plays with the keyboard.

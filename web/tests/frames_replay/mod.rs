@@ -1,7 +1,6 @@
 //! What the frames' tests share: the engine's replay of a stored match, which says what every
 //! frame must hold, a practice match queued through the API, and the check of a finished
 //! match's frames against the replay.
-#![allow(dead_code)] // each test file uses a different part of it
 
 use cardarena_bots::{GameVisitor, HouseGame, with_game};
 use cardarena_engine::Eye;

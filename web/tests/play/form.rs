@@ -3,9 +3,11 @@
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
-use crate::chromium::{Browser, WINDOW};
-use crate::seat::{NARROW, artefacts, open_table, seat_state, server, wait_attr_not, wait_text};
+use crate::play::seat::{
+    NARROW, artefacts, open_table, seat_state, server, wait_attr_not, wait_text,
+};
 use crate::support::{self, Server, TempDb, config, test_bots};
+use cardarena_testkit::chromium::{Browser, WINDOW};
 
 /// The `/play` form: a three-seat durak table with a registered bot (live ones only are
 /// offered), you at seat 1 and an open seat for another person; Start lands on your seat, which

@@ -3,9 +3,9 @@
 use fantoccini::key::Key;
 use serde_json::json;
 
-use crate::chromium::Browser;
-use crate::seat::server;
+use crate::play::seat::server;
 use crate::support::TempDb;
+use cardarena_testkit::chromium::Browser;
 
 /// The hand's controls alone (`/static/hand.js`, as the seat page loads it) on a made-up turn
 /// whose moves are compound: a card that is one move, a card that is four (a jack naming a

@@ -9,12 +9,12 @@ use fantoccini::key::Key;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::chromium::Browser;
 use crate::support::{Server, TempDb, config};
+use cardarena_testkit::chromium::Browser;
 
 /// Where the play tests' screenshots go: `target/test-artefacts/play/`.
 pub(crate) fn artefacts() -> PathBuf {
-    crate::chromium::artefacts("play")
+    cardarena_testkit::chromium::artefacts("play")
 }
 
 /// The narrow window: a phone held upright.

@@ -7,9 +7,11 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::chromium::Browser;
-use crate::seat::{artefacts, decision, make_move, open_table, seat_state, server, wait_attr_not};
+use crate::play::seat::{
+    artefacts, decision, make_move, open_table, seat_state, server, wait_attr_not,
+};
 use crate::support::{self, TempDb};
+use cardarena_testkit::chromium::Browser;
 
 /// The windows the pages are looked at in: a desktop and a phone held upright.
 const WIDE: (u32, u32) = (1280, 900);

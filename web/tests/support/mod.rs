@@ -49,10 +49,11 @@ impl Drop for TempDb {
 }
 
 /// The sandbox's C test bot (`sandbox/tests/bots/bot.c`) built by clang with `-D` for each of
-/// `defines`, its core module written as `{name}-core.wasm` in this test process's folder.
+/// `defines`, its core module written as `{name}-core.wasm` in a folder of its own (tests run
+/// side by side in one process, and two may build the same name).
 pub fn test_bot_core(name: &str, defines: &[&str]) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("test-bots-{}", std::process::id()));
+        .join(format!("test-bots-{}", uuid::Uuid::new_v4()));
     std::fs::create_dir_all(&dir).unwrap();
     let source =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../sandbox/tests/bots/bot.c");

@@ -8,6 +8,8 @@
 //! map sends each path to its content-hashed URL, so every file may be cached for a year and a
 //! changed one is fetched at once.
 
+use std::sync::LazyLock;
+
 use axum::Router;
 use axum::routing::get;
 
@@ -62,8 +64,24 @@ const TABLE_CSS: Asset = Asset {
     body: include_str!("../../../static/table.css"),
 };
 
-/// Every module the player and the seat page import, by the path they import it as.
-const MODULES: [Asset; 10] = [
+/// Every module the pages' scripts import, by the path they import it as.
+const MODULES: [Asset; 14] = [
+    Asset {
+        path: "/static/decks.js",
+        body: include_str!("../../../static/decks.js"),
+    },
+    Asset {
+        path: "/static/fluent.js",
+        body: include_str!("../../../static/fluent.js"),
+    },
+    Asset {
+        path: "/static/l10n.js",
+        body: include_str!("../../../static/l10n.js"),
+    },
+    Asset {
+        path: "/static/mybots.js",
+        body: include_str!("../../../static/mybots.js"),
+    },
     Asset {
         path: "/static/table.js",
         body: include_str!("../../../static/table.js"),
@@ -153,28 +171,31 @@ pub(in crate::pages) fn routes() -> Router<Store> {
     router
 }
 
-/// The page's links: the player's, the analysis's and the stylesheets' versioned URLs, and the
-/// import map (JSON) from each module's path to its versioned URL.
+/// Every page's import map (JSON): each module's path to its versioned URL. The layout writes
+/// it into every page, so any page's script may import any module by its plain path.
+pub(in crate::pages) static IMPORT_MAP: LazyLock<String> = LazyLock::new(|| {
+    let imports: serde_json::Map<String, serde_json::Value> = MODULES
+        .iter()
+        .map(|m| (m.path.to_string(), m.versioned().into()))
+        .collect();
+    serde_json::json!({ "imports": imports }).to_string()
+});
+
+/// The page's links: the player's, the analysis's and the stylesheets' versioned URLs.
 pub(in crate::pages) struct Links {
     pub(in crate::pages) replay_js: String,
     pub(in crate::pages) analysis_js: String,
     pub(in crate::pages) analysis_css: String,
     pub(in crate::pages) table_css: String,
-    pub(in crate::pages) import_map: String,
 }
 
 /// The links, the same for every match page.
 pub(in crate::pages) fn links() -> Links {
-    let imports: serde_json::Map<String, serde_json::Value> = MODULES
-        .iter()
-        .map(|m| (m.path.to_string(), m.versioned().into()))
-        .collect();
     Links {
         replay_js: REPLAY_JS.versioned(),
         analysis_js: ANALYSIS_JS.versioned(),
         analysis_css: ANALYSIS_CSS.versioned(),
         table_css: TABLE_CSS.versioned(),
-        import_map: serde_json::json!({ "imports": imports }).to_string(),
     }
 }
 
@@ -194,23 +215,16 @@ pub(in crate::pages) fn play_links() -> PlayLinks {
     }
 }
 
-/// A guide's links: the card table's stylesheet, the pictures' script and the import map.
+/// A guide's links: the card table's stylesheet and the pictures' script.
 pub(in crate::pages) struct RulesLinks {
     pub(in crate::pages) rules_js: String,
     pub(in crate::pages) table_css: String,
-    pub(in crate::pages) import_map: String,
 }
 
 /// The guides' links, the same for every game.
 pub(in crate::pages) fn rules_links() -> RulesLinks {
-    let Links {
-        table_css,
-        import_map,
-        ..
-    } = links();
     RulesLinks {
         rules_js: RULES_JS.versioned(),
-        table_css,
-        import_map,
+        table_css: TABLE_CSS.versioned(),
     }
 }

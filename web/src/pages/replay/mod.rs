@@ -10,7 +10,7 @@ mod ending;
 mod words;
 
 pub(super) use assets::routes as static_routes;
-pub(super) use assets::{Links, PlayLinks, RulesLinks, links, play_links, rules_links};
+pub(super) use assets::{IMPORT_MAP, Links, PlayLinks, RulesLinks, links, play_links, rules_links};
 
 use askama::Template;
 use axum::extract::{Path, State};

@@ -4,14 +4,13 @@
 //! to the end of the match; the result compared with `GET /api/matches/{id}`. Screenshots go to
 //! `target/test-artefacts/play/`.
 
-#[path = "../support/mod.rs"]
-mod support;
+use crate::support;
 
 use cardarena_testkit::chromium;
 
 mod form;
 mod hand;
-mod seat;
+pub(crate) mod seat;
 mod words;
 
 use std::time::{Duration, Instant};

@@ -8,12 +8,10 @@
 //! finds no serious or critical violation on it at a phone's width or a laptop's. Screenshots go
 //! to `target/test-artefacts/analysis/`.
 
-#[path = "../support/mod.rs"]
-mod support;
+use crate::support;
 
 use cardarena_testkit::chromium;
 
-#[allow(dead_code)] // the axe helpers, of which this test uses the check
 use cardarena_testkit::axe;
 
 mod thrower;

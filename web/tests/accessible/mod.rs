@@ -4,16 +4,13 @@
 //! person says them ("10 of hearts"); and a whole durak game is played with the keyboard alone,
 //! the focus visible at every step. Screenshots go to `target/test-artefacts/accessible/`.
 
-#[path = "../support/mod.rs"]
-mod support;
+use crate::support;
 
 use cardarena_testkit::chromium;
 
 use cardarena_testkit::axe;
 
-#[allow(dead_code)] // the play tests' seat helpers, of which these tests use a few
-#[path = "../play/seat.rs"]
-mod seat;
+use crate::play::seat;
 
 mod keyboard;
 

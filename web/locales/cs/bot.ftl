@@ -1,0 +1,1 @@
+# A bot's page (/bots/ID): its rating, chart, versions and matches.

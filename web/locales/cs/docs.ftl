@@ -1,0 +1,1 @@
+# The documentation's index and pages' frame.

@@ -1,0 +1,1 @@
+# Joining with a bot (/join) and your bots (/me).

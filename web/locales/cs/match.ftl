@@ -1,0 +1,1 @@
+# The match page (/matches/ID): the player, the move log, the analysis.

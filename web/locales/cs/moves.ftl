@@ -1,0 +1,1 @@
+# The engine's phrases: every move, result and seat's result, by phrase id.

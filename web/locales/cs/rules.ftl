@@ -1,0 +1,1 @@
+# The rules pages' frame (/rules/GAME); the guides themselves are docs/rules/.

@@ -1,0 +1,1 @@
+# The tournaments list and a tournament's page.

@@ -1,0 +1,1 @@
+# The matches list (/matches).

@@ -1,0 +1,1 @@
+# The play form (/play) and a person's seat (/play/TOKEN).

@@ -1,0 +1,1 @@
+# The card table's words: what every game's table shows.
