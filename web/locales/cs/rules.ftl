@@ -8,4 +8,4 @@ rules-foot-spec = Všechna pravidla do posledního detailu, včetně každého r
 rules-foot-bot = Co bot vidí a co posílá: { $game } pro boty (anglicky).
 rules-picture-needs-script = Obrázek se zobrazí jen se zapnutým JavaScriptem.
 rules-picture-fault = Obrázek nelze načíst: { $error }
-rules-no-game = Hra { $game } tu není; pravidla máme pro tyto hry: { $games }.
+rules-no-game = Hra „{ $game }“ tu není; pravidla máme pro tyto hry: { $games }.

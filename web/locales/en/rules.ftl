@@ -9,4 +9,4 @@ rules-foot-spec = Every rule in full, with each decision the engine makes, is in
 rules-foot-bot = What a bot sees and sends: playing { $game } as a bot.
 rules-picture-needs-script = The picture needs JavaScript.
 rules-picture-fault = A picture cannot be read: { $error }
-rules-no-game = There is no game { $game }; the guides are for { $games }.
+rules-no-game = There is no game "{ $game }"; the guides are for { $games }.

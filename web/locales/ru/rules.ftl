@@ -8,4 +8,4 @@ rules-foot-spec = Все правила целиком, с каждым реше
 rules-foot-bot = Что бот видит и что отправляет — на странице «{ $game } для ботов» (на английском).
 rules-picture-needs-script = Чтобы увидеть картинку, включите JavaScript.
 rules-picture-fault = Картинку не удалось прочитать: { $error }
-rules-no-game = Игры { $game } здесь нет; правила есть для игр: { $games }.
+rules-no-game = Игры «{ $game }» здесь нет; правила есть для игр: { $games }.

@@ -94,7 +94,7 @@ struct RulesPage {
 pub(super) async fn page(Path(game): Path<String>, locale: Locale, frame: Frame) -> PageResult {
     let Some(guide) = GUIDES.iter().find(|g| g.game == game) else {
         let mut args = FluentArgs::new();
-        args.set("game", FluentValue::from(format!("{game:?}")));
+        args.set("game", FluentValue::from(game.as_str()));
         let games: Vec<&str> = GUIDES.iter().map(|g| g.game).collect();
         args.set("games", FluentValue::from(games.join(", ")));
         return Err(PageError::NotFound(
@@ -132,7 +132,7 @@ fn render(guide: &Guide, locale: Locale) -> String {
 /// in a guide, so these tags are only its own.
 fn heading_id_starts(html: &str) -> impl Iterator<Item = usize> + '_ {
     html.match_indices("<h").filter_map(|(at, _)| {
-        let rest = html[at + 2..].as_bytes();
+        let rest = &html.as_bytes()[at + 2..];
         (rest.len() > 6 && rest[0].is_ascii_digit() && rest[1..].starts_with(b" id=\""))
             .then_some(at + 8)
     })
