@@ -17,8 +17,9 @@
 //! - `/me` ("My bots"): the bots whose tokens this browser keeps in `localStorage`, with their
 //!   status, faults, rating and rank, and buttons that act on them through the API with the
 //!   owner's token (`join.rs`, `/static/me.js`);
-//! - `/rules/{game}`: each game's player's guide (`docs/rules/<game>.md`), its pictures drawn by
-//!   the card table's renderers (`rules.rs`);
+//! - `/rules/{game}`: each game's player's guide in the reader's language (`docs/rules/<game>.md`,
+//!   `docs/rules/ru/`, `docs/rules/cs/`), its pictures drawn by the card table's renderers
+//!   (`rules.rs`);
 //! - `/play`: the form that opens a table where people play (against bots or each other);
 //! - `/play/{token}`: a person's seat at a table, played in the browser (`play.rs`);
 //! - `/tournaments`: every tournament, newest first;
