@@ -363,12 +363,12 @@ table-most-discard = Odhodit { $card }
 table-most-discard-hint = Položte tuto kartu na most: váš tah končí.
 
 # prší
-table-prsi-play-ask = Zahrát { $cards }, změnit na { $suit }
+table-prsi-play-ask = Zahrát: { $cards }; změnit na { $suit }
 table-prsi-play-ask-hint = { $deck ->
     [german] Svršek
    *[french] Dáma
 } se hraje na cokoli a mění barvu: další hráč musí hrát barvu, kterou určíte.
-table-prsi-play = Zahrát { $cards }
+table-prsi-play = Zahrát: { $cards }
 table-prsi-play-hint = { $count ->
     [1] Položte tuto kartu na hromádku.
    *[other] Položte tyto karty na hromádku. Poslední položená karta je nová vrchní.

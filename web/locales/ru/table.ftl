@@ -355,12 +355,12 @@ table-most-discard = Сбросить { $card }
 table-most-discard-hint = Положите эту карту на мост: ваш ход окончен.
 
 # прши
-table-prsi-play-ask = Сыграть { $cards }, заказать { $suit }
+table-prsi-play-ask = Сыграть: { $cards }; заказать { $suit }
 table-prsi-play-ask-hint = { $deck ->
     [german] Обер
    *[french] Дама
 } кладётся на любую карту и меняет масть: следующий игрок должен ходить в заказанную вами масть.
-table-prsi-play = Сыграть { $cards }
+table-prsi-play = Сыграть: { $cards }
 table-prsi-play-hint = { $count ->
     [1] Положите эту карту в стопку.
    *[other] Положите эти карты в стопку. Последняя положенная карта становится верхней.
@@ -373,7 +373,7 @@ table-prsi-play-hint = { $count ->
 table-prsi-draw = Взять карту
 table-prsi-draw-hint = Возьмите одну карту из колоды; ваш ход окончен.
 table-prsi-draw-sevens = { $seven ->
-    [top] Взять { $count } за { $card }
+    [top] { $card }: взять { $count }
    *[all] Взять { $count } за семёрки
 }
 table-prsi-draw-sevens-hint = Возьмите { $count } { $count ->
