@@ -378,11 +378,22 @@ async fn prsi_is_drawn_with_the_czech_deck_in_every_language_and_switches_to_the
         "the rules after the switch back",
     ));
 
-    // The other games keep the French deck.
+    // The other games keep the French deck, their tables in Russian and Czech fitting a phone.
     for game in cardarena_bots::game_ids().iter().filter(|g| **g != "prsi") {
-        open(&browser, &server, &format!("/rules/{game}?lang=cs")).await;
-        if !all_french(&browser).await {
-            wrong.push(format!("{game} is not drawn with the French deck"));
+        for lang in ["ru", "cs"] {
+            open(&browser, &server, &format!("/rules/{game}?lang={lang}")).await;
+            if !all_french(&browser).await {
+                wrong.push(format!("{game} is not drawn with the French deck"));
+            }
+            if scrolls_sideways(&browser).await {
+                wrong.push(format!("{game}'s rules in {lang} scroll sideways"));
+            }
+            browser
+                .script("document.querySelector('.felt').scrollIntoView(); return null;")
+                .await;
+            browser
+                .screenshot(&artefacts.join(format!("other-{game}-{lang}.png")))
+                .await;
         }
     }
     browser.close().await;
