@@ -13,6 +13,7 @@ mod analysis_page;
 mod analysis_turns;
 mod body_errors;
 mod browser;
+mod decks;
 mod demo_cup;
 mod dial;
 mod dial_limits;

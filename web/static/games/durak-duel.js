@@ -1,62 +1,43 @@
 // durak-duel's table: durak's layout for two (docs/tables.md), rounds instead of turns, and the
 // seat that started the round; its own moves in a person's words (sieges, counterattacks, passes
 // and piling on).
+import { t } from "/static/l10n.js";
 import { cardsText } from "/static/table.js";
 
 export { badges, centre, facts, own } from "/static/games/durak.js";
 
-/** What "next trick" is called in this game. */
-export const TRICK = "Round";
+/** What this game calls its next step, as table.ftl's table-fact-trick keys it. */
+export const TRICK = "round";
 
 /**
  * A choice of the person's turn (`c.action`, as a bot sends it) in the person's words, with a
  * hint of what it does: {label, hint}; null for an action this page does not know.
  */
-export function choiceWords(c, t) {
+export function choiceWords(c, snap) {
   const a = c.action || {};
   const cards = cardsText(a.cards);
   switch (a.kind) {
     case "attack":
-      if (t.phase === "continue") {
-        return {
-          label: "Add " + cards,
-          hint: "Attack again with cards of ranks on the table: the defender must beat them too.",
-        };
-      }
+      if (snap.phase === "continue") return { label: t("table-duel-add", { cards }), hint: t("table-duel-add-hint") };
       return {
-        label: "Attack with " + cards,
-        hint:
-          a.cards && a.cards.length > 1
-            ? "A siege: lead these cards of one rank; the defender must beat every one or take them."
-            : "Lead this card: the defender must beat it or take the cards.",
+        label: t("table-duel-attack", { cards }),
+        hint: a.cards && a.cards.length > 1 ? t("table-duel-siege-hint") : t("table-duel-attack-hint"),
       };
     case "defend":
       return {
-        label: "Beat " + cardsText([a.attack]) + " with " + cardsText([a.card]),
-        hint: "Cover this attack card with a higher card of its suit, or with a trump.",
+        label: t("table-duel-defend", { attack: cardsText([a.attack]), card: cardsText([a.card]) }),
+        hint: t("table-duel-defend-hint"),
       };
     case "counterattack":
-      return {
-        label: "Counterattack with " + cards,
-        hint: "Add cards of the attacked rank: the roles turn, and the other player must answer every card on the table.",
-      };
+      return { label: t("table-duel-counter", { cards }), hint: t("table-duel-counter-hint") };
     case "pass":
-      return {
-        label: "Take the cards",
-        hint: "Pass: give up the round; the attacker may pile on cards of the ranks on the table, and you take them all.",
-      };
+      return { label: t("table-duel-pass"), hint: t("table-duel-pass-hint") };
     case "pile_on":
-      return {
-        label: "Pile on " + cards,
-        hint: "Give the defender these cards too: they take them with the rest of the table.",
-      };
+      return { label: t("table-duel-pile-on", { cards }), hint: t("table-duel-pile-on-hint") };
     case "done":
-      return t.phase === "pile_on"
-        ? { label: "Add nothing more", hint: "Pile on no more cards: the defender takes the table now." }
-        : {
-            label: "End the attack",
-            hint: "Add no more cards: the beaten cards are discarded and the defender wins the round.",
-          };
+      return snap.phase === "pile_on"
+        ? { label: t("table-duel-stop-piling"), hint: t("table-duel-stop-piling-hint") }
+        : { label: t("table-duel-done"), hint: t("table-duel-done-hint") };
     default:
       return null;
   }

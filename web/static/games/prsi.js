@@ -1,56 +1,63 @@
 // prsi's table (docs/tables.md): the top card on the pile, the suit in force after an over, the
-// pending draw count and aces, the stock, and the seats that went out.
+// pending draw count and aces, the stock, and the seats that went out. Drawn with the
+// German-suited deck unless the viewer chose the French one (decks.js); the snapshot keeps the
+// French codes either way.
+import { deckStyle } from "/static/decks.js";
+import { t } from "/static/l10n.js";
 import { add, cardText, cardsText, el, nameOf, parseCard, pile, suit, suitWords, zone } from "/static/table.js";
 
-/** What "next trick" is called in this game. */
-export const TRICK = "Turn";
+/** What this game calls its next step, as table.ftl's table-fact-trick keys it. */
+export const TRICK = "turn";
+
+/** The deck this page draws prší's cards with: "german" or "french". */
+export const DECK = deckStyle("prsi");
 
 /** The felt's centre. */
-export function centre(t) {
+export function centre(snap) {
   const middle = el("div", "row-centre");
   add(
     middle,
-    zone("Stock", pile(t.stock, { fan: true, empty: "empty" })),
-    zone("Pile (top card last)", pile(t.pile, { fan: true, empty: "empty" })),
+    zone(t("table-zone-stock"), pile(snap.stock, { fan: true, empty: t("table-empty"), deck: DECK })),
+    zone(t("table-zone-pile"), pile(snap.pile, { fan: true, empty: t("table-empty"), deck: DECK })),
   );
   return middle;
 }
 
 /** The seats that went out, in order: not the last player, left holding cards at the end. */
-function wentOut(t) {
-  return t.out.filter((s) => t.hands[s] && t.hands[s].cards.length + t.hands[s].down === 0);
+function wentOut(snap) {
+  return snap.out.filter((s) => snap.hands[s] && snap.hands[s].cards.length + snap.hands[s].down === 0);
 }
 
 /** The strip's facts: the suit in force, what the next seat faces, who went out. */
-export function facts(t, view) {
-  const out = wentOut(t);
+export function facts(snap, view) {
+  const out = wentOut(snap);
   return [
-    ["Suit", suit(t.suit)],
-    ["Draw", t.draw],
-    ["Aces", t.aces],
-    ["Out", out.length ? out.map((s) => nameOf(view, s)).join(", ") : "nobody"],
+    [t("table-fact-suit"), suit(snap.suit, DECK)],
+    [t("table-fact-draw"), snap.draw],
+    [t("table-fact-aces"), snap.aces],
+    [t("table-fact-out"), out.length ? out.map((s) => nameOf(view, s)).join(", ") : t("table-nobody")],
   ];
 }
 
 /** A seat's badges: its place once it went out. */
-export function badges(t, seat) {
-  const at = wentOut(t).indexOf(seat);
-  return at >= 0 ? ["out " + (at + 1)] : [];
+export function badges(snap, seat) {
+  const at = wentOut(snap).indexOf(seat);
+  return at >= 0 ? [t("table-badge-out-place", { place: at + 1 })] : [];
 }
 
-/** What a play does to the next player, by the value of its cards, for a person. */
-function effect(value, count, t) {
-  if (value === "7") return " The next player draws unless they answer with a seven.";
-  if (value === "A") return " The next player loses a turn unless they answer with an ace.";
-  if (value === "J" && count === 1) return "";
-  return t.draw ? " It answers the sevens: the next player faces them instead." : "";
+/** What a play does to the next player, by the value of its last card: an effect's key. */
+function effect(value, count, snap) {
+  if (value === "7") return "seven";
+  if (value === "A") return "ace";
+  if (value === "J" && count === 1) return "none";
+  return snap.draw ? "answer" : "none";
 }
 
 /**
  * A choice of the person's turn (`c.action`, as a bot sends it) in the person's words, with a
  * hint of what it does: {label, hint}; null for an action this page does not know.
  */
-export function choiceWords(c, t) {
+export function choiceWords(c, snap) {
   const a = c.action || {};
   switch (a.kind) {
     case "play": {
@@ -58,30 +65,26 @@ export function choiceWords(c, t) {
       const value = (parseCard(cards[cards.length - 1]) || {}).rank;
       if (a.suit) {
         return {
-          label: "Play " + cardsText(cards) + ", ask for " + suitWords(a.suit),
-          hint: "An over goes on anything and changes the suit: the next player must follow the suit you ask for.",
+          label: t("table-prsi-play-ask", { cards: cardsText(cards, DECK), suit: suitWords(a.suit, DECK) }),
+          hint: t("table-prsi-play-ask-hint", { deck: DECK }),
         };
       }
-      const last = cards.length > 1 ? " The last card laid is the new top." : "";
       return {
-        label: "Play " + cardsText(cards),
-        hint: "Put " + (cards.length > 1 ? "these cards" : "this card") + " on the pile." + last + effect(value, cards.length, t),
+        label: t("table-prsi-play", { cards: cardsText(cards, DECK) }),
+        hint: t("table-prsi-play-hint", { count: cards.length, effect: effect(value, cards.length, snap) }),
       };
     }
     case "draw": {
-      if (!t.draw) return { label: "Draw a card", hint: "Take one card from the deck; your turn ends." };
-      const top = t.pile && t.pile.cards && t.pile.cards[t.pile.cards.length - 1];
-      const seven = (parseCard(top) || {}).rank === "7" ? "the " + cardText(top) : "the sevens";
+      if (!snap.draw) return { label: t("table-prsi-draw"), hint: t("table-prsi-draw-hint") };
+      const top = snap.pile && snap.pile.cards && snap.pile.cards[snap.pile.cards.length - 1];
+      const alone = (parseCard(top) || {}).rank === "7";
       return {
-        label: "Draw " + t.draw + " for " + seven,
-        hint: "Take the " + t.draw + " cards the sevens ask for, rather than answer with a seven; your turn ends.",
+        label: t("table-prsi-draw-sevens", { seven: alone ? "top" : "all", count: snap.draw, card: alone ? cardText(top, DECK) : "" }),
+        hint: t("table-prsi-draw-sevens-hint", { count: snap.draw }),
       };
     }
     case "stand":
-      return {
-        label: "Stand",
-        hint: "Play no ace against the ace: you lose this turn.",
-      };
+      return { label: t("table-prsi-stand"), hint: t("table-prsi-stand-hint") };
     default:
       return null;
   }
