@@ -369,6 +369,18 @@ impl Browser {
         .await
     }
 
+    /// The attribute `name` of the first element matching `css`, `None` if there is no such
+    /// element (yet: a page's script may be redrawing it) or it has no such attribute.
+    pub async fn attr_if_any(&self, css: &str, name: &str) -> Option<String> {
+        self.settled(css, async || {
+            match self.client.find_all(Locator::Css(css)).await?.first() {
+                Some(el) => el.attr(name).await,
+                None => Ok(None),
+            }
+        })
+        .await
+    }
+
     /// How many elements match `css`.
     pub async fn count(&self, css: &str) -> usize {
         self.settled(css, async || {

@@ -181,7 +181,7 @@ async fn a_bot_registered_elsewhere_is_added_by_its_id_and_token() {
     assert_eq!(stored[0]["token"], json!(token));
     let card = format!("article.my-bot[data-bot-id=\"{id}\"]");
     until(PATIENCE, "the bot never showed as active", async || {
-        (browser.attr(&card, "data-status").await).filter(|s| s == "active")
+        (browser.attr_if_any(&card, "data-status").await).filter(|s| s == "active")
     })
     .await;
     // The list is redrawn as the bot's status comes in: read it once it is there.
@@ -215,7 +215,7 @@ async fn a_bot_registered_elsewhere_is_added_by_its_id_and_token() {
     until(
         PATIENCE,
         "the kept bot is not listed after a reload",
-        async || (browser.attr(&card, "data-status").await).filter(|s| s == "active"),
+        async || (browser.attr_if_any(&card, "data-status").await).filter(|s| s == "active"),
     )
     .await;
     browser.click(&format!("{card} button.my-pause")).await;

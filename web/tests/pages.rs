@@ -436,15 +436,29 @@ async fn static_files_have_their_type_and_a_cache_header() {
         .text()
         .await
         .unwrap();
-    let linked: Vec<&str> = page
-        .split('"')
+    // The import map (every page's) sends each module's plain path to its versioned URL.
+    let (before, rest) = page
+        .split_once("<script type=\"importmap\">")
+        .expect("an import map");
+    let (map, after) = rest.split_once("</script>").unwrap();
+    let map: serde_json::Value = serde_json::from_str(map).expect("the import map is JSON");
+    let imports = map["imports"].as_object().unwrap();
+    assert!(imports.contains_key("/static/l10n.js"), "{map}");
+    let mut linked: Vec<&str> = [before, after]
+        .iter()
+        .flat_map(|part| part.split('"'))
         .filter(|part| part.starts_with("/static/"))
         .collect();
     assert_eq!(
         linked.len(),
-        3,
-        "the stylesheet, live.js and menu.js: {linked:?}"
+        4,
+        "the stylesheet, the words for the scripts, live.js and menu.js: {linked:?}"
     );
+    for (path, url) in imports {
+        let url = url.as_str().unwrap();
+        assert!(url.starts_with(&format!("{path}?v=")), "{path}: {url}");
+        linked.push(url);
+    }
     for url in linked {
         let (_, version) = url.split_once("?v=").expect("a versioned link");
         let body = reqwest::get(format!("{}{url}", arena.base))
@@ -492,7 +506,13 @@ async fn in_a_browser_the_leaderboard_renders_and_refreshes_itself() {
             .any(|a| a.text == SNEAKY && a.html == SNEAKY_ESCAPED),
         "{links:?}"
     );
-    assert_eq!(browser.count("script:not([src])").await, 0);
+    // No inline script: the import map is JSON, never run.
+    assert_eq!(
+        browser
+            .count("script:not([src]):not([type=importmap])")
+            .await,
+        0
+    );
     let dom = browser.source().await;
     assert!(dom.contains(SNEAKY_ESCAPED), "{dom}");
     assert!(!dom.contains("<script>alert"), "{dom}");
