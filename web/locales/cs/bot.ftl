@@ -117,7 +117,10 @@ bot-place = Pořadí
 bot-score = Body
 bot-fault = Chyba
 bot-against = Soupeři
-bot-kind-rated = { $kind }, hodnocený
+bot-kind-rated =
+    { $kind ->
+       *[other] { $name }, hodnocený
+    }
 bot-at-random =
     { $count ->
         [one] { $count } náhodný

@@ -134,8 +134,12 @@ bot-place = Place
 bot-score = Score
 bot-fault = Fault
 bot-against = Against
-# A match's kind ($kind, one of matches-kind-*) when it counted for the rating.
-bot-kind-rated = { $kind }, rated
+# A match's kind in words ($name, one of matches-kind-*) when it counted for the rating; $kind
+# is the kind's code (practice, ladder, tournament, human), for a language to choose by.
+bot-kind-rated =
+    { $kind ->
+       *[other] { $name }, rated
+    }
 bot-at-random =
     { $count ->
         [one] { $count } at random

@@ -120,7 +120,11 @@ bot-place = Итог
 bot-score = Очки
 bot-fault = Нарушение
 bot-against = Соперники
-bot-kind-rated = { $kind }, рейтинговый
+bot-kind-rated =
+    { $kind ->
+        [ladder] { $name }
+       *[other] { $name }, в зачёт рейтинга
+    }
 bot-at-random =
     { $count ->
         [one] { $count } случайный

@@ -438,7 +438,10 @@ fn rows_of(w: Words, bot_id: &str, recent: &[MatchSummary]) -> (Vec<MatchRow>, V
                 kind: match m.rated {
                     true => w.t(
                         "bot-kind-rated",
-                        &[("kind", Arg::Text(match_kind(w, &m.kind)))],
+                        &[
+                            ("name", Arg::Text(match_kind(w, &m.kind))),
+                            ("kind", Arg::text(&m.kind)),
+                        ],
                     ),
                     false => match_kind(w, &m.kind),
                 },

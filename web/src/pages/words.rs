@@ -22,6 +22,8 @@ pub(crate) enum Arg {
     Num(f64),
     /// The place of the `n`th fragment given to [`markup`].
     Mark(usize),
+    /// A sentence from [`Words::t`] with its own marks, kept (a message inside another).
+    Marked(String),
 }
 
 impl Arg {
@@ -52,6 +54,7 @@ impl Words {
                 Arg::Text(text) => FluentValue::from(text.replace([OPEN, CLOSE], "")),
                 Arg::Num(n) => FluentValue::from(*n),
                 Arg::Mark(n) => FluentValue::from(format!("{OPEN}{n}{CLOSE}")),
+                Arg::Marked(sentence) => FluentValue::from(sentence.as_str()),
             };
             fluent.set(*name, value);
         }
@@ -126,6 +129,24 @@ mod tests {
             &[("game", Arg::text("\u{E000}0\u{E001}<b>"))],
         );
         assert_eq!(markup(&sneaky, &["X".into()]), "Matches of 0&#60;b&#62;");
+    }
+
+    #[test]
+    fn a_sentence_inside_another_keeps_its_marks() {
+        let words = Words(Locale::Ru);
+        let inner = words.t("bot-probation-passed", &[("match", Arg::Mark(0))]);
+        let outer = words.t(
+            "bot-probation-when",
+            &[
+                ("result", Arg::Marked(inner)),
+                ("when", Arg::text("2026-01-02")),
+            ],
+        );
+        let html = markup(&outer, &[code_link("/matches/m1", "m1")]);
+        assert_eq!(
+            html,
+            "пройден: <a href=\"/matches/m1\"><code>m1</code></a>, 2026-01-02"
+        );
     }
 
     #[test]

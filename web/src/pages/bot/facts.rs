@@ -195,7 +195,10 @@ fn last_probation_text(w: Words, m: ProbationMatch) -> Option<String> {
     let sentence = match m.ended_at {
         Some(at) => w.t(
             "bot-probation-when",
-            &[("result", Arg::Text(result)), ("when", Arg::Text(utc(at)))],
+            &[
+                ("result", Arg::Marked(result)),
+                ("when", Arg::Text(utc(at))),
+            ],
         ),
         None => result,
     };
