@@ -22,7 +22,7 @@ tournaments-status-pending = čeká
 tournaments-status-running = probíhá
 tournaments-status-finished = skončil
 tournaments-kind-house = proti vestavěným botům
-tournaments-kind-gauntlet = gauntlet
+tournaments-kind-gauntlet = proti nejlepším
 tournaments-kind-final = finále
 
 ## Stupně vítězů
@@ -44,7 +44,7 @@ tournaments-manual = každou spouští pořadatel
 tournaments-entries = Přihlášení
 tournaments-entries-none = zatím nikdo
 tournaments-api = API
-tournaments-about = Výsledek zápasu je umístění převedené na stupnici od 1 (první) do 0 (poslední); boti, kteří se dělí o místa, dostanou každý hodnotu svého průměrného místa (dva přeživší durak ve třech po 0,75, durak 0), takže výsledky zápasu dají vždy dohromady polovinu počtu hráčů. Tabulka řadí boty podle průměrného výsledku, uvedeného s 95% intervalem spolehlivosti; ve fázi proti vestavěným botům nebo v gauntletu se bot posuzuje jen podle svých zápasů, ne podle těch, kde seděl jako soupeř jiného účastníka. Počet zápasů bota odkazuje na tyto zápasy. Stupně vítězů fáze jsou nejlepší tři z její tabulky, když skončí; stupně vítězů turnaje jsou ty z poslední fáze. Buňka vzájemných zápasů udává výhry–prohry–remízy bota v řádku proti botovi ve sloupci. Stránka se sama obnovuje každé 2 s, dokud turnaj probíhá; naposledy: { $updated }.
+tournaments-about = Výsledek zápasu je umístění převedené na stupnici od 1 (první) do 0 (poslední); boti, kteří se dělí o místa, dostanou každý hodnotu svého průměrného místa (dva přeživší durak ve třech po 0,75, durak 0), takže výsledky zápasu dají vždy dohromady polovinu počtu hráčů. Tabulka řadí boty podle průměrného výsledku, uvedeného s 95% intervalem spolehlivosti; ve fázi proti vestavěným botům nebo proti nejlepším se bot posuzuje jen podle svých zápasů, ne podle těch, kde seděl jako soupeř jiného účastníka. Počet zápasů bota odkazuje na tyto zápasy. Stupně vítězů fáze jsou nejlepší tři z její tabulky, když skončí; stupně vítězů turnaje jsou ty z poslední fáze. Buňka vzájemných zápasů udává výhry–prohry–remízy bota v řádku proti botovi ve sloupci. Stránka se sama obnovuje každé 2 s, dokud turnaj probíhá; naposledy: { $updated }.
 tournaments-page-load = při načtení stránky
 tournaments-stage-title = { $stage }. fáze: { $kind }
 tournaments-stage-matches = zápasy fáze
