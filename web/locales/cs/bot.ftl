@@ -20,7 +20,7 @@ bot-removed-by-owner = odstraněn majitelem: už nehraje, jeho výsledky zůstá
 bot-status-organiser-paused = pozastaven pořadatelem
 bot-status-disqualified = diskvalifikován
 bot-status-active = aktivní: hraje v žebříčku
-bot-status-unchecked = pozastaven: od registrace, přesunu nebo obnovení ještě neodpověděl na kontrolu spojení
+bot-status-unchecked = pozastaven: od registrace, změny adresy nebo obnovení ještě neodpověděl na kontrolu spojení
 bot-status-probation = pozastaven: zkušební doba po opakovaných chybách
 bot-status-owner = pozastaven majitelem
 bot-table-sizes = Velikosti stolu
@@ -60,12 +60,9 @@ bot-fallbacks-none =
        *[other] žádné v jeho posledních { $seats } dohraných zápasech
     }
 bot-fallbacks-some =
-    { $decisions ->
-        [one] { $decisions } rozhodnutí
-       *[other] { $decisions } rozhodnutí
-    } v { $seats ->
-        [1] jeho jediném dohraném zápase
-       *[other] { $matches } z jeho posledních { $seats } dohraných zápasů
+    { $seats ->
+        [1] { $decisions } rozhodnutí v jeho jediném dohraném zápase
+       *[other] { $decisions } rozhodnutí; zápasů s nimi: { $matches } z jeho posledních { $seats } dohraných
     }: sada bota zachytila selhání strategie a zahrála místo ní náhodný povolený tah. Nejsou to chyby, ale stojí ho umístění: kde strategie selhala, ukáže záznam sady.
 
 ## Hodnocení a graf
@@ -134,23 +131,23 @@ bot-h2h = Vzájemné zápasy
 bot-h2h-none = Zatím žádné dohrané zápasy proti jiným botům.
 bot-h2h-none-kind = Zatím žádné dohrané zápasy tohoto druhu proti jiným botům.
 bot-h2h-about =
-    Proti každému botovi, se kterým se setkal, za { $window ->
-        [latest] jeho posledních { $count }
-       *[all] všech jeho { $count }
-    } { $count ->
-        [one] dohraný zápas
-        [few] dohrané zápasy
-       *[other] dohraných zápasů
-    }: výhra je lepší umístění, remíza stejné umístění. Zápas, kde se s botem setkal na dvou místech, se počítá dvakrát.
+    Bilance proti každému botovi, se kterým se setkal, { $window ->
+        [latest] za jeho posledních { $count } dohraných zápasů
+       *[all] { $count ->
+            [one] za jeho { $count } dohraný zápas
+            [few] za všechny jeho { $count } dohrané zápasy
+           *[other] za všech jeho { $count } dohraných zápasů
+        }
+    }: výhra je lepší umístění než soupeř, remíza stejné umístění. Zápas, kde se s botem setkal na dvou místech, se počítá dvakrát.
 bot-h2h-about-kind =
-    Proti každému botovi, se kterým se setkal, za { $window ->
-        [latest] jeho posledních { $count }
-       *[all] všech jeho { $count }
-    } { $count ->
-        [one] dohraný zápas
-        [few] dohrané zápasy
-       *[other] dohraných zápasů
-    } tohoto druhu: výhra je lepší umístění, remíza stejné umístění. Zápas, kde se s botem setkal na dvou místech, se počítá dvakrát.
+    Bilance proti každému botovi, se kterým se setkal, { $window ->
+        [latest] za jeho posledních { $count } dohraných zápasů
+       *[all] { $count ->
+            [one] za jeho { $count } dohraný zápas
+            [few] za všechny jeho { $count } dohrané zápasy
+           *[other] za všech jeho { $count } dohraných zápasů
+        }
+    } tohoto druhu: výhra je lepší umístění než soupeř, remíza stejné umístění. Zápas, kde se s botem setkal na dvou místech, se počítá dvakrát.
 bot-draws = Remízy
 bot-losses = Prohry
 
