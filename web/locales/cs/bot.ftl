@@ -52,6 +52,7 @@ bot-probation-not-played = neodehrán: { $match }
 bot-probation-when = { $result }, { $when }
 bot-recent-faults = Nedávné chyby
 bot-recent-faults-text = { $faults }: zápasy s chybou mezi jeho posledními zápasy v žebříčku a turnajích (nejvýš 50)
+bot-percent = { $percent } %
 bot-recent-faults-rate = { $faults } ({ $rate }): zápasy s chybou mezi jeho posledními zápasy v žebříčku a turnajích (nejvýš 50)
 bot-fallbacks = Náhodné tahy
 bot-fallbacks-none =

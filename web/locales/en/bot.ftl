@@ -61,6 +61,8 @@ bot-probation-when = { $result }, { $when }
 bot-recent-faults = Recent faults
 # $faults is "faulted/played", e.g. "3/50"; $rate a percentage.
 bot-recent-faults-text = { $faults }: faulted of its last ladder and tournament matches (up to 50)
+# A share of matches in percent.
+bot-percent = { $percent }%
 bot-recent-faults-rate = { $faults } ({ $rate }): faulted of its last ladder and tournament matches (up to 50)
 bot-fallbacks = Played at random
 bot-fallbacks-none =

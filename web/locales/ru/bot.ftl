@@ -52,6 +52,7 @@ bot-probation-not-played = не сыгран: { $match }
 bot-probation-when = { $result }, { $when }
 bot-recent-faults = Недавние нарушения
 bot-recent-faults-text = { $faults }: матчи с нарушениями среди последних матчей в рейтинге и турнирах (до 50)
+bot-percent = { $percent } %
 bot-recent-faults-rate = { $faults } ({ $rate }): матчи с нарушениями среди последних матчей в рейтинге и турнирах (до 50)
 bot-fallbacks = Случайные ходы
 bot-fallbacks-none =

@@ -68,8 +68,11 @@ impl BotView {
         };
         let health = &bot.health;
         let rate = (health.recent_matches > 0).then(|| {
-            let percent = 100.0 * f64::from(health.faults()) / f64::from(health.recent_matches);
-            format!("{percent:.0}%")
+            let share = f64::from(health.faults()) / f64::from(health.recent_matches);
+            w.t(
+                "bot-percent",
+                &[("percent", Arg::num((100.0 * share).round()))],
+            )
         });
         let faults = recent_faults(health.faults(), health.recent_matches);
         let recent_faults = match rate {
