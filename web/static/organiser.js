@@ -5,9 +5,10 @@
 // Each button posts its action with the reason and the organiser's name to
 // POST /api/admin/bots/{id}/{action}; on success the page is loaded again and shows the new state
 // and the action, on failure the API's error detail is shown. A token the server refuses is
-// forgotten. No dependency, no build step.
-"use strict";
-(function () {
+// forgotten. Its words are the page's (l10n.js). A module: no dependency, no build step.
+import { t } from "/static/l10n.js";
+
+{
   var KEY = "cardarena.admin_token";
 
   function stored() {
@@ -62,7 +63,8 @@
 
     function detail(answer) {
       var body = answer.body || {};
-      return (body.error ? body.error + ": " : "") + (body.detail || "the server answered " + answer.status);
+      var said = body.detail || t("bot-tools-answered", { status: String(answer.status) });
+      return body.error ? t("bot-tools-error", { error: body.error, detail: said }) : said;
     }
 
     function refused(answer) {
@@ -77,10 +79,10 @@
       event.preventDefault();
       var candidate = tokenForm.elements.token.value.trim();
       if (!candidate) return;
-      say("Checking the token…", false);
+      say(t("bot-tools-checking"), false);
       call("GET", "/api/workers", undefined, candidate).then(function (answer) {
         if (answer.status !== 200) {
-          say("Not the organiser's token (" + detail(answer) + ")", true);
+          say(t("bot-tools-refused", { why: detail(answer) }), true);
           return;
         }
         token = candidate;
@@ -89,7 +91,7 @@
         say("", false);
         show();
       }, function () {
-        say("The server cannot be reached.", true);
+        say(t("bot-tools-unreachable"), true);
       });
     });
 
@@ -101,7 +103,7 @@
       var by = actForm.elements.by.value.trim();
       if (by) body.by = by;
       var path = "/api/admin/bots/" + encodeURIComponent(botId) + "/" + encodeURIComponent(button.value);
-      say("Sending…", false);
+      say(t("bot-tools-sending"), false);
       call("POST", path, body, token).then(function (answer) {
         if (answer.status === 200 || answer.status === 204) {
           window.location.reload();
@@ -110,14 +112,14 @@
         refused(answer);
         say(detail(answer), true);
       }, function () {
-        say("The server cannot be reached.", true);
+        say(t("bot-tools-unreachable"), true);
       });
     });
 
     actForm.querySelector(".organiser-forget").addEventListener("click", function () {
       token = null;
       store(null);
-      say("The token is forgotten.", false);
+      say(t("bot-tools-forgotten"), false);
       show();
     });
 
@@ -127,4 +129,4 @@
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
-})();
+}

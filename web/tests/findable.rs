@@ -509,7 +509,7 @@ async fn every_doc_the_header_links_is_html_and_its_links_between_docs_land() {
     }
     for (doc, html) in bodies.clone() {
         let here = base.join(&doc).unwrap();
-        let Some(at) = html.find("<article class=\"doc\">") else {
+        let Some(at) = html.find("<article class=\"doc\"") else {
             assert_eq!(doc, "/docs", "{doc} has no article");
             continue;
         };

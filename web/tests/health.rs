@@ -512,7 +512,10 @@ async fn a_bot_that_answers_pings_but_faults_stays_off_the_ladder_until_a_probat
         "{page}"
     );
     assert!(page.contains(&format!("/matches/{last_id}")), "{page}");
-    assert!(page.contains("http_status"), "{page}");
+    assert!(
+        page.contains("faulted: <span class=\"fault\">HTTP error</span>"),
+        "{page}"
+    );
 
     // Fixed: the next probation passes and it plays on the ladder again.
     bot.set(GOOD);

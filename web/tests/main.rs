@@ -46,6 +46,7 @@ mod openapi;
 mod organiser;
 mod organiser_page;
 mod pages;
+mod pages_languages;
 mod phone;
 mod play;
 mod play_form_phone;

@@ -23,7 +23,7 @@ const SAY: &str = "Beat that, Morty!";
 const FAULT_DETAIL: &str = "no answer within 1000 ms";
 
 /// A database file in the temporary directory, removed (with its WAL and key files) when dropped.
-struct TempDb(PathBuf);
+pub(crate) struct TempDb(PathBuf);
 
 impl Drop for TempDb {
     fn drop(&mut self) {
@@ -37,16 +37,16 @@ impl Drop for TempDb {
 
 /// A server with two rated durak matches among Mallory (an HTTP bot whose name is a script
 /// tag), greedy and random, and one HTTP bot that never played.
-struct Arena {
-    base: String,
-    store: Store,
-    mallory: String,
-    greedy: String,
-    random: String,
-    idle: String,
+pub(crate) struct Arena {
+    pub(crate) base: String,
+    pub(crate) store: Store,
+    pub(crate) mallory: String,
+    pub(crate) greedy: String,
+    pub(crate) random: String,
+    pub(crate) idle: String,
     /// Mallory faults (timeout) and loses; random says [`SAY`] with the first move.
-    first: String,
-    second: String,
+    pub(crate) first: String,
+    pub(crate) second: String,
     _db: TempDb,
 }
 
@@ -118,7 +118,7 @@ fn shown_moves(deck: u64, count: usize, names: &[&str]) -> Vec<String> {
 /// The bot names of the seats, in the arena's seating.
 const SEATED: [&str; 3] = [SNEAKY_ESCAPED, "greedy@durak", "random@durak"];
 
-async fn arena() -> Arena {
+pub(crate) async fn arena() -> Arena {
     let path = std::env::temp_dir().join(format!("cardarena-pages-{}.db", uuid::Uuid::new_v4()));
     let db = TempDb(path.clone());
     let store = Store::open(&format!("sqlite://{}", path.display()))

@@ -11,16 +11,20 @@ use axum::extract::{Path, RawQuery, State};
 
 use super::browse::{ListParams, Pager};
 use super::chart::RatingChart;
-use super::format::{fixed2, place, score, short_id, utc, version_label};
-use super::leaderboard::recent_faults;
-use super::organiser::OrganiserView;
-use super::{Frame, PageError, PageResult, ok};
-use cardarena_contest::health::{Verdict, probation_verdict};
-use cardarena_contest::{games, table_sizes};
-use cardarena_store::{
-    BotKind, BotRecord, BotVersion, LeaderRow, MatchKind, MatchSummary, OrganiserHold, PauseReason,
-    ProbationMatch, RECENT_MATCHES, RecentFallbacks, Rivalry, Store,
+use super::format::{
+    fault_kind, fixed2, match_kind, match_status, place, score, short_id, utc, version_label,
 };
+use super::organiser::OrganiserView;
+use super::words::{Arg, Words, link, markup};
+use super::{Frame, PageError, PageResult, ok};
+use crate::locale::Locale;
+use cardarena_store::{
+    BotKind, BotVersion, LeaderRow, MatchKind, MatchSummary, RECENT_MATCHES, Rivalry, Store,
+};
+
+mod facts;
+
+use facts::BotView;
 
 /// How many of its latest versions a bot's page lists.
 const VERSIONS_ON_PAGE: usize = 10;
@@ -29,178 +33,6 @@ const CHART_POINTS: u32 = 500;
 /// How many of its latest finished matches the head-to-head table counts, so the page costs the
 /// same however long the bot has played.
 const RIVALRY_WINDOW: u32 = 2000;
-
-/// The bot itself.
-struct BotView {
-    name: String,
-    game: String,
-    kind: &'static str,
-    url: Option<String>,
-    house_id: Option<String>,
-    removed: bool,
-    registered: String,
-    /// "active" or "paused: <why>".
-    status: String,
-    /// What the last failed ping or the pause rule said.
-    status_detail: Option<String>,
-    /// Whether the last failed ping was refused with 401: the bot checks signatures with
-    /// another secret than the one registration gave (the page says how to pass it).
-    wrong_secret: bool,
-    /// When the next ping is due.
-    next_check: Option<String>,
-    /// What the next check is: "Next check", or "Next probation" for a bot paused for faults.
-    next_check_label: &'static str,
-    /// Whether it is on probation (paused for faults).
-    on_probation: bool,
-    /// The probation match out now: (short id, id).
-    probation_match: Option<(String, String)>,
-    /// How the last probation went.
-    last_probation: Option<LastProbationView>,
-    /// Faulted over recent matches, e.g. "3/50".
-    recent_faults: String,
-    /// The same as a percentage, when there are recent matches.
-    recent_rate: Option<String>,
-    /// The table sizes it plays on the ladder, as a sentence ("Plays the ladder at 2 and 3
-    /// seats."); none for the people's row, which the ladder never seats.
-    ladder_sizes: Option<String>,
-    /// What its kit played at random in its latest matches, in words (contestants' bots with a
-    /// finished match).
-    fallbacks: Option<String>,
-}
-
-/// The bot's last probation, ready to print.
-struct LastProbationView {
-    match_id: String,
-    short_id: String,
-    when: String,
-    /// "passed", "faulted", "not played".
-    result: &'static str,
-    /// The bot's fault in it: (kind, detail).
-    fault: Option<(String, String)>,
-}
-
-impl LastProbationView {
-    fn new(m: ProbationMatch) -> Option<LastProbationView> {
-        let verdict = probation_verdict(&m)?;
-        Some(LastProbationView {
-            short_id: short_id(&m.match_id).to_string(),
-            when: m.ended_at.map(utc).unwrap_or_default(),
-            result: match verdict {
-                Verdict::Passed => "passed",
-                Verdict::Faulted(..) => "faulted",
-                Verdict::NotPlayed => "not played",
-            },
-            fault: m.fault,
-            match_id: m.match_id,
-        })
-    }
-}
-
-impl BotView {
-    fn new(
-        bot: &BotRecord,
-        last_probation: Option<ProbationMatch>,
-        fallbacks: RecentFallbacks,
-    ) -> BotView {
-        let on_probation = bot.health.paused == Some(PauseReason::Faults);
-        let kind = match bot.kind {
-            BotKind::Dial => "dial (it connects to the server)",
-            BotKind::Module { .. } => "module (the server runs its WebAssembly)",
-            _ => bot.kind.as_str(),
-        };
-        let (url, house_id) = match &bot.kind {
-            BotKind::Http { url } => (Some(url.clone()), None),
-            BotKind::House { house_id } => (None, Some(house_id.clone())),
-            BotKind::Dial | BotKind::Module { .. } | BotKind::Person => (None, None),
-        };
-        BotView {
-            name: bot.name.clone(),
-            game: bot.game.clone(),
-            kind,
-            url,
-            house_id,
-            removed: bot.deleted,
-            registered: utc(bot.created_at),
-            status: match (bot.organiser, bot.health.paused) {
-                (Some(OrganiserHold::Paused), _) => "paused by the organiser".to_string(),
-                (Some(OrganiserHold::Disqualified), _) => "disqualified".to_string(),
-                (None, None) => "active: it plays on the ladder".to_string(),
-                (None, Some(reason)) => format!("paused: {}", pause_text(reason)),
-            },
-            wrong_secret: refused_signature(bot.health.detail.as_deref()),
-            status_detail: bot.health.detail.clone(),
-            next_check: bot.health.next_check_at.map(utc),
-            on_probation,
-            next_check_label: match on_probation {
-                true => "Next probation",
-                false => "Next check",
-            },
-            probation_match: bot
-                .health
-                .probation_match
-                .clone()
-                .filter(|_| on_probation)
-                .map(|id| (short_id(&id).to_string(), id)),
-            last_probation: last_probation.and_then(LastProbationView::new),
-            ladder_sizes: games::game(&bot.game)
-                .filter(|_| bot.kind != BotKind::Person)
-                .map(|game| table_sizes::sentence(bot, &game)),
-            recent_faults: recent_faults(bot.health.faults(), bot.health.recent_matches),
-            recent_rate: (bot.health.recent_matches > 0).then(|| {
-                let percent =
-                    100.0 * f64::from(bot.health.faults()) / f64::from(bot.health.recent_matches);
-                format!("{percent:.0}%")
-            }),
-            fallbacks: fallbacks_text(&bot.kind, fallbacks),
-        }
-    }
-}
-
-/// What a contestant's bot's kit played at random in its latest finished matches, in words;
-/// `None` for house bots, people, and a bot with no finished match.
-fn fallbacks_text(kind: &BotKind, recent: RecentFallbacks) -> Option<String> {
-    let contestant = matches!(
-        kind,
-        BotKind::Http { .. } | BotKind::Dial | BotKind::Module { .. }
-    );
-    if !contestant || recent.seats == 0 {
-        return None;
-    }
-    let of = match recent.seats {
-        1 => "its one finished match".to_string(),
-        n => format!("its last {n} finished matches"),
-    };
-    if recent.decisions == 0 {
-        return Some(format!("none in {of}"));
-    }
-    let within = match recent.seats {
-        1 => of,
-        _ => format!("{} of {of}", recent.with_fallbacks),
-    };
-    Some(format!(
-        "{} decision{} in {within}: its kit caught its strategy failing and played a random legal \
-         action instead. These are not faults, but they cost it places: its kit's log says where \
-         the strategy failed.",
-        recent.decisions,
-        if recent.decisions == 1 { "" } else { "s" },
-    ))
-}
-
-/// Why a paused bot is off the ladder, in words.
-/// Whether a failed ping's `detail` is the bot's 401: it refused the server's signature.
-fn refused_signature(detail: Option<&str>) -> bool {
-    detail.is_some_and(|d| d.contains("http_status: answered 401"))
-}
-
-fn pause_text(reason: PauseReason) -> &'static str {
-    match reason {
-        PauseReason::Unchecked => {
-            "it has not answered a ping yet since it was registered, moved or resumed"
-        }
-        PauseReason::Faults => "on probation after repeated faults",
-        PauseReason::Owner => "its owner paused it",
-    }
-}
 
 /// The current rating, ready to print.
 struct RatingView {
@@ -239,14 +71,16 @@ struct VersionRow {
 }
 
 impl VersionRow {
-    fn new(v: &BotVersion) -> VersionRow {
+    fn new(v: &BotVersion, w: Words) -> VersionRow {
         VersionRow {
             label: version_label(v.version),
             started: utc(v.created_at),
             runs: match &v.kind {
                 BotKind::Http { url } => url.clone(),
-                BotKind::Module { hash: Some(hash) } => format!("module {}", short_hash(hash)),
-                _ => "dial-out".to_string(),
+                BotKind::Module { hash: Some(hash) } => {
+                    w.t("bot-runs-module", &[("hash", Arg::text(short_hash(hash)))])
+                }
+                _ => w.t("bot-runs-dial", &[]),
             },
             note: v.note.clone(),
             matches: v.matches,
@@ -257,7 +91,7 @@ impl VersionRow {
                     fixed2(s.mu),
                     fixed2(s.sigma)
                 ),
-                None => "a newcomer's".to_string(),
+                None => w.t("bot-start-newcomer", &[]),
             },
         }
     }
@@ -277,17 +111,20 @@ struct MatchRow {
     match_id: String,
     short_id: String,
     when: String,
-    status: &'static str,
+    /// The status in words.
+    status: String,
+    /// The kind in words, and whether it was rated ("ladder, rated").
     kind: String,
-    rated: bool,
     seat: usize,
     /// The bot's version in this seat, "v2".
     version: Option<String>,
     place: String,
     score: String,
+    /// Its fault's kind in words.
     fault: Option<String>,
-    /// Its decisions its kit played at random after its strategy failed.
-    fallbacks: u32,
+    /// Its decisions its kit played at random after its strategy failed, in words ("3 at
+    /// random"), if any.
+    fallbacks: Option<String>,
     opponents: Vec<Opponent>,
 }
 
@@ -296,6 +133,7 @@ struct FaultRow {
     match_id: String,
     short_id: String,
     when: String,
+    /// The fault's kind in words.
     kind: String,
     detail: String,
 }
@@ -303,17 +141,16 @@ struct FaultRow {
 /// A choice of the kind filter.
 struct KindChoice {
     value: &'static str,
-    label: &'static str,
+    label: String,
     selected: bool,
 }
 
 /// The filters in force, ready to print.
 struct Filters {
     kinds: Vec<KindChoice>,
-    /// The stage the list is limited to: (tournament id, stage index, "stage 2 of <name>").
+    /// The stage the list is limited to: (tournament id, stage index), and "Only <a>stage 2 of
+    /// <name></a> (<a>all matches</a>)" (HTML).
     stage: Option<(String, u32, String)>,
-    /// The page without the stage filter.
-    clear_stage: String,
 }
 
 /// The bot's record against one opponent, ready to print.
@@ -335,17 +172,21 @@ struct BotPage {
     bot: BotView,
     rating: Option<RatingView>,
     chart: Option<RatingChart>,
+    /// The chart's key and caption.
+    chart_text: Option<ChartText>,
     versions: Vec<VersionRow>,
-    /// Versions started before those in the table (kept ones and dropped ones).
-    earlier_versions: u32,
+    /// The versions started before those in the table (kept ones and dropped ones), in a
+    /// sentence with the API's link (HTML), if there are any.
+    earlier_versions: Option<String>,
     filters: Filters,
     matches: Vec<MatchRow>,
     faults: Vec<FaultRow>,
     pager: Pager,
     rivals: Vec<RivalRow>,
-    /// The finished matches the head-to-head table counts, and whether that is a window.
-    rivals_over: u64,
-    rivals_windowed: bool,
+    /// What the head-to-head table says when it is empty, and above it otherwise.
+    rivals_about: (String, String),
+    /// The organiser's actions before those listed, in a sentence with the API's link (HTML).
+    earlier_actions: Option<String>,
     organiser: OrganiserView,
 }
 
@@ -354,49 +195,16 @@ pub(super) async fn page(
     State(store): State<Store>,
     Path(id): Path<String>,
     RawQuery(raw): RawQuery,
+    locale: Locale,
     frame: Frame,
 ) -> PageResult {
-    let params = ListParams::parse(raw.as_deref(), &["kind", "tournament", "stage"])?;
+    let w = Words(locale);
+    let params = ListParams::parse(raw.as_deref(), &["kind", "tournament", "stage"], w)?;
     let Some(bot) = store.bot(&id).await? else {
-        return Err(PageError::NotFound(format!("There is no bot {id:?}.")));
+        return Err(PageError::NotFound(
+            w.t("bot-not-found", &[("id", Arg::text(&id))]),
+        ));
     };
-    let stage = match &params.stage {
-        None => None,
-        Some((t, stage)) => {
-            let Some(record) = store.tournament(t).await? else {
-                return Err(PageError::NotFound(format!(
-                    "There is no tournament {t:?}."
-                )));
-            };
-            let label = format!("stage {} of {}", stage + 1, record.name);
-            Some((t.clone(), *stage, label))
-        }
-    };
-    let last_probation = match &bot.health.last_probation {
-        Some(at) => store.probation_match(at, &id).await?,
-        None => None,
-    };
-    let rating = store.rating_of(&id).await?;
-    let fallbacks = store.recent_fallbacks(&id, RECENT_MATCHES).await?;
-    let organiser = OrganiserView::read(&store, &bot).await?;
-    let history = store.rating_chart(&id, CHART_POINTS).await?;
-    let versions = store.bot_versions(&id).await?;
-    let starts: Vec<(u32, u64)> = versions.iter().map(|v| (v.version, v.from_rated)).collect();
-    // The table shows the latest few; the API pages through the rest.
-    let shown = &versions[versions.len().saturating_sub(VERSIONS_ON_PAGE)..];
-    let earlier_versions = shown.first().map_or(0, |v| v.version.saturating_sub(1));
-    let chart = RatingChart::new(
-        &history,
-        rating.as_ref().map(|r| r.skill),
-        rating.as_ref().map_or(0, |r| r.matches),
-        &starts,
-    );
-    let page = store
-        .browse_matches(&params.filter(Some(&id)), params.at, params.per_page)
-        .await?;
-    let summaries: Vec<MatchSummary> = page.matches.iter().map(|(_, m)| m.clone()).collect();
-    let (matches, faults) = rows_of(&id, &summaries);
-    let (rivals, rivals_over) = store.rivalries(&id, params.kind, RIVALRY_WINDOW).await?;
     let path = format!("/bots/{id}");
     let clear_stage = format!(
         "{path}{}",
@@ -406,26 +214,106 @@ pub(super) async fn page(
         }
         .query(None)
     );
+    let stage = match &params.stage {
+        None => None,
+        Some((t, stage)) => {
+            let Some(record) = store.tournament(t).await? else {
+                return Err(PageError::NotFound(
+                    w.t("tournaments-not-found", &[("id", Arg::text(t))]),
+                ));
+            };
+            let label = w.t(
+                "bot-filter-stage",
+                &[
+                    ("stage", Arg::num(stage + 1)),
+                    ("tournament", Arg::text(&record.name)),
+                ],
+            );
+            let href = format!("/tournaments/{t}#stage-{}", stage + 1);
+            let sentence = w.t(
+                "bot-filter-only",
+                &[("stage", Arg::Mark(0)), ("all", Arg::Mark(1))],
+            );
+            let all = w.t("bot-filter-all", &[]);
+            let html = markup(&sentence, &[link(&href, &label), link(&clear_stage, &all)]);
+            Some((t.clone(), *stage, html))
+        }
+    };
+    let last_probation = match &bot.health.last_probation {
+        Some(at) => store.probation_match(at, &id).await?,
+        None => None,
+    };
+    let rating = store.rating_of(&id).await?;
+    let fallbacks = store.recent_fallbacks(&id, RECENT_MATCHES).await?;
+    let organiser = OrganiserView::read(&store, &bot, w).await?;
+    let history = store.rating_chart(&id, CHART_POINTS).await?;
+    let versions = store.bot_versions(&id).await?;
+    let starts: Vec<(u32, u64)> = versions.iter().map(|v| (v.version, v.from_rated)).collect();
+    // The table shows the latest few; the API pages through the rest.
+    let shown = &versions[versions.len().saturating_sub(VERSIONS_ON_PAGE)..];
+    let earlier_versions = shown.first().map_or(0, |v| v.version.saturating_sub(1));
+    let mut chart = RatingChart::new(
+        &history,
+        rating.as_ref().map(|r| r.skill),
+        rating.as_ref().map_or(0, |r| r.matches),
+        &starts,
+    );
+    let page = store
+        .browse_matches(&params.filter(Some(&id)), params.at, params.per_page)
+        .await?;
+    let summaries: Vec<MatchSummary> = page.matches.iter().map(|(_, m)| m.clone()).collect();
+    for marker in chart.iter_mut().flat_map(|c| c.versions.iter_mut()) {
+        marker.title = w.t(
+            "bot-chart-version",
+            &[
+                ("version", Arg::num(marker.version)),
+                ("from", Arg::num(marker.from as f64)),
+            ],
+        );
+    }
+    let (matches, faults) = rows_of(w, &id, &summaries);
+    let (rivals, rivals_over) = store.rivalries(&id, params.kind, RIVALRY_WINDOW).await?;
+    let earlier_versions_text = (earlier_versions > 0).then(|| {
+        let sentence = w.t(
+            "bot-earlier-versions",
+            &[
+                ("count", Arg::num(earlier_versions)),
+                ("link", Arg::Mark(0)),
+            ],
+        );
+        let href = format!("/api/bots/{id}/versions?before={}", earlier_versions + 1);
+        markup(&sentence, &[link(&href, &w.t("bot-api-lists-them", &[]))])
+    });
     ok(&BotPage {
-        frame,
         bot_id: id.clone(),
-        bot: BotView::new(&bot, last_probation, fallbacks),
+        bot: BotView::new(w, &bot, last_probation, fallbacks),
         rating: rating.as_ref().map(RatingView::new),
+        chart_text: chart.as_ref().map(|c| ChartText::new(w, c)),
         chart,
-        versions: shown.iter().map(VersionRow::new).collect(),
-        earlier_versions,
+        versions: shown.iter().map(|v| VersionRow::new(v, w)).collect(),
+        earlier_versions: earlier_versions_text,
         filters: Filters {
-            kinds: kind_choices(params.kind),
+            kinds: kind_choices(w, params.kind),
             stage,
-            clear_stage,
         },
         matches,
         faults,
         pager: Pager::new(&path, &params, &page),
+        rivals_about: rivals_about(w, params.kind.is_some(), rivals_over),
         rivals: rivals.into_iter().map(RivalRow::new).collect(),
-        rivals_over,
-        rivals_windowed: rivals_over >= u64::from(RIVALRY_WINDOW),
+        earlier_actions: (organiser.earlier > 0).then(|| {
+            let sentence = w.t(
+                "bot-earlier-actions",
+                &[
+                    ("count", Arg::num(organiser.earlier as f64)),
+                    ("link", Arg::Mark(0)),
+                ],
+            );
+            let href = format!("/api/bots/{id}/organiser-actions");
+            markup(&sentence, &[link(&href, &w.t("bot-api-lists-them", &[]))])
+        }),
         organiser,
+        frame,
     })
 }
 
@@ -443,27 +331,81 @@ impl RivalRow {
 }
 
 /// The kind filter's choices, `current` selected.
-fn kind_choices(current: Option<MatchKind>) -> Vec<KindChoice> {
-    let kinds = [
-        (None, "", "every kind"),
-        (Some(MatchKind::Practice), "practice", "practice"),
-        (Some(MatchKind::Ladder), "ladder", "ladder"),
-        (Some(MatchKind::Tournament), "tournament", "tournament"),
-        (Some(MatchKind::Human), "human", "with people"),
+fn kind_choices(w: Words, current: Option<MatchKind>) -> Vec<KindChoice> {
+    let every = KindChoice {
+        value: "",
+        label: w.t("bot-kind-every", &[]),
+        selected: current.is_none(),
+    };
+    let kinds = MatchKind::ALL.into_iter().map(|kind| KindChoice {
+        value: kind.as_str(),
+        label: match_kind(w, kind.as_str()),
+        selected: Some(kind) == current,
+    });
+    std::iter::once(every).chain(kinds).collect()
+}
+
+/// What the head-to-head table says: the line of an empty one, the sentence above a full one.
+fn rivals_about(w: Words, one_kind: bool, over: u64) -> (String, String) {
+    let window = match over >= u64::from(RIVALRY_WINDOW) {
+        true => "latest",
+        false => "all",
+    };
+    let args = [
+        ("window", Arg::text(window)),
+        ("count", Arg::num(over as f64)),
     ];
-    kinds
-        .into_iter()
-        .map(|(kind, value, label)| KindChoice {
-            value,
-            label,
-            selected: kind == current,
-        })
-        .collect()
+    match one_kind {
+        false => (w.t("bot-h2h-none", &[]), w.t("bot-h2h-about", &args)),
+        true => (
+            w.t("bot-h2h-none-kind", &[]),
+            w.t("bot-h2h-about-kind", &args),
+        ),
+    }
+}
+
+/// The chart's words: its key (HTML, with a sample of each line) and its count of matches.
+struct ChartText {
+    key: String,
+    matches: String,
+}
+
+impl ChartText {
+    fn new(w: Words, c: &RatingChart) -> ChartText {
+        let sentence = w.t(
+            "bot-chart-key",
+            &[
+                ("mu", Arg::Mark(0)),
+                ("band", Arg::Mark(1)),
+                ("low", Arg::Mark(2)),
+                ("versions", Arg::Mark(3)),
+            ],
+        );
+        let sample = |class: &str| format!("<span class=\"key {class}\"></span>");
+        let key = markup(
+            &sentence,
+            &[
+                sample("mu"),
+                sample("band"),
+                sample("low"),
+                sample("version-key"),
+            ],
+        );
+        let count = ("count", Arg::num(c.matches as f64));
+        let matches = match c.downsampled {
+            true => w.t(
+                "bot-chart-matches-drawn",
+                &[count, ("points", Arg::num(c.points as f64))],
+            ),
+            false => w.t("bot-chart-matches", &[count]),
+        };
+        ChartText { key, matches }
+    }
 }
 
 /// The rows of the bot `bot_id` in `recent` matches (one per seat it held: a bot may play
 /// itself), and its faults among them.
-fn rows_of(bot_id: &str, recent: &[MatchSummary]) -> (Vec<MatchRow>, Vec<FaultRow>) {
+fn rows_of(w: Words, bot_id: &str, recent: &[MatchSummary]) -> (Vec<MatchRow>, Vec<FaultRow>) {
     let mut matches = Vec::new();
     let mut faults = Vec::new();
     for m in recent {
@@ -484,7 +426,7 @@ fn rows_of(bot_id: &str, recent: &[MatchSummary]) -> (Vec<MatchRow>, Vec<FaultRo
                     match_id: m.id.clone(),
                     short_id: short_id(&m.id).to_string(),
                     when: when.clone(),
-                    kind: kind.clone(),
+                    kind: fault_kind(w, kind),
                     detail: detail.clone(),
                 });
             }
@@ -492,15 +434,24 @@ fn rows_of(bot_id: &str, recent: &[MatchSummary]) -> (Vec<MatchRow>, Vec<FaultRo
                 match_id: m.id.clone(),
                 short_id: short_id(&m.id).to_string(),
                 when: when.clone(),
-                status: m.status.as_str(),
-                kind: m.kind.clone(),
-                rated: m.rated,
+                status: match_status(w, m.status.as_str()),
+                kind: match m.rated {
+                    true => w.t(
+                        "bot-kind-rated",
+                        &[
+                            ("name", Arg::Text(match_kind(w, &m.kind))),
+                            ("kind", Arg::text(&m.kind)),
+                        ],
+                    ),
+                    false => match_kind(w, &m.kind),
+                },
                 seat: seat.seat,
                 version: seat.version.map(version_label),
                 place: place(seat.rank),
                 score: score(seat.score),
-                fault: seat.fault.as_ref().map(|(kind, _)| kind.clone()),
-                fallbacks: seat.fallbacks,
+                fault: seat.fault.as_ref().map(|(kind, _)| fault_kind(w, kind)),
+                fallbacks: (seat.fallbacks > 0)
+                    .then(|| w.t("bot-at-random", &[("count", Arg::num(seat.fallbacks))])),
                 opponents: opponents.clone(),
             });
         }

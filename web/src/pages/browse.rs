@@ -5,8 +5,10 @@
 use askama::Template;
 use axum::extract::{RawQuery, State};
 
-use super::format::{place, short_id, utc, version_label};
+use super::format::{match_kind, match_status, place, short_id, utc, version_label};
+use super::words::{Arg, Words, link, markup};
 use super::{Frame, PageError, PageResult, ok};
+use crate::locale::Locale;
 use cardarena_store::{MAX_PAGE, MatchFilter, MatchKind, MatchPage, MatchSummary, PageAt, Store};
 
 /// Matches on a page unless `per_page` says otherwise.
@@ -33,8 +35,12 @@ fn bad(detail: impl Into<String>) -> PageError {
 
 impl ListParams {
     /// Reads a query string, accepting only the `allowed` parameters (and `before`, `after`,
-    /// `per_page`), each at most once.
-    pub(super) fn parse(raw: Option<&str>, allowed: &[&str]) -> Result<ListParams, PageError> {
+    /// `per_page`), each at most once; what is wrong is said in `w`'s language.
+    pub(super) fn parse(
+        raw: Option<&str>,
+        allowed: &[&str],
+        w: Words,
+    ) -> Result<ListParams, PageError> {
         let mut out = ListParams {
             per_page: PER_PAGE,
             ..ListParams::default()
@@ -44,7 +50,7 @@ impl ListParams {
         let mut stage = None;
         let raw = raw.unwrap_or("");
         if raw.len() > 1000 {
-            return Err(bad("the query string is too long"));
+            return Err(bad(w.t("matches-error-query-long", &[])));
         }
         for (key, value) in url::form_urlencoded::parse(raw.as_bytes()) {
             // The language switch's parameter, read by the pages' layer.
@@ -52,18 +58,20 @@ impl ListParams {
                 continue;
             }
             if seen.iter().any(|k| *k == key) {
-                return Err(bad(format!("{key} is given twice")));
+                return Err(bad(w.t("matches-error-twice", &[("name", Arg::text(&key))])));
             }
             seen.push(key.to_string());
             let cursor = |v: &str| {
-                v.parse::<i64>()
-                    .ok()
-                    .filter(|n| *n >= 0)
-                    .ok_or_else(|| bad(format!("{key} is a match number, not {v:?}")))
+                v.parse::<i64>().ok().filter(|n| *n >= 0).ok_or_else(|| {
+                    bad(w.t(
+                        "matches-error-cursor",
+                        &[("name", Arg::text(&key)), ("value", Arg::text(v))],
+                    ))
+                })
             };
             match key.as_ref() {
                 "before" | "after" if out.at != PageAt::Newest => {
-                    return Err(bad("give before or after, not both"));
+                    return Err(bad(w.t("matches-error-both", &[])));
                 }
                 "before" => out.at = PageAt::Before(cursor(&value)?),
                 "after" => out.at = PageAt::After(cursor(&value)?),
@@ -72,10 +80,14 @@ impl ListParams {
                         .parse()
                         .ok()
                         .filter(|n| (1..=MAX_PAGE).contains(n))
-                        .ok_or_else(|| bad(format!("per_page is 1 to {MAX_PAGE}")))?;
+                        .ok_or_else(|| {
+                            bad(w.t("matches-error-per-page", &[("max", Arg::num(MAX_PAGE))]))
+                        })?;
                 }
                 k if !allowed.contains(&k) => {
-                    return Err(bad(format!("there is no parameter {k:?} here")));
+                    return Err(bad(
+                        w.t("matches-error-parameter", &[("name", Arg::text(k))])
+                    ));
                 }
                 "kind" => {
                     out.kind = match value.as_ref() {
@@ -85,9 +97,9 @@ impl ListParams {
                         "tournament" => Some(MatchKind::Tournament),
                         "human" => Some(MatchKind::Human),
                         other => {
-                            return Err(bad(format!(
-                                "kind is practice, ladder, tournament or human, not {other:?}"
-                            )));
+                            return Err(bad(
+                                w.t("matches-error-kind", &[("value", Arg::text(other))])
+                            ));
                         }
                     }
                 }
@@ -95,22 +107,30 @@ impl ListParams {
                     out.game = match cardarena_bots::game_ids().iter().find(|g| **g == value) {
                         Some(game) => Some(*game),
                         None if value.is_empty() => None,
-                        None => return Err(bad(format!("there is no game {value:?}"))),
+                        None => {
+                            return Err(bad(
+                                w.t("matches-error-game", &[("value", Arg::text(&value))])
+                            ));
+                        }
                     }
                 }
                 "tournament" => tournament = Some(value.to_string()),
                 "stage" => {
                     stage = Some(value.parse::<u32>().ok().filter(|s| *s < 100).ok_or_else(
-                        || bad(format!("stage is a stage's index from 0, not {value:?}")),
+                        || bad(w.t("matches-error-stage", &[("value", Arg::text(&value))])),
                     )?)
                 }
-                _ => return Err(bad(format!("there is no parameter {key:?} here"))),
+                _ => {
+                    return Err(bad(
+                        w.t("matches-error-parameter", &[("name", Arg::text(&key))])
+                    ));
+                }
             }
         }
         out.stage = match (tournament, stage) {
             (Some(t), Some(s)) => Some((t, s)),
             (None, None) => None,
-            _ => return Err(bad("tournament and stage go together")),
+            _ => return Err(bad(w.t("matches-error-stage-pair", &[]))),
         };
         Ok(out)
     }
@@ -192,20 +212,22 @@ pub(super) struct ListRow {
     pub short_id: String,
     pub when: String,
     pub game: String,
+    /// The kind in words.
     pub kind: String,
-    pub status: &'static str,
+    /// The status in words.
+    pub status: String,
     pub seats: Vec<SeatCell>,
 }
 
 impl ListRow {
-    fn new(m: &MatchSummary) -> ListRow {
+    fn new(m: &MatchSummary, w: Words) -> ListRow {
         ListRow {
             match_id: m.id.clone(),
             short_id: short_id(&m.id).to_string(),
             when: utc(m.finished_at.unwrap_or(m.created_at)),
             game: m.game.clone(),
-            kind: m.kind.clone(),
-            status: m.status.as_str(),
+            kind: match_kind(w, &m.kind),
+            status: match_status(w, m.status.as_str()),
             seats: m
                 .seats
                 .iter()
@@ -226,8 +248,8 @@ struct MatchesPage {
     /// The site's frame in the reader's language.
     frame: Frame,
     title: String,
-    /// Where the list comes from, e.g. the tournament's page.
-    back: Option<(String, String)>,
+    /// Where the list comes from, e.g. the tournament's page: "Back to <a>…</a>." (HTML).
+    back: Option<String>,
     rows: Vec<ListRow>,
     pager: Pager,
 }
@@ -237,28 +259,43 @@ struct MatchesPage {
 pub(super) async fn list(
     State(store): State<Store>,
     RawQuery(raw): RawQuery,
+    locale: Locale,
     frame: Frame,
 ) -> PageResult {
-    let params = ListParams::parse(raw.as_deref(), &["kind", "game", "tournament", "stage"])?;
-    let mut title = "Matches".to_string();
+    let w = Words(locale);
+    let params = ListParams::parse(raw.as_deref(), &["kind", "game", "tournament", "stage"], w)?;
+    let mut title = w.t("matches-title", &[]);
     let mut back = None;
     if let Some((id, stage)) = &params.stage {
         let Some(t) = store.tournament(id).await? else {
-            return Err(PageError::NotFound(format!(
-                "There is no tournament {id:?}."
-            )));
+            return Err(PageError::NotFound(
+                w.t("tournaments-not-found", &[("id", Arg::text(id))]),
+            ));
         };
-        title = format!("{}: stage {} matches", t.name, stage + 1);
-        back = Some((
-            format!("/tournaments/{}#stage-{}", t.id, stage + 1),
-            t.name.clone(),
-        ));
+        title = w.t(
+            "matches-title-stage",
+            &[
+                ("tournament", Arg::text(&t.name)),
+                ("stage", Arg::num(stage + 1)),
+            ],
+        );
+        let href = format!("/tournaments/{}#stage-{}", t.id, stage + 1);
+        back = Some((href, t.name.clone()));
     } else if let Some(game) = params.game {
-        title = format!("Matches of {game}");
-        back = Some((format!("/?game={game}"), format!("{game} leaderboard")));
+        title = w.t("matches-title-game", &[("game", Arg::text(game))]);
+        let label = w.t("matches-back-leaderboard", &[("game", Arg::text(game))]);
+        back = Some((format!("/?game={game}"), label));
     }
+    let back = back.map(|(href, label)| {
+        let sentence = w.t("matches-back", &[("link", Arg::Mark(0))]);
+        markup(&sentence, &[link(&href, &label)])
+    });
     if let Some(kind) = params.kind {
-        title.push_str(&format!(" ({})", kind.as_str()));
+        let kind = match_kind(w, kind.as_str());
+        title = w.t(
+            "matches-title-kind",
+            &[("title", Arg::Text(title)), ("kind", Arg::Text(kind))],
+        );
     }
     let page = store
         .browse_matches(&params.filter(None), params.at, params.per_page)
@@ -267,7 +304,11 @@ pub(super) async fn list(
         frame,
         title,
         back,
-        rows: page.matches.iter().map(|(_, m)| ListRow::new(m)).collect(),
+        rows: page
+            .matches
+            .iter()
+            .map(|(_, m)| ListRow::new(m, w))
+            .collect(),
         pager: Pager::new("/matches", &params, &page),
     })
 }
@@ -279,8 +320,13 @@ mod tests {
     #[test]
     fn parameters_are_checked_and_kept_in_the_pager_links() {
         let all = ["kind", "game", "tournament", "stage"];
-        let p = ListParams::parse(Some("kind=ladder&tournament=t%201&stage=2&before=40"), &all)
-            .unwrap();
+        let w = Words(Locale::En);
+        let p = ListParams::parse(
+            Some("kind=ladder&tournament=t%201&stage=2&before=40"),
+            &all,
+            w,
+        )
+        .unwrap();
         assert_eq!(p.kind, Some(MatchKind::Ladder));
         assert_eq!(p.stage, Some(("t 1".to_string(), 2)));
         assert_eq!(p.at, PageAt::Before(40));
@@ -302,13 +348,22 @@ mod tests {
         ] {
             assert!(
                 matches!(
-                    ListParams::parse(Some(bad), &all),
+                    ListParams::parse(Some(bad), &all, w),
                     Err(PageError::BadRequest(_))
                 ),
                 "{bad}"
             );
         }
-        assert!(ListParams::parse(Some("game=bridge"), &["kind"]).is_err());
-        assert_eq!(ListParams::parse(None, &[]).unwrap().query(None), "");
+        assert!(ListParams::parse(Some("game=bridge"), &["kind"], w).is_err());
+        assert_eq!(ListParams::parse(None, &[], w).unwrap().query(None), "");
+        let Err(PageError::BadRequest(said)) =
+            ListParams::parse(Some("kind=x"), &all, Words(Locale::Cs))
+        else {
+            panic!("kind=x is refused");
+        };
+        assert_eq!(
+            said,
+            "kind je practice, ladder, tournament nebo human, ne „x“."
+        );
     }
 }

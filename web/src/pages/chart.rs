@@ -36,6 +36,8 @@ pub(super) struct Marker {
     pub version: u32,
     /// The rated match (from 1) it started at.
     pub from: u64,
+    /// What it is, in the reader's language (the page sets it).
+    pub title: String,
 }
 
 /// The chart, every number ready to print into the template's SVG.
@@ -149,6 +151,7 @@ impl RatingChart {
                 x: px1(px((from as f64 - 0.5).clamp(0.0, x_max))),
                 version,
                 from,
+                title: String::new(),
             })
             .collect();
         Some(RatingChart {

@@ -16,8 +16,8 @@ use pulldown_cmark::{
 
 use super::{Frame, PageError, PageResult, ok};
 
-/// A doc: its page (its address under `/docs/`), its title, its file in the repository and its
-/// text.
+/// A doc: its page (its address under `/docs/`), its title's message id, its file in the
+/// repository and its text (in English, whatever the reader's language).
 struct Doc {
     page: &'static str,
     title: &'static str,
@@ -41,85 +41,65 @@ const DOCS: &[Doc] = &[
     doc!(
         "writing-a-bot",
         "docs/writing-a-bot.md",
-        "How to join: writing a bot"
+        "docs-writing-a-bot"
     ),
-    doc!("protocol", "docs/protocol.md", "The bot protocol"),
-    doc!("api", "docs/api.md", "The HTTP API"),
-    doc!("tables", "docs/tables.md", "Table snapshots"),
-    doc!("games/durak", "docs/games/durak.md", "Playing durak"),
-    doc!("games/bridge", "docs/games/bridge.md", "Playing bridge"),
+    doc!("protocol", "docs/protocol.md", "docs-protocol"),
+    doc!("api", "docs/api.md", "docs-api"),
+    doc!("tables", "docs/tables.md", "docs-tables"),
+    doc!("games/durak", "docs/games/durak.md", "docs-game-durak"),
+    doc!("games/bridge", "docs/games/bridge.md", "docs-game-bridge"),
     doc!(
         "games/durak-duel",
         "docs/games/durak-duel.md",
-        "Playing durak-duel"
+        "docs-game-durak-duel"
     ),
-    doc!("games/prsi", "docs/games/prsi.md", "Playing prsi"),
-    doc!("games/most", "docs/games/most.md", "Playing most"),
+    doc!("games/prsi", "docs/games/prsi.md", "docs-game-prsi"),
+    doc!("games/most", "docs/games/most.md", "docs-game-most"),
     doc!(
         "games/fifty-six",
         "docs/games/fifty-six.md",
-        "Playing fifty-six"
+        "docs-game-fifty-six"
     ),
     doc!(
         "rules/durak",
         "engine/src/games/durak/RULES.md",
-        "The rules of durak"
+        "docs-rules-durak"
     ),
     doc!(
         "rules/bridge",
         "engine/src/games/bridge/RULES.md",
-        "The rules of bridge"
+        "docs-rules-bridge"
     ),
     doc!(
         "rules/durak-duel",
         "engine/src/games/durak_duel/RULES.md",
-        "The rules of durak-duel"
+        "docs-rules-durak-duel"
     ),
     doc!(
         "rules/prsi",
         "engine/src/games/prsi/RULES.md",
-        "The rules of prsi"
+        "docs-rules-prsi"
     ),
     doc!(
         "rules/most",
         "engine/src/games/most/RULES.md",
-        "The rules of most"
+        "docs-rules-most"
     ),
     doc!(
         "rules/fifty-six",
         "engine/src/games/fifty_six/RULES.md",
-        "The rules of fifty-six"
+        "docs-rules-fifty-six"
     ),
     doc!(
         "running-a-contest",
         "docs/running-a-contest.md",
-        "Running a contest"
+        "docs-running-a-contest"
     ),
-    doc!(
-        "scaling",
-        "docs/scaling.md",
-        "Scaling out: PostgreSQL and workers"
-    ),
-    doc!(
-        "operations",
-        "docs/operations.md",
-        "Operations: health, metrics, logs, backups, profiling"
-    ),
-    doc!(
-        "command-line",
-        "docs/command-line.md",
-        "The server and the command line"
-    ),
-    doc!(
-        "architecture",
-        "docs/architecture.md",
-        "How cardarena is built"
-    ),
-    doc!(
-        "benchmarks",
-        "docs/benchmarks.md",
-        "Benchmarks: speed, strength and size"
-    ),
+    doc!("scaling", "docs/scaling.md", "docs-scaling"),
+    doc!("operations", "docs/operations.md", "docs-operations"),
+    doc!("command-line", "docs/command-line.md", "docs-command-line"),
+    doc!("architecture", "docs/architecture.md", "docs-architecture"),
+    doc!("benchmarks", "docs/benchmarks.md", "docs-benchmarks"),
 ];
 
 /// A doc link of the site's header: (page, its label's message id).
@@ -134,7 +114,8 @@ pub(crate) const HEADER_DOCS: &[(&str, &str)] = &[
 struct DocPage {
     /// The site's frame in the reader's language.
     frame: Frame,
-    title: &'static str,
+    /// The doc's title in the reader's language.
+    title: String,
     /// The rendered doc (pulldown-cmark's HTML of our own text, raw HTML escaped).
     body: String,
 }
@@ -144,14 +125,15 @@ struct DocPage {
 struct IndexPage {
     /// The site's frame in the reader's language.
     frame: Frame,
-    docs: Vec<(&'static str, &'static str)>,
+    /// Each doc's page and its title in the reader's language.
+    docs: Vec<(&'static str, String)>,
 }
 
 /// `GET /docs`: the list of docs.
 pub(super) async fn index(frame: Frame) -> PageResult {
     ok(&IndexPage {
+        docs: DOCS.iter().map(|d| (d.page, frame.t(d.title))).collect(),
         frame,
-        docs: DOCS.iter().map(|d| (d.page, d.title)).collect(),
     })
 }
 
@@ -159,11 +141,15 @@ pub(super) async fn index(frame: Frame) -> PageResult {
 fn show(page: &str, frame: Frame) -> PageResult {
     let page = page.strip_suffix(".md").unwrap_or(page);
     let Some(doc) = DOCS.iter().find(|d| d.page == page) else {
-        return Err(PageError::NotFound(format!("There is no doc {page:?}.")));
+        return Err(PageError::NotFound(frame.t1(
+            "docs-not-found",
+            "page",
+            page,
+        )));
     };
     ok(&DocPage {
+        title: frame.t(doc.title),
         frame,
-        title: doc.title,
         body: render(doc.file, doc.text),
     })
 }
@@ -349,6 +335,16 @@ fn unique(slug: String, taken: &mut Vec<String>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_docs_title_is_in_every_language() {
+        for doc in DOCS {
+            for locale in crate::locale::Locale::ALL {
+                let title = locale.message(doc.title);
+                assert_ne!(title, doc.title, "{} in {}", doc.page, locale.code());
+            }
+        }
+    }
 
     #[test]
     fn the_headers_doc_links_are_labelled_in_every_language() {

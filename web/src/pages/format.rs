@@ -1,5 +1,9 @@
-//! How values read on the pages: numbers, times, actions and the rating sparkline. Plain
-//! functions of values, so the templates stay free of logic and the formats are unit-tested.
+//! How values read on the pages: numbers, times, and the words for the store's statuses and
+//! kinds (a match's status and kind, a fault's kind, a tournament's and a stage's status) in the
+//! reader's language, a message per value. Plain functions of values, so the templates stay free
+//! of logic and the formats are unit-tested.
+
+use super::words::{Arg, Words};
 
 /// A rating, mu or sigma: two decimals, as the live leaderboard script writes them too.
 pub(crate) fn fixed2(x: f64) -> String {
@@ -73,9 +77,96 @@ pub(crate) fn version_label(version: u32) -> String {
     format!("v{version}")
 }
 
+/// A match's status (`MatchStatus::as_str`) in words.
+pub(crate) fn match_status(w: Words, status: &str) -> String {
+    match status {
+        "queued" => w.t("matches-status-queued", &[]),
+        "running" => w.t("matches-status-running", &[]),
+        "finished" => w.t("matches-status-finished", &[]),
+        "failed" => w.t("matches-status-failed", &[]),
+        "cancelled" => w.t("matches-status-cancelled", &[]),
+        other => other.to_string(),
+    }
+}
+
+/// A match's kind (`MatchKind::as_str`) in words.
+pub(crate) fn match_kind(w: Words, kind: &str) -> String {
+    match kind {
+        "practice" => w.t("matches-kind-practice", &[]),
+        "ladder" => w.t("matches-kind-ladder", &[]),
+        "tournament" => w.t("matches-kind-tournament", &[]),
+        "human" => w.t("matches-kind-human", &[]),
+        other => other.to_string(),
+    }
+}
+
+/// A fault's kind (the bots' `FaultKind::as_str`) in words; an unknown one as it is stored.
+pub(crate) fn fault_kind(w: Words, kind: &str) -> String {
+    match kind {
+        "timeout" => w.t("matches-fault-timeout", &[]),
+        "connect" => w.t("matches-fault-connect", &[]),
+        "http_status" => w.t("matches-fault-http-status", &[]),
+        "too_large" => w.t("matches-fault-too-large", &[]),
+        "bad_json" => w.t("matches-fault-bad-json", &[]),
+        "illegal_action" => w.t("matches-fault-illegal-action", &[]),
+        other => other.to_string(),
+    }
+}
+
+/// A tournament's or a stage's status (`open`, `pending`, `running`, `finished`) in words.
+pub(crate) fn tournament_status(w: Words, status: &str) -> String {
+    match status {
+        "open" => w.t("tournaments-status-open", &[]),
+        "pending" => w.t("tournaments-status-pending", &[]),
+        "running" => w.t("tournaments-status-running", &[]),
+        "finished" => w.t("tournaments-status-finished", &[]),
+        other => other.to_string(),
+    }
+}
+
+/// A tournament stage's kind (`house`, `gauntlet`, `final`) in words.
+pub(crate) fn stage_kind(w: Words, kind: &str) -> String {
+    match kind {
+        "house" => w.t("tournaments-kind-house", &[]),
+        "gauntlet" => w.t("tournaments-kind-gauntlet", &[]),
+        "final" => w.t("tournaments-kind-final", &[]),
+        other => other.to_string(),
+    }
+}
+
+/// A duration in milliseconds: "500 ms", or in seconds from a second on ("1.5 s").
+pub(crate) fn duration_ms(w: Words, ms: u64) -> String {
+    if ms < 1000 {
+        w.t("tournaments-duration-ms", &[("ms", Arg::num(ms as f64))])
+    } else {
+        w.t(
+            "tournaments-duration-s",
+            &[("seconds", Arg::num(ms as f64 / 1000.0))],
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::locale::Locale;
+
+    #[test]
+    fn statuses_and_kinds_are_words_of_the_language() {
+        let (en, ru, cs) = (Words(Locale::En), Words(Locale::Ru), Words(Locale::Cs));
+        assert_eq!(match_status(en, "running"), "running");
+        assert_eq!(match_status(ru, "finished"), "завершён");
+        assert_eq!(match_status(cs, "queued"), "ve frontě");
+        assert_eq!(match_status(cs, "unheard-of"), "unheard-of");
+        assert_eq!(match_kind(ru, "human"), "с людьми");
+        assert_eq!(fault_kind(en, "timeout"), "timeout");
+        assert_eq!(fault_kind(cs, "illegal_action"), "nepovolený tah");
+        assert_eq!(tournament_status(ru, "open"), "приём заявок");
+        assert_eq!(stage_kind(cs, "final"), "finále");
+        assert_eq!(duration_ms(en, 500), "500 ms");
+        assert_eq!(duration_ms(ru, 120_000), "120 с");
+        assert_eq!(duration_ms(cs, 1500), "1.5 s");
+    }
 
     #[test]
     fn times_are_utc_dates() {

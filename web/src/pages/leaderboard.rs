@@ -82,6 +82,7 @@ struct LeaderboardPage {
 pub(super) async fn page(
     State(store): State<Store>,
     Query(filter): Query<Filter>,
+    locale: crate::locale::Locale,
     frame: Frame,
 ) -> PageResult {
     let games: Vec<&'static str> = match filter.game.as_deref() {
@@ -108,7 +109,7 @@ pub(super) async fn page(
         .await?
         .iter()
         .filter(|t| boards.iter().any(|b| b.game == t.game))
-        .map(TournamentLink::new)
+        .map(|t| TournamentLink::new(t, super::words::Words(locale)))
         .collect();
     let more_tournaments = tournaments.len().saturating_sub(TOURNAMENTS_SHOWN);
     tournaments.truncate(TOURNAMENTS_SHOWN);

@@ -51,6 +51,7 @@ mod play;
 mod replay;
 mod rules;
 mod tournaments;
+mod words;
 
 use askama::Template;
 use axum::Router;

@@ -3,6 +3,7 @@
 //! (kept in the tab's sessionStorage, sent only to this server's API).
 
 use super::format::utc;
+use super::words::Words;
 use cardarena_store::{BotRecord, OrganiserAction, OrganiserHold, Store, StoreError};
 
 /// How many of the organiser's latest actions a bot's page lists.
@@ -11,7 +12,8 @@ const ACTIONS_ON_PAGE: u32 = 10;
 /// An action taken, ready to print.
 pub(super) struct ActionRow {
     pub when: String,
-    pub action: &'static str,
+    /// The action in words.
+    pub action: String,
     pub by: String,
     pub reason: String,
 }
@@ -19,7 +21,7 @@ pub(super) struct ActionRow {
 /// A button of the tools: the action's name in the API and its label.
 pub(super) struct Button {
     pub action: &'static str,
-    pub label: &'static str,
+    pub label: String,
 }
 
 /// The organiser's part of a bot's page.
@@ -27,7 +29,7 @@ pub(super) struct OrganiserView {
     /// The hold's name (`paused`, `disqualified`), "" for none: the tools' `data-hold`.
     pub hold: &'static str,
     /// What the hold means, in words.
-    pub hold_text: Option<&'static str>,
+    pub hold_text: Option<String>,
     /// The latest actions, newest first.
     pub actions: Vec<ActionRow>,
     /// How many actions were taken before those listed.
@@ -40,8 +42,12 @@ pub(super) struct OrganiserView {
 }
 
 impl OrganiserView {
-    /// The organiser's part of `bot`'s page, read from `store`.
-    pub(super) async fn read(store: &Store, bot: &BotRecord) -> Result<OrganiserView, StoreError> {
+    /// The organiser's part of `bot`'s page, read from `store`, in `w`'s language.
+    pub(super) async fn read(
+        store: &Store,
+        bot: &BotRecord,
+        w: Words,
+    ) -> Result<OrganiserView, StoreError> {
         let actions = store
             .organiser_actions(&bot.id, None, ACTIONS_ON_PAGE)
             .await?;
@@ -58,18 +64,18 @@ impl OrganiserView {
                 .filter(|a| a.after(bot.organiser).is_some())
                 .map(|a| Button {
                     action: a.as_str(),
-                    label: label(a),
+                    label: label(w, a),
                 })
                 .collect(),
         };
         Ok(OrganiserView {
             hold: bot.organiser.map_or("", OrganiserHold::as_str),
-            hold_text: bot.organiser.map(hold_text),
+            hold_text: bot.organiser.map(|hold| hold_text(w, hold)),
             actions: actions
                 .into_iter()
                 .map(|a| ActionRow {
                     when: utc(a.at),
-                    action: label(a.action),
+                    action: label(w, a.action),
                     by: a.by,
                     reason: a.reason,
                 })
@@ -82,26 +88,20 @@ impl OrganiserView {
 }
 
 /// An action's label on the page.
-fn label(action: OrganiserAction) -> &'static str {
+fn label(w: Words, action: OrganiserAction) -> String {
     match action {
-        OrganiserAction::Pause => "Pause",
-        OrganiserAction::Resume => "Resume",
-        OrganiserAction::Disqualify => "Disqualify",
-        OrganiserAction::Reinstate => "Reinstate",
-        OrganiserAction::Delete => "Delete",
+        OrganiserAction::Pause => w.t("bot-action-pause", &[]),
+        OrganiserAction::Resume => w.t("bot-action-resume", &[]),
+        OrganiserAction::Disqualify => w.t("bot-action-disqualify", &[]),
+        OrganiserAction::Reinstate => w.t("bot-action-reinstate", &[]),
+        OrganiserAction::Delete => w.t("bot-action-delete", &[]),
     }
 }
 
 /// What a hold means, in words.
-fn hold_text(hold: OrganiserHold) -> &'static str {
+fn hold_text(w: Words, hold: OrganiserHold) -> String {
     match hold {
-        OrganiserHold::Paused => {
-            "paused by the organiser: it plays no match until the organiser resumes it (its \
-             tournament matches wait)"
-        }
-        OrganiserHold::Disqualified => {
-            "disqualified by the organiser: it plays no match, enters no tournament and ranks \
-             nowhere; its results below are kept"
-        }
+        OrganiserHold::Paused => w.t("bot-hold-paused", &[]),
+        OrganiserHold::Disqualified => w.t("bot-hold-disqualified", &[]),
     }
 }

@@ -12,20 +12,25 @@ use axum::extract::{Path, State};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::format::{fixed3, short3, utc};
+use super::format::{fixed3, short3, stage_kind, tournament_status, utc};
+use super::words::{Arg, Words, escaped, link, markup};
 use super::{Frame, PageError, PageResult, ok};
+use crate::locale::Locale;
 use cardarena_contest::tournament::standings::Placing;
 use cardarena_contest::tournament::{self, TournamentError};
 use cardarena_store::{Store, TournamentRecord};
 
-impl From<TournamentError> for PageError {
-    fn from(e: TournamentError) -> PageError {
-        match e {
-            TournamentError::NotFound(id) => {
-                PageError::NotFound(format!("There is no tournament {id:?}."))
-            }
-            other => PageError::Internal(other.to_string()),
+mod figures;
+
+use figures::figures;
+
+/// The page of a tournament's error: a 404 for an unknown one, in `w`'s language.
+fn page_error(w: Words, e: TournamentError) -> PageError {
+    match e {
+        TournamentError::NotFound(id) => {
+            PageError::NotFound(w.t("tournaments-not-found", &[("id", Arg::text(id))]))
         }
+        other => PageError::Internal(other.to_string()),
     }
 }
 
@@ -112,50 +117,70 @@ pub(super) struct TournamentLink {
     pub id: String,
     pub name: String,
     pub game: String,
+    /// The status as stored (`open`, `running`, `finished`), for the markup.
     pub status: String,
+    /// The status in words.
+    pub status_text: String,
+    /// The stage now, in words: "2 of 3: final".
     pub stage: String,
     pub created: String,
-    /// The podium of the whole, once it is finished.
-    pub podium: Vec<Place>,
+    /// The podium of the whole once it is finished, as [`podium`] writes it (HTML).
+    pub podium: Option<String>,
 }
 
-/// A place on a podium, ready to print: "Winner", "second" or "third", the bot, its mean.
-pub(super) struct Place {
-    pub label: &'static str,
-    pub bot_id: String,
-    pub name: String,
-    pub mean: String,
-}
-
-/// A podium ready to print, as `tournament.js` writes it: "Winner: A (mean 0.833); second: B
-/// (0.700); third: C (0.400)".
-fn places(podium: &[Placing]) -> Vec<Place> {
-    podium
+/// A podium ready to print (HTML, each bot linked), as `tournament.js` writes it: "Winner: A
+/// (mean 0.833); second: B (0.700); third: C (0.400)"; `None` while there is none.
+fn podium(w: Words, podium: &[Placing]) -> Option<String> {
+    let places: Vec<String> = podium
         .iter()
-        .zip(["Winner", "second", "third"])
+        .take(3)
         .enumerate()
-        .map(|(k, (p, label))| Place {
-            label,
-            bot_id: p.bot_id.clone(),
-            name: p.name.clone(),
-            mean: if k == 0 {
-                format!("mean {}", fixed3(p.mean))
-            } else {
-                fixed3(p.mean)
-            },
+        .map(|(k, p)| {
+            let args = [("bot", Arg::Mark(0)), ("mean", Arg::Text(fixed3(p.mean)))];
+            let place = match k {
+                0 => w.t("tournaments-first", &args),
+                1 => w.t("tournaments-second", &args),
+                _ => w.t("tournaments-third", &args),
+            };
+            markup(&place, &[link(&format!("/bots/{}", p.bot_id), &p.name)])
         })
-        .collect()
+        .collect();
+    // Each place is HTML already: the line marks where each goes.
+    let line = match places.len() {
+        0 => return None,
+        1 => return places.into_iter().next(),
+        2 => w.t(
+            "tournaments-podium-two",
+            &[("first", Arg::Mark(0)), ("second", Arg::Mark(1))],
+        ),
+        _ => w.t(
+            "tournaments-podium-three",
+            &[
+                ("first", Arg::Mark(0)),
+                ("second", Arg::Mark(1)),
+                ("third", Arg::Mark(2)),
+            ],
+        ),
+    };
+    Some(markup(&line, &places))
 }
 
 impl TournamentLink {
-    /// The line of a stored tournament.
-    pub(super) fn new(t: &TournamentRecord) -> TournamentLink {
+    /// The line of a stored tournament, in `w`'s language.
+    pub(super) fn new(t: &TournamentRecord, w: Words) -> TournamentLink {
         let stages = t.stages.as_array().map_or(0, Vec::len);
         let stage = match t.current_stage {
-            None => "not started".to_string(),
+            None => w.t("tournaments-stage-none", &[]),
             Some(i) => {
                 let kind = t.stages[i as usize]["kind"].as_str().unwrap_or("?");
-                format!("{} of {stages}: {kind}", i + 1)
+                w.t(
+                    "tournaments-stage-of",
+                    &[
+                        ("stage", Arg::num(i + 1)),
+                        ("stages", Arg::num(stages as f64)),
+                        ("kind", Arg::Text(stage_kind(w, kind))),
+                    ],
+                )
             }
         };
         TournamentLink {
@@ -163,9 +188,10 @@ impl TournamentLink {
             name: t.name.clone(),
             game: t.game.clone(),
             status: t.status.clone(),
+            status_text: tournament_status(w, &t.status),
             stage,
             created: utc(t.created_at),
-            podium: Vec::new(),
+            podium: None,
         }
     }
 }
@@ -179,12 +205,14 @@ struct ListPage {
 }
 
 /// `GET /tournaments`: every tournament, newest first, each finished one with its podium.
-pub(super) async fn list(State(store): State<Store>, frame: Frame) -> PageResult {
+pub(super) async fn list(State(store): State<Store>, locale: Locale, frame: Frame) -> PageResult {
+    let w = Words(locale);
     let mut tournaments = Vec::new();
     for t in store.tournaments().await? {
-        let mut link = TournamentLink::new(&t);
-        link.podium = places(&tournament::podium_of(&store, &t).await?);
-        tournaments.push(link);
+        let mut line = TournamentLink::new(&t, w);
+        let placings = (tournament::podium_of(&store, &t).await).map_err(|e| page_error(w, e))?;
+        line.podium = podium(w, &placings);
+        tournaments.push(line);
     }
     ok(&ListPage { frame, tournaments })
 }
@@ -226,14 +254,20 @@ struct HeadToHeadRow {
 struct StageView {
     index: u32,
     number: u32,
-    kind: String,
+    /// The stage's title: "Stage 2: final".
+    title: String,
+    /// The status as the API gives it, for the markup.
     status: String,
-    figures: Vec<(&'static str, String)>,
+    /// The status in words.
+    status_text: String,
+    /// The key figures: (label, value).
+    figures: Vec<(String, String)>,
     finished: u64,
     /// The progress bar's maximum: the stage's matches, at least 1.
     bar_max: u64,
     progress: String,
-    podium: Vec<Place>,
+    /// The stage's podium (HTML), once it is over.
+    podium: Option<String>,
     standings: Vec<StandingRow>,
     columns: Vec<BotLink>,
     head_to_head: Vec<HeadToHeadRow>,
@@ -244,12 +278,16 @@ struct TournamentView {
     id: String,
     name: String,
     game: String,
+    /// The status as the API gives it, for the markup and the script.
     status: String,
+    /// The status in words.
+    status_text: String,
     current: String,
     auto_advance: bool,
     created: String,
     entries: Vec<BotLink>,
-    podium: Vec<Place>,
+    /// The podium of the whole (HTML), once it is over.
+    podium: Option<String>,
     stages: Vec<StageView>,
 }
 
@@ -259,30 +297,42 @@ struct TournamentPage {
     /// The site's frame in the reader's language.
     frame: Frame,
     t: TournamentView,
+    /// The note on how results and standings are counted, with the time of the last refresh
+    /// (`#updated`) in it (HTML).
+    about: String,
 }
 
 /// `GET /tournaments/{id}`; 404 if there is no such tournament.
 pub(super) async fn page(
     State(store): State<Store>,
     Path(id): Path<String>,
+    locale: Locale,
     frame: Frame,
 ) -> PageResult {
-    let json = tournament::view(&store, &id).await?;
+    let w = Words(locale);
+    let json = (tournament::view(&store, &id).await).map_err(|e| page_error(w, e))?;
     let t: TournamentJson = serde_json::from_value(json)
         .map_err(|e| PageError::Internal(format!("the tournament view: {e}")))?;
+    let about = w.t("tournaments-about", &[("updated", Arg::Mark(0))]);
+    let updated = format!(
+        "<span id=\"updated\">{}</span>",
+        escaped(&w.t("tournaments-page-load", &[]))
+    );
     ok(&TournamentPage {
         frame,
-        t: tournament_view(&t),
+        t: tournament_view(w, &t),
+        about: markup(&about, &[updated]),
     })
 }
 
-fn tournament_view(t: &TournamentJson) -> TournamentView {
+fn tournament_view(w: Words, t: &TournamentJson) -> TournamentView {
     TournamentView {
         id: t.id.clone(),
         name: t.name.clone(),
         game: t.game.clone(),
         status: t.status.clone(),
-        current: current_stage(t),
+        status_text: tournament_status(w, &t.status),
+        current: current_stage(w, t),
         auto_advance: t.auto_advance,
         created: utc(t.created_at),
         entries: t
@@ -293,44 +343,72 @@ fn tournament_view(t: &TournamentJson) -> TournamentView {
                 name: e.name.clone(),
             })
             .collect(),
-        podium: places(&t.podium),
-        stages: t.stages.iter().map(stage_view).collect(),
+        podium: podium(w, &t.podium),
+        stages: t.stages.iter().map(|s| stage_view(w, s)).collect(),
     }
 }
 
-/// "Stage 2 of 3: gauntlet", or why there is none yet (as `tournament.js` writes it).
-fn current_stage(t: &TournamentJson) -> String {
+/// "stage 2 of 3: gauntlet", or why there is none yet (as `tournament.js` writes it).
+fn current_stage(w: Words, t: &TournamentJson) -> String {
     match t.current_stage {
-        None if t.status == "open" => "none yet: entries are open".to_string(),
-        None => "none".to_string(),
+        None if t.status == "open" => w.t("tournaments-current-open", &[]),
+        None => w.t("tournaments-current-none", &[]),
         Some(i) => {
             let kind = t
                 .stages
                 .iter()
                 .find(|s| s.index == i)
                 .map_or("?", |s| s.kind.as_str());
-            format!("stage {} of {}: {kind}", i + 1, t.stages.len())
+            w.t(
+                "tournaments-current",
+                &[
+                    ("stage", Arg::num(i + 1)),
+                    ("stages", Arg::num(t.stages.len() as f64)),
+                    ("kind", Arg::Text(stage_kind(w, kind))),
+                ],
+            )
         }
     }
 }
 
 /// "12/12 finished", with the other statuses that have matches (as `tournament.js` writes it).
-fn progress(c: &CountsJson) -> (u64, String) {
+fn progress(w: Words, c: &CountsJson) -> (u64, String) {
     let total = c.queued + c.running + c.finished + c.failed + c.cancelled;
     if total == 0 {
-        return (0, "no matches yet".to_string());
+        return (0, w.t("tournaments-progress-none", &[]));
     }
-    let mut text = format!("{}/{total} finished", c.finished);
-    for (n, what) in [
-        (c.running, "running"),
-        (c.queued, "queued"),
-        (c.failed, "failed"),
-        (c.cancelled, "cancelled"),
-    ] {
-        if n > 0 {
-            text.push_str(&format!(", {n} {what}"));
-        }
-    }
+    let count = |n: u64| [("count", Arg::num(n as f64))];
+    let others = [
+        (
+            c.running,
+            w.t("tournaments-progress-running", &count(c.running)),
+        ),
+        (
+            c.queued,
+            w.t("tournaments-progress-queued", &count(c.queued)),
+        ),
+        (
+            c.failed,
+            w.t("tournaments-progress-failed", &count(c.failed)),
+        ),
+        (
+            c.cancelled,
+            w.t("tournaments-progress-cancelled", &count(c.cancelled)),
+        ),
+    ];
+    let finished = w.t(
+        "tournaments-progress",
+        &[
+            ("finished", Arg::num(c.finished as f64)),
+            ("total", Arg::num(total as f64)),
+        ],
+    );
+    let text = (others.into_iter().filter(|(n, _)| *n > 0)).fold(finished, |text, (_, more)| {
+        w.t(
+            "tournaments-list",
+            &[("first", Arg::Text(text)), ("rest", Arg::Text(more))],
+        )
+    });
     (total, text)
 }
 
@@ -342,8 +420,8 @@ fn mean_with_interval(mean: f64, ci95: Option<f64>) -> String {
     }
 }
 
-fn stage_view(s: &StageJson) -> StageView {
-    let (total, progress) = progress(&s.matches);
+fn stage_view(w: Words, s: &StageJson) -> StageView {
+    let (total, progress) = progress(w, &s.matches);
     let columns: Vec<BotLink> = s
         .standings
         .iter()
@@ -374,13 +452,20 @@ fn stage_view(s: &StageJson) -> StageView {
     StageView {
         index: s.index,
         number: s.index + 1,
-        kind: s.kind.clone(),
+        title: w.t(
+            "tournaments-stage-title",
+            &[
+                ("stage", Arg::num(s.index + 1)),
+                ("kind", Arg::Text(stage_kind(w, &s.kind))),
+            ],
+        ),
         status: s.status.clone(),
-        figures: figures(&s.spec, s.index),
+        status_text: tournament_status(w, &s.status),
+        figures: figures(w, &s.spec, s.index),
         finished: s.matches.finished,
         bar_max: total.max(1),
         progress,
-        podium: places(&s.podium),
+        podium: podium(w, &s.podium),
         standings: s
             .standings
             .iter()
@@ -423,70 +508,6 @@ fn h2h_cell(row: &str, col: &str, meetings: &[MeetingJson]) -> Cell {
     }
 }
 
-/// The key figures of a stage's spec, as (label, value); they never change, so only the server
-/// writes them.
-fn figures(spec: &Value, index: u32) -> Vec<(&'static str, String)> {
-    let mut out = Vec::new();
-    let number = |key: &str| spec.get(key).and_then(Value::as_u64);
-    // The stage before this one, numbered from 1 as the page numbers them.
-    let previous = format!("stage {index}");
-    let top_of_previous = |top| format!("the top {top} of {previous}");
-    match spec.get("kind").and_then(Value::as_str) {
-        Some("house") => {
-            let entrants = match (index, number("top")) {
-                (0, _) => "every entered bot".to_string(),
-                (_, Some(top)) => top_of_previous(top),
-                (_, None) => format!("every bot of {previous} not skipped"),
-            };
-            out.push(("Entrants", entrants));
-            let opponents: Vec<&str> = spec
-                .get("opponents")
-                .and_then(Value::as_array)
-                .map(|a| a.iter().filter_map(Value::as_str).collect())
-                .unwrap_or_default();
-            out.push(("House bots", opponents.join(", ")));
-            if let Some(n) = number("matches") {
-                out.push(("Matches", format!("{n} per entrant")));
-            }
-        }
-        Some("gauntlet") => {
-            out.push(("Entrants", format!("every bot of {previous} not skipped")));
-            if let Some(top) = number("top") {
-                out.push(("Opponents", top_of_previous(top)));
-            }
-            if let Some(n) = number("matches") {
-                out.push(("Matches", format!("{n} per entrant")));
-            }
-        }
-        Some("final") => {
-            if let Some(top) = number("top") {
-                out.push(("Finalists", top_of_previous(top)));
-            }
-            if let Some(n) = number("deals") {
-                out.push(("Deals", format!("{n}, each played in every seating")));
-            }
-            if let Some(n) = number("table") {
-                out.push(("Table", format!("{n} players")));
-            }
-        }
-        _ => {}
-    }
-    if let Some(ms) = number("deadline_ms") {
-        out.push(("Deadline", format!("{ms} ms per decision")));
-    }
-    match number("time_bank_ms") {
-        Some(0) | None => out.push(("Time bank", "none".to_string())),
-        Some(ms) => out.push(("Time bank", format!("{ms} ms per bot and match"))),
-    }
-    if let Some(ms) = number("match_time_limit_ms") {
-        out.push(("Match cap", format!("{} s", ms as f64 / 1000.0)));
-    }
-    if let Some(options) = spec.get("options").filter(|o| !o.is_null()) {
-        out.push(("Options", options.to_string()));
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -514,20 +535,18 @@ mod tests {
                        {"rank": 2, "bot_id": "a", "name": "Al", "mean": 0.1666667}],
         }))
         .unwrap();
-        let view = stage_view(&stage);
+        let view = stage_view(Words(Locale::En), &stage);
         assert_eq!(view.progress, "3/6 finished, 1 running, 2 queued");
         assert_eq!((view.finished, view.bar_max), (3, 6));
         assert_eq!(view.standings[0].mean, "0.833");
         assert_eq!(view.standings[1].mean, "0.167 ± 0.200");
         assert_eq!(view.standings[0].total, "2.5");
-        let podium: Vec<(&str, &str, &str)> = view
-            .podium
-            .iter()
-            .map(|p| (p.label, p.name.as_str(), p.mean.as_str()))
-            .collect();
         assert_eq!(
-            podium,
-            [("Winner", "Bea", "mean 0.833"), ("second", "Al", "0.167")]
+            view.podium.as_deref(),
+            Some(
+                "Winner: <a href=\"/bots/b\">Bea</a> (mean 0.833); \
+                 second: <a href=\"/bots/a\">Al</a> (0.167)"
+            )
         );
         assert_eq!(view.head_to_head[0].bot_id, "b");
         let texts: Vec<Vec<&str>> = view
@@ -536,7 +555,7 @@ mod tests {
             .map(|r| r.cells.iter().map(|c| c.text.as_str()).collect())
             .collect();
         assert_eq!(texts, [["—", "2–0–1"], ["0–2–1", "—"]]);
-        let labels: Vec<&str> = view.figures.iter().map(|(l, _)| *l).collect();
+        let labels: Vec<&str> = view.figures.iter().map(|(l, _)| l.as_str()).collect();
         assert_eq!(
             labels,
             [
@@ -550,5 +569,19 @@ mod tests {
         );
         assert_eq!(view.figures[0].1, "the top 3 of stage 1");
         assert_eq!(view.figures[4].1, "120 s");
+        let ru = stage_view(Words(Locale::Ru), &stage);
+        assert_eq!(ru.progress, "завершено: 3 из 6, идёт: 1, в очереди: 2");
+        assert_eq!(ru.title, "Этап 2: финал");
+        assert_eq!(
+            ru.figures[0],
+            ("Финалисты".into(), "лучшие 3 этапа 1".into())
+        );
+        let cs = stage_view(Words(Locale::Cs), &stage);
+        assert_eq!(cs.figures[2].1, "500 ms na rozhodnutí");
+        assert!(
+            cs.podium
+                .unwrap()
+                .starts_with("Vítěz: <a href=\"/bots/b\">Bea</a> (průměr 0.833); druhý: ")
+        );
     }
 }
