@@ -30,8 +30,8 @@
 //! Every page is in the reader's language ([`crate::locale`]): its view holds a [`Frame`] (the
 //! locale, its words from [`crate::l10n`], the footer's language switch), and the pages' layer
 //! (`frame.rs`) chooses the locale, keeps a `?lang=` choice in a cookie and draws the error
-//! pages in it. So far the frame (header, menus, footer, error pages) and the leaderboard are
-//! translated.
+//! pages in it; a sentence that holds links or code is one message whose pieces each language
+//! places ([`words`]), and the pages' scripts read the same messages (`/static/l10n.js`).
 //!
 //! Handlers read the [`Store`] and fill plain view structs whose fields are ready to print
 //! (numbers formatted in `format.rs`); askama escapes every value, so a bot's name is never
