@@ -149,7 +149,7 @@ me-probation =
         [illegal_action] neprošel: nepovolený tah ({ $detail })
        *[other] neprošel: { $kind } ({ $detail })
     }
-me-rating = { $rating } (μ { $mu }, σ { $sigma }), { $matches ->
+me-rating = { $rating } (μ { $mu }; σ { $sigma }), { $matches ->
         [one] { $matches } hodnocený zápas
         [few] { $matches } hodnocené zápasy
         [many] { $matches } hodnoceného zápasu

@@ -149,7 +149,7 @@ me-probation =
         [illegal_action] провален: недопустимый ход ({ $detail })
        *[other] провален: { $kind } ({ $detail })
     }
-me-rating = { $rating } (μ { $mu }, σ { $sigma }), { $matches ->
+me-rating = { $rating } (μ { $mu }; σ { $sigma }), { $matches ->
         [one] { $matches } рейтинговый матч
         [few] { $matches } рейтинговых матча
         [many] { $matches } рейтинговых матчей
