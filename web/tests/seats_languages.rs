@@ -1,0 +1,509 @@
+//! The pages where people play and bring their bots, in Russian and Czech, in headless Chromium
+//! at a phone's width against the real server on a temporary SQLite file: `/play`, a person's
+//! seat at a durak table against a house bot (the person's turn, then leaving and the result),
+//! `/join` (a refusal, then a bot registered) and `/me` (that bot's card). On each: `<html
+//! lang>`, words of the language where the page's script and template put them, none of the
+//! English they replaced (in the text, hidden parts included, and in the labels and hints),
+//! nothing wider than the screen, and no grave axe-core finding. `?lang=` on the first page sets
+//! the cookie the pages after it follow. Screenshots go to
+//! `target/test-artefacts/seats-languages/`.
+
+use std::path::PathBuf;
+
+use cardarena_testkit::axe;
+use cardarena_testkit::chromium::{self, Browser};
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::play::seat::{STATE_TIMEOUT, decision, open_table, server};
+use crate::support::{TempDb, until};
+
+/// A phone held upright.
+const PHONE: (u32, u32) = (390, 844);
+
+/// The English of `/play` that its template and script no longer write.
+const PLAY_ENGLISH: &[&str] = &[
+    "Take a seat",
+    "Your open tables",
+    "Play a match yourself",
+    "Loading the games",
+    "Your seat",
+    "one deal only",
+    "Who sits where",
+    "Start",
+    " players",
+    "House bots",
+    "(house bot)",
+    "an open seat for another person",
+    "Registered bots",
+    "the rules",
+    "A person has a few minutes",
+    "The JSON behind",
+];
+
+/// The English of a seat's page (its template, seat.js and hand.js) that they no longer write.
+const SEAT_ENGLISH: &[&str] = &[
+    "Your seat",
+    "your seat is",
+    "Your turn",
+    "Rules of",
+    "Loading the table",
+    "needs JavaScript",
+    "Tap a highlighted card",
+    "Click a highlighted card",
+    "The other people",
+    "Send each link",
+    "Last moves",
+    "No moves yet",
+    "Leave the table",
+    "A house bot",
+    "you forfeit",
+    "Stay",
+    " left.",
+    "Waiting for",
+    "The match is over",
+    "Result",
+    "Place",
+    "Player",
+    "Score",
+    "You:",
+    "Your seat forfeits",
+    "The replay, with every hand",
+    "(house bot)",
+    "Selected:",
+    "Clear",
+];
+
+/// The English of `/join` (the form, then a bot registered) that it no longer writes.
+const JOIN_ENGLISH: &[&str] = &[
+    "Join with a bot",
+    "Register your bot",
+    "starter kit",
+    "Bot name",
+    "letters, digits",
+    "How the server reaches",
+    "at its URL",
+    "dials out",
+    "runs my",
+    "The bot's URL",
+    "where the server sends",
+    "The bot's module",
+    "Table sizes it plays",
+    "every size by default",
+    " seats",
+    "Register",
+    "Give the URL",
+    "Copy the token",
+    "The server keeps only",
+    "This browser keeps",
+    "manages the bot",
+    "Secret",
+    "in case you give",
+    "Start your bot",
+    "Your copy of a kit",
+    "Save these lines",
+    "Then start it",
+    "or with the JavaScript kit",
+    "Copy",
+    "The server pings",
+    "its status and why",
+    "Its public page",
+    "the bot's page",
+    "the kit reads",
+    "Your bot dials out",
+];
+
+/// The English of `/me` and a bot's card there that they no longer write.
+const ME_ENGLISH: &[&str] = &[
+    "The bots registered from",
+    "Register another",
+    "Loading",
+    "No bot yet",
+    "Add a bot you registered",
+    "Registered with curl",
+    "Bot id",
+    "Add the bot",
+    "Status",
+    "Recent faults",
+    "of its last",
+    "Rating",
+    "Rank",
+    "Table sizes",
+    "Practice",
+    " players",
+    "Opponent",
+    "Matches",
+    "Start practice",
+    "On the ladder",
+    "Pause",
+    "a paused bot",
+    "Keep these sizes",
+    "A bot whose policy",
+    "Its program",
+    "version",
+    "dials out",
+    "waiting for it",
+    "none yet",
+    "New version",
+    "what changed",
+    "Use this URL",
+    "New URL",
+    "Upload this module",
+    "Delete",
+    "Forget",
+];
+
+/// What one language's pages must say.
+struct Words {
+    code: &'static str,
+    /// `/play`: its heading, the row of your own seat, a table size, the seats' legend, the
+    /// rules' link and the start button.
+    play: [&'static str; 6],
+    /// A seat's page on your turn: the turn's line (its start), the heading, the tab's title (its
+    /// start), the rules' link, the leave button and the last moves' heading.
+    turn: [&'static str; 6],
+    /// After leaving: the confirmation, the line on the house bot, the result's heading, the
+    /// summary's start and end.
+    end: [&'static str; 5],
+    /// `/join`: the heading, a table size's box, the missing URL's error (its start), the token's
+    /// warning, and the run note's start.
+    join: [&'static str; 5],
+    /// `/me`: the heading, a fact's label, the program, the practice heading, the pause button.
+    me: [&'static str; 5],
+    /// The 404 page of a wrong seat link.
+    no_seat: &'static str,
+}
+
+const RU: Words = Words {
+    code: "ru",
+    play: [
+        "Сесть за стол",
+        "Место № 0: вы",
+        "2 игрока",
+        "Кто где сидит",
+        "правила игры durak",
+        "Начать",
+    ],
+    turn: [
+        "Ваш ход: сыграйте подсвеченную карту или выберите действие.",
+        "durak: ваше место № 0",
+        "Ваш ход · durak, место 0",
+        "Правила: durak",
+        "Покинуть стол",
+        "Последние ходы",
+    ],
+    end: [
+        "За вас будет играть бот сервера, а вам засчитают поражение. Уйти Остаться",
+        "Бот сервера доиграл за вас до конца (вы покинули стол).",
+        "Итог",
+        "Итог для вас: ",
+        "Вам засчитано поражение (за вас доигрывал бот сервера): последнее место.",
+    ],
+    join: [
+        "Участвовать с ботом",
+        "2 места",
+        "Укажите URL, по которому сервер может обращаться к боту",
+        "Скопируйте токен сейчас: он показывается только один раз.",
+        "Ваш бот подключается сам",
+    ],
+    me: [
+        "Мои боты",
+        "Недавние нарушения",
+        "версия 1, подключается сам",
+        "Тренировка (без рейтинга) против ботов сервера",
+        "Пауза",
+    ],
+    no_seat: "По этой ссылке нет места за столом",
+};
+
+const CS: Words = Words {
+    code: "cs",
+    play: [
+        "Posaďte se ke stolu",
+        "Místo č. 0: vy",
+        "2 hráči",
+        "Kdo kde sedí",
+        "pravidla hry durak",
+        "Začít",
+    ],
+    turn: [
+        "Jste na tahu: zahrajte zvýrazněnou kartu, nebo zvolte akci.",
+        "durak: vaše místo č. 0",
+        "Jste na tahu · durak, místo 0",
+        "Pravidla: durak",
+        "Opustit stůl",
+        "Poslední tahy",
+    ],
+    end: [
+        "Za vás bude hrát bot serveru a vy prohrajete kontumačně. Odejít Zůstat",
+        "Vaše místo dohrál bot serveru (opustili jste stůl).",
+        "Výsledek",
+        "Váš výsledek: ",
+        "Prohráváte kontumačně (vaše místo dohrál bot serveru): jste na posledním místě.",
+    ],
+    join: [
+        "Přihlaste se s botem",
+        "2 místa",
+        "Zadejte URL, na které může server vašeho bota volat",
+        "Token si zkopírujte hned: zobrazuje se jen tentokrát.",
+        "Váš bot se připojuje sám",
+    ],
+    me: [
+        "Moji boti",
+        "Nedávné chyby",
+        "verze 1, připojuje se sám",
+        "Trénink (bez hodnocení) proti botům serveru",
+        "Pozastavit",
+    ],
+    no_seat: "Na tomto odkazu žádné místo u stolu není",
+};
+
+/// Where the screenshots go.
+fn artefacts() -> PathBuf {
+    chromium::artefacts("seats-languages")
+}
+
+/// The words of `main` a person may meet, as written: its text (hidden parts included) and its
+/// labels, hints and placeholders, without the parts matching `others` (words other modules
+/// write: the table, the moves).
+async fn written(browser: &Browser, others: &str) -> String {
+    let script = format!(
+        "const main = document.querySelector('main').cloneNode(true); \
+         const others = {}; \
+         if (others) for (const e of main.querySelectorAll(others)) e.remove(); \
+         const said = [main.textContent]; \
+         for (const e of main.querySelectorAll('[aria-label], [title], [placeholder], optgroup')) \
+           said.push(e.getAttribute('aria-label'), e.getAttribute('title'), \
+                     e.getAttribute('placeholder'), e.getAttribute('label')); \
+         return said.filter(Boolean).join('\\n');",
+        json!(others)
+    );
+    browser.script(&script).await.as_str().unwrap().to_string()
+}
+
+/// Checks the open page: `<html lang>`, none of `english` in its words (but in `others`),
+/// nothing wider than the screen, axe-core; then screenshots it a screen at a time from the top
+/// (at most three) as `<code>-<name>-<n>.png`.
+async fn check_page(
+    browser: &Browser,
+    axe_source: &str,
+    code: &str,
+    name: &str,
+    english: &[&str],
+    others: &str,
+    wrong: &mut Vec<String>,
+) {
+    let what = format!("{name} in {code}");
+    let lang = browser.attr("html", "lang").await;
+    if lang.as_deref() != Some(code) {
+        wrong.push(format!("{what}: <html lang> is {lang:?}"));
+    }
+    let words = written(browser, others).await;
+    for phrase in english {
+        if words.contains(phrase) {
+            wrong.push(format!("{what}: English left: {phrase:?} in {words:?}"));
+        }
+    }
+    let wider = browser
+        .script(
+            "const w = innerWidth; const out = [...document.querySelectorAll('main *')] \
+             .filter((e) => e.getBoundingClientRect().right > w + 0.5 && e.getClientRects().length) \
+             .map((e) => e.tagName + (e.id ? '#' + e.id : '') + '.' + e.className); \
+             return [document.documentElement.scrollWidth > w, out.slice(0, 5)];",
+        )
+        .await;
+    if wider[0].as_bool() != Some(false) {
+        wrong.push(format!("{what}: wider than the screen: {}", wider[1]));
+    }
+    for violation in axe::check(browser, axe_source).await {
+        if violation.grave() {
+            wrong.push(format!("{what}: {}", violation.describe()));
+        }
+    }
+    let screens = browser
+        .script("return Math.ceil(document.documentElement.scrollHeight / innerHeight);")
+        .await
+        .as_u64()
+        .unwrap_or(1)
+        .clamp(1, 3);
+    for n in 0..screens {
+        browser
+            .script(&format!("window.scrollTo(0, {n} * innerHeight); return null;"))
+            .await;
+        let file = artefacts().join(format!("{code}-{name}-{n}.png"));
+        browser.screenshot(&file).await;
+    }
+    browser.script("window.scrollTo(0, 0); return null;").await;
+}
+
+/// Waits until the element of id `id` is no longer hidden.
+async fn drawn(browser: &Browser, id: &str) {
+    let script = format!("return !document.getElementById({}).hidden;", json!(id));
+    until(STATE_TIMEOUT, &format!("#{id} stays hidden"), async || {
+        browser.script(&script).await.as_bool().unwrap_or(false).then_some(())
+    })
+    .await;
+}
+
+/// Records a difference between what `what` shows and what it should.
+fn expect(wrong: &mut Vec<String>, what: &str, shown: &str, ok: bool) {
+    if !ok {
+        wrong.push(format!("{what}: {shown:?}"));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_and_a_seat_speak_russian_and_czech_on_a_phone() {
+    let db = TempDb::new();
+    let server = server(&db).await;
+    let source = axe::source();
+    let browser = Browser::start().await;
+    browser.resize(PHONE).await;
+    let mut wrong = Vec::new();
+    for words in [RU, CS] {
+        let code = words.code;
+        // The form, its seats laid out for durak: the first page sets the cookie.
+        browser.open("about:blank").await;
+        browser
+            .open(&server.url(&format!("/play?game=durak&lang={code}")))
+            .await;
+        browser.wait_attr("#new-table", "data-ready", "1").await;
+        let [heading, mine, size, legend, rules, start] = words.play;
+        let shown = browser.text("main h1").await;
+        expect(&mut wrong, "/play's heading", &shown, shown == heading);
+        let shown = browser.text("#seat-list li.mine").await;
+        expect(&mut wrong, "/play's own seat", &shown, shown == mine);
+        let sizes = browser.texts("#players option").await;
+        expect(&mut wrong, "/play's sizes", &sizes.join("|"), sizes.iter().any(|s| s == size));
+        let shown = browser.text("#seats legend").await;
+        expect(&mut wrong, "/play's legend", &shown, shown == legend);
+        let shown = browser.text("#rules").await;
+        expect(&mut wrong, "/play's rules", &shown, shown == rules);
+        let shown = browser.text("#start").await;
+        expect(&mut wrong, "/play's button", &shown, shown == start);
+        check_page(&browser, &source, code, "play", PLAY_ENGLISH, "", &mut wrong).await;
+
+        // A durak table against a house bot, the person at seat 0: their turn.
+        let opened = open_table(
+            &server,
+            json!({"game": "durak", "seats": ["person", "greedy"]}),
+        )
+        .await;
+        let url = opened["seats"][0]["url"].as_str().unwrap();
+        browser.open(&server.url(url)).await;
+        let first = decision(&browser).await;
+        assert_eq!(first.state, "turn", "{code}: the person does not start");
+        let [line, title, tab, rules, leave, recent] = words.turn;
+        let shown = browser.text("#turn-line").await;
+        expect(&mut wrong, "the turn's line", &shown, shown.starts_with(line));
+        let shown = browser.text("#seat-title").await;
+        expect(&mut wrong, "the seat's heading", &shown, shown == title);
+        let shown = browser.script("return document.title;").await;
+        let shown = shown.as_str().unwrap_or_default();
+        expect(&mut wrong, "the tab's title", shown, shown.starts_with(tab));
+        let shown = browser.text("#rules").await;
+        expect(&mut wrong, "the seat's rules", &shown, shown == rules);
+        let shown = browser.text("#leave").await;
+        expect(&mut wrong, "the leave button", &shown, shown == leave);
+        let shown = browser.text(".recent h2").await;
+        expect(&mut wrong, "the last moves", &shown, shown == recent);
+        let others = "#table, #recent, #actions";
+        check_page(&browser, &source, code, "turn", SEAT_ENGLISH, others, &mut wrong).await;
+
+        // Leaving: a house bot plays the seat to the end, and the result says so.
+        let [confirm, replaced, result, summary_start, summary_end] = words.end;
+        browser.click("#leave").await;
+        let shown = browser.text("#leave-confirm").await;
+        expect(&mut wrong, "the leave's confirmation", &shown, shown == confirm);
+        browser.click("#leave-yes").await;
+        let end = until(STATE_TIMEOUT, "the match never ended", async || {
+            let state = browser.attr("#seat", "data-state").await;
+            (state.as_deref() == Some("match_end")).then_some(())
+        });
+        end.await;
+        drawn(&browser, "result").await;
+        let shown = browser.text("#replaced").await;
+        expect(&mut wrong, "the house bot's line", &shown, shown == replaced);
+        let shown = browser.text("#result h2").await;
+        expect(&mut wrong, "the result's heading", &shown, shown == result);
+        let shown = browser.text("#result .summary").await;
+        let ok = shown.starts_with(summary_start) && shown.ends_with(summary_end);
+        expect(&mut wrong, "the result's summary", &shown, ok);
+        let others = "#table, #recent, #actions, .result-text, .summary";
+        check_page(&browser, &source, code, "end", SEAT_ENGLISH, others, &mut wrong).await;
+
+        // A wrong seat link: the 404 page in the language of the cookie.
+        let response = (server.http.get(server.url("/play/no-such-seat")))
+            .header("cookie", format!("lang={code}"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::NOT_FOUND);
+        let html = response.text().await.unwrap();
+        expect(&mut wrong, "the 404", &html, html.contains(words.no_seat));
+    }
+    browser.close().await;
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn join_and_my_bots_speak_russian_and_czech_on_a_phone() {
+    let db = TempDb::new();
+    let server = server(&db).await;
+    let source = axe::source();
+    let browser = Browser::start().await;
+    browser.resize(PHONE).await;
+    let mut wrong = Vec::new();
+    for words in [RU, CS] {
+        let code = words.code;
+        let [heading, size, no_url, once, note] = words.join;
+        browser.open("about:blank").await;
+        browser
+            .open(&server.url(&format!("/join?lang={code}")))
+            .await;
+        let shown = browser.text("main h1").await;
+        expect(&mut wrong, "/join's heading", &shown, shown == heading);
+        let sizes = browser.texts("#sizes label").await;
+        expect(&mut wrong, "/join's sizes", &sizes.join("|"), sizes.iter().any(|s| s == size));
+        // No URL given: the page says so before asking the server.
+        browser.click("#register").await;
+        let shown = browser.text("#join-error").await;
+        expect(&mut wrong, "/join's refusal", &shown, shown.starts_with(no_url));
+        check_page(&browser, &source, code, "join", JOIN_ENGLISH, "", &mut wrong).await;
+
+        // A bot that dials out, registered: its token and how to start it.
+        browser.send_keys("#name", &format!("{code}-dialler")).await;
+        browser.click("input[name=mode][value=connect]").await;
+        browser.click("#register").await;
+        drawn(&browser, "joined").await;
+        let shown = browser.text("#once").await;
+        expect(&mut wrong, "/join's warning", &shown, shown == once);
+        let shown = browser.text("#run-note").await;
+        expect(&mut wrong, "/join's run note", &shown, shown.starts_with(note));
+        check_page(&browser, &source, code, "joined", JOIN_ENGLISH, "", &mut wrong).await;
+
+        // My bots: the bot's card, in the language the cookie keeps.
+        let [title, fact, program, practice, pause] = words.me;
+        browser.open(&server.url("/me")).await;
+        browser.wait_refreshed("#bots").await;
+        let names = browser.texts("article.my-bot h2 a").await;
+        assert!(names.contains(&format!("{code}-dialler")), "{names:?}");
+        let shown = browser.text("main h1").await;
+        expect(&mut wrong, "/me's heading", &shown, shown == title);
+        let labels = browser.texts("article.my-bot dt").await;
+        expect(&mut wrong, "/me's facts", &labels.join("|"), labels.iter().any(|l| l == fact));
+        let programs = browser.texts("article.my-bot dd.fact-program").await;
+        let ok = programs.iter().all(|p| p == program);
+        expect(&mut wrong, "/me's program", &programs.join("|"), ok);
+        let headings = browser.texts("article.my-bot h3").await;
+        let ok = headings.iter().any(|h| h == practice);
+        expect(&mut wrong, "/me's practice", &headings.join("|"), ok);
+        let buttons = browser.texts("article.my-bot button.my-pause").await;
+        expect(&mut wrong, "/me's pause", &buttons.join("|"), buttons.iter().all(|b| b == pause));
+        // Why a bot is paused is the API's detail, in the API's words.
+        let others = "dd.fact-why";
+        check_page(&browser, &source, code, "me", ME_ENGLISH, others, &mut wrong).await;
+    }
+    browser.close().await;
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
