@@ -328,7 +328,9 @@ async fn check_page(
         .clamp(1, 3);
     for n in 0..screens {
         browser
-            .script(&format!("window.scrollTo(0, {n} * innerHeight); return null;"))
+            .script(&format!(
+                "window.scrollTo(0, {n} * innerHeight); return null;"
+            ))
             .await;
         let file = artefacts().join(format!("{code}-{name}-{n}.png"));
         browser.screenshot(&file).await;
@@ -340,7 +342,12 @@ async fn check_page(
 async fn drawn(browser: &Browser, id: &str) {
     let script = format!("return !document.getElementById({}).hidden;", json!(id));
     until(STATE_TIMEOUT, &format!("#{id} stays hidden"), async || {
-        browser.script(&script).await.as_bool().unwrap_or(false).then_some(())
+        browser
+            .script(&script)
+            .await
+            .as_bool()
+            .unwrap_or(false)
+            .then_some(())
     })
     .await;
 }
@@ -374,14 +381,28 @@ async fn play_and_a_seat_speak_russian_and_czech_on_a_phone() {
         let shown = browser.text("#seat-list li.mine").await;
         expect(&mut wrong, "/play's own seat", &shown, shown == mine);
         let sizes = browser.texts("#players option").await;
-        expect(&mut wrong, "/play's sizes", &sizes.join("|"), sizes.iter().any(|s| s == size));
+        expect(
+            &mut wrong,
+            "/play's sizes",
+            &sizes.join("|"),
+            sizes.iter().any(|s| s == size),
+        );
         let shown = browser.text("#seats legend").await;
         expect(&mut wrong, "/play's legend", &shown, shown == legend);
         let shown = browser.text("#rules").await;
         expect(&mut wrong, "/play's rules", &shown, shown == rules);
         let shown = browser.text("#start").await;
         expect(&mut wrong, "/play's button", &shown, shown == start);
-        check_page(&browser, &source, code, "play", PLAY_ENGLISH, "", &mut wrong).await;
+        check_page(
+            &browser,
+            &source,
+            code,
+            "play",
+            PLAY_ENGLISH,
+            "",
+            &mut wrong,
+        )
+        .await;
 
         // A durak table against a house bot, the person at seat 0: their turn.
         let opened = open_table(
@@ -395,7 +416,12 @@ async fn play_and_a_seat_speak_russian_and_czech_on_a_phone() {
         assert_eq!(first.state, "turn", "{code}: the person does not start");
         let [line, title, tab, rules, leave, recent] = words.turn;
         let shown = browser.text("#turn-line").await;
-        expect(&mut wrong, "the turn's line", &shown, shown.starts_with(line));
+        expect(
+            &mut wrong,
+            "the turn's line",
+            &shown,
+            shown.starts_with(line),
+        );
         let shown = browser.text("#seat-title").await;
         expect(&mut wrong, "the seat's heading", &shown, shown == title);
         let shown = browser.script("return document.title;").await;
@@ -408,13 +434,27 @@ async fn play_and_a_seat_speak_russian_and_czech_on_a_phone() {
         let shown = browser.text(".recent h2").await;
         expect(&mut wrong, "the last moves", &shown, shown == recent);
         let others = "#table, #recent, #actions";
-        check_page(&browser, &source, code, "turn", SEAT_ENGLISH, others, &mut wrong).await;
+        check_page(
+            &browser,
+            &source,
+            code,
+            "turn",
+            SEAT_ENGLISH,
+            others,
+            &mut wrong,
+        )
+        .await;
 
         // Leaving: a house bot plays the seat to the end, and the result says so.
         let [confirm, replaced, result, summary_start, summary_end] = words.end;
         browser.click("#leave").await;
         let shown = browser.text("#leave-confirm").await;
-        expect(&mut wrong, "the leave's confirmation", &shown, shown == confirm);
+        expect(
+            &mut wrong,
+            "the leave's confirmation",
+            &shown,
+            shown == confirm,
+        );
         browser.click("#leave-yes").await;
         let end = until(STATE_TIMEOUT, "the match never ended", async || {
             let state = browser.attr("#seat", "data-state").await;
@@ -423,14 +463,28 @@ async fn play_and_a_seat_speak_russian_and_czech_on_a_phone() {
         end.await;
         drawn(&browser, "result").await;
         let shown = browser.text("#replaced").await;
-        expect(&mut wrong, "the house bot's line", &shown, shown == replaced);
+        expect(
+            &mut wrong,
+            "the house bot's line",
+            &shown,
+            shown == replaced,
+        );
         let shown = browser.text("#result h2").await;
         expect(&mut wrong, "the result's heading", &shown, shown == result);
         let shown = browser.text("#result .summary").await;
         let ok = shown.starts_with(summary_start) && shown.ends_with(summary_end);
         expect(&mut wrong, "the result's summary", &shown, ok);
         let others = "#table, #recent, #actions, .result-text, .summary";
-        check_page(&browser, &source, code, "end", SEAT_ENGLISH, others, &mut wrong).await;
+        check_page(
+            &browser,
+            &source,
+            code,
+            "end",
+            SEAT_ENGLISH,
+            others,
+            &mut wrong,
+        )
+        .await;
 
         // A wrong seat link: the 404 page in the language of the cookie.
         let response = (server.http.get(server.url("/play/no-such-seat")))
@@ -464,12 +518,31 @@ async fn join_and_my_bots_speak_russian_and_czech_on_a_phone() {
         let shown = browser.text("main h1").await;
         expect(&mut wrong, "/join's heading", &shown, shown == heading);
         let sizes = browser.texts("#sizes label").await;
-        expect(&mut wrong, "/join's sizes", &sizes.join("|"), sizes.iter().any(|s| s == size));
+        expect(
+            &mut wrong,
+            "/join's sizes",
+            &sizes.join("|"),
+            sizes.iter().any(|s| s == size),
+        );
         // No URL given: the page says so before asking the server.
         browser.click("#register").await;
         let shown = browser.text("#join-error").await;
-        expect(&mut wrong, "/join's refusal", &shown, shown.starts_with(no_url));
-        check_page(&browser, &source, code, "join", JOIN_ENGLISH, "", &mut wrong).await;
+        expect(
+            &mut wrong,
+            "/join's refusal",
+            &shown,
+            shown.starts_with(no_url),
+        );
+        check_page(
+            &browser,
+            &source,
+            code,
+            "join",
+            JOIN_ENGLISH,
+            "",
+            &mut wrong,
+        )
+        .await;
 
         // A bot that dials out, registered: its token and how to start it.
         browser.send_keys("#name", &format!("{code}-dialler")).await;
@@ -479,8 +552,22 @@ async fn join_and_my_bots_speak_russian_and_czech_on_a_phone() {
         let shown = browser.text("#once").await;
         expect(&mut wrong, "/join's warning", &shown, shown == once);
         let shown = browser.text("#run-note").await;
-        expect(&mut wrong, "/join's run note", &shown, shown.starts_with(note));
-        check_page(&browser, &source, code, "joined", JOIN_ENGLISH, "", &mut wrong).await;
+        expect(
+            &mut wrong,
+            "/join's run note",
+            &shown,
+            shown.starts_with(note),
+        );
+        check_page(
+            &browser,
+            &source,
+            code,
+            "joined",
+            JOIN_ENGLISH,
+            "",
+            &mut wrong,
+        )
+        .await;
 
         // My bots: the bot's card, in the language the cookie keeps.
         let [title, fact, program, practice, pause] = words.me;
@@ -491,7 +578,12 @@ async fn join_and_my_bots_speak_russian_and_czech_on_a_phone() {
         let shown = browser.text("main h1").await;
         expect(&mut wrong, "/me's heading", &shown, shown == title);
         let labels = browser.texts("article.my-bot dt").await;
-        expect(&mut wrong, "/me's facts", &labels.join("|"), labels.iter().any(|l| l == fact));
+        expect(
+            &mut wrong,
+            "/me's facts",
+            &labels.join("|"),
+            labels.iter().any(|l| l == fact),
+        );
         let programs = browser.texts("article.my-bot dd.fact-program").await;
         let ok = programs.iter().all(|p| p == program);
         expect(&mut wrong, "/me's program", &programs.join("|"), ok);
@@ -499,10 +591,18 @@ async fn join_and_my_bots_speak_russian_and_czech_on_a_phone() {
         let ok = headings.iter().any(|h| h == practice);
         expect(&mut wrong, "/me's practice", &headings.join("|"), ok);
         let buttons = browser.texts("article.my-bot button.my-pause").await;
-        expect(&mut wrong, "/me's pause", &buttons.join("|"), buttons.iter().all(|b| b == pause));
+        expect(
+            &mut wrong,
+            "/me's pause",
+            &buttons.join("|"),
+            buttons.iter().all(|b| b == pause),
+        );
         // Why a bot is paused is the API's detail, in the API's words.
         let others = "dd.fact-why";
-        check_page(&browser, &source, code, "me", ME_ENGLISH, others, &mut wrong).await;
+        check_page(
+            &browser, &source, code, "me", ME_ENGLISH, others, &mut wrong,
+        )
+        .await;
     }
     browser.close().await;
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
