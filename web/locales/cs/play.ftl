@@ -56,7 +56,7 @@ play-leave-failed = Odejít se nepodařilo: { $detail }
 
 ## Místo člověka u stolu (/play/TOKEN)
 
-play-no-seat = Na tomto odkazu žádné místo u stolu není: zkontrolujte odkaz, který jste dostali, nebo si otevřete vlastní stůl na stránce Hrát.
+play-no-seat = Tento odkaz nevede k žádnému místu u stolu: zkontrolujte odkaz, který jste dostali, nebo si otevřete vlastní stůl na stránce Hrát.
 play-seat-title = Vaše místo
 play-seat-rules = Pravidla
 play-table-loading = Načítám stůl…

@@ -178,6 +178,15 @@ async fn play_and_a_seat_speak_russian_and_czech_on_a_phone() {
         )
         .await;
         let url = opened["seats"][0]["url"].as_str().unwrap();
+        let token = opened["seats"][0]["token"].as_str().unwrap();
+        // As if this tab had opened the table with a seat for another person: its link shows.
+        let others = json!([{"seat": 1, "url": "/play/another-seat"}]).to_string();
+        let keep = format!(
+            "sessionStorage.setItem({}, {}); return null;",
+            json!(format!("cardarena.seats.{token}")),
+            json!(others)
+        );
+        browser.script(&keep).await;
         browser.open(&server.url(url)).await;
         let first = decision(&browser).await;
         assert_eq!(first.state, "turn", "{code}: the person does not start");
@@ -200,6 +209,10 @@ async fn play_and_a_seat_speak_russian_and_czech_on_a_phone() {
         expect(&mut wrong, "the leave button", &shown, shown == leave);
         let shown = browser.text(".recent h2").await;
         expect(&mut wrong, "the last moves", &shown, shown == recent);
+        let [seat_link, copy] = words.links;
+        let shown = browser.text("#link-list li").await;
+        let ok = shown.starts_with(seat_link) && shown.contains(copy);
+        expect(&mut wrong, "the other seat's link", &shown, ok);
         let others = "#table, #recent, #actions";
         check_page(
             &browser,
@@ -211,6 +224,27 @@ async fn play_and_a_seat_speak_russian_and_czech_on_a_phone() {
             &mut wrong,
         )
         .await;
+
+        // The table is listed on /play, with the way back to it.
+        browser.open(&server.url("/play")).await;
+        drawn(&browser, "my-tables").await;
+        let [standing, back] = words.tables;
+        let shown = browser.text("#my-table-list li").await;
+        let ok = shown.starts_with(standing) && shown.contains(back);
+        expect(&mut wrong, "/play's open table", &shown, ok);
+        browser.wait_attr("#new-table", "data-ready", "1").await;
+        check_page(
+            &browser,
+            &source,
+            code,
+            "tables",
+            PLAY_ENGLISH,
+            "",
+            &mut wrong,
+        )
+        .await;
+        browser.open(&server.url(url)).await;
+        decision(&browser).await;
 
         // Leaving: a house bot plays the seat to the end, and the result says so.
         let [confirm, replaced, result, summary_start, summary_end] = words.end;

@@ -19,6 +19,11 @@ pub(super) const PLAY_ENGLISH: &[&str] = &[
     "the rules",
     "A person has a few minutes",
     "The JSON behind",
+    " against ",
+    "your turn",
+    "waiting for the others",
+    "Back to the table",
+    "Leave",
 ];
 
 /// The English of a seat's page (its template, seat.js and hand.js) that they no longer write.
@@ -52,6 +57,8 @@ pub(super) const SEAT_ENGLISH: &[&str] = &[
     "(house bot)",
     "Selected:",
     "Clear",
+    "Copy",
+    "the link of seat",
 ];
 
 /// The English of `/join` (the form, then a bot registered) that it no longer writes.
@@ -146,6 +153,10 @@ pub(super) struct Words {
     /// After leaving: the confirmation, the line on the house bot, the result's heading, the
     /// summary's start and end.
     pub(super) end: [&'static str; 5],
+    /// The link of another person's seat: its label and the copy button.
+    pub(super) links: [&'static str; 2],
+    /// The table on `/play`'s list of yours: where it stands, and the way back.
+    pub(super) tables: [&'static str; 2],
     /// `/join`: the heading, a table size's box, the missing URL's error (its start), the token's
     /// warning, and the run note's start.
     pub(super) join: [&'static str; 5],
@@ -180,6 +191,8 @@ pub(super) const RU: Words = Words {
         "Итог для вас: ",
         "Вам засчитано поражение (за вас доигрывал бот сервера): последнее место.",
     ],
+    links: ["Место № 1", "Копировать"],
+    tables: ["durak, соперники: greedy. Ваш ход.", "Вернуться к столу"],
     join: [
         "Участвовать с ботом",
         "2 места",
@@ -222,6 +235,8 @@ pub(super) const CS: Words = Words {
         "Váš výsledek: ",
         "Prohráváte kontumačně (vaše místo dohrál bot serveru): jste na posledním místě.",
     ],
+    links: ["Místo č. 1", "Kopírovat"],
+    tables: ["durak, soupeři: greedy. Jste na tahu.", "Zpět ke stolu"],
     join: [
         "Přihlaste se s botem",
         "2 místa",
@@ -236,5 +251,5 @@ pub(super) const CS: Words = Words {
         "Trénink (bez hodnocení) proti botům serveru",
         "Pozastavit",
     ],
-    no_seat: "Na tomto odkazu žádné místo u stolu není",
+    no_seat: "Tento odkaz nevede k žádnému místu u stolu",
 };
