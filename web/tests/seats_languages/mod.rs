@@ -25,6 +25,26 @@ use words::{CS, JOIN_ENGLISH, ME_ENGLISH, PLAY_ENGLISH, RU, SEAT_ENGLISH};
 /// A phone held upright.
 const PHONE: (u32, u32) = (390, 844);
 
+/// Draws a hand with `/static/hand.js` in the open page's `main`, on a turn where 7♥ is a move
+/// alone and with 7♠ another.
+const HAND: &str = r#"return (async () => {
+  const { createHand } = await import("/static/hand.js");
+  const { pile } = await import("/static/table.js");
+  document.querySelector("main").innerHTML =
+    '<div id="table"></div><div id="chooser"></div><div id="actions"></div>';
+  const parts = { chooser: document.getElementById("chooser"),
+                  actions: document.getElementById("actions") };
+  const hand = createHand(parts, () => {});
+  const node = pile({ cards: ["7H", "7S", "KD"], down: 0 });
+  node.classList.add("hand");
+  document.getElementById("table").replaceChildren(node);
+  hand.show({ type: "turn", turn: 1, choices: [
+    { index: 0, words: "plays 7H", cards: ["7H"] },
+    { index: 1, words: "plays 7S and 7H", cards: ["7S", "7H"] },
+  ] }, node);
+  return true;
+})();"#;
+
 /// Where the screenshots go.
 fn artefacts() -> PathBuf {
     chromium::artefacts("seats-languages")
@@ -170,6 +190,24 @@ async fn play_and_a_seat_speak_russian_and_czech_on_a_phone() {
             &mut wrong,
         )
         .await;
+
+        // The hand's controls alone on a made-up turn: a card that is a move alone and, with
+        // another, a second one; picked, it opens the chooser.
+        let [selected, more, clear] = words.hand;
+        browser.script(HAND).await;
+        browser.click("#table [data-card=\"7H\"]").await;
+        let shown = browser.text("#chooser .chooser-head").await;
+        expect(&mut wrong, "the chooser's head", &shown, shown == selected);
+        let shown = browser.text("#chooser p.note").await;
+        expect(&mut wrong, "the chooser's note", &shown, shown == more);
+        let shown = browser.text("#chooser button.clear").await;
+        expect(&mut wrong, "the chooser's clear", &shown, shown == clear);
+        let words_now = written(&browser, "#table").await;
+        for phrase in SEAT_ENGLISH {
+            if words_now.contains(phrase) {
+                wrong.push(format!("the hand in {code}: English left: {phrase:?}"));
+            }
+        }
 
         // A durak table against a house bot, the person at seat 0: their turn.
         let opened = open_table(

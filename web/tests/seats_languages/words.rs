@@ -150,6 +150,8 @@ pub(super) struct Words {
     /// A seat's page on your turn: the turn's line (its start), the heading, the tab's title (its
     /// start), the rules' link, the leave button and the last moves' heading.
     pub(super) turn: [&'static str; 6],
+    /// The hand's chooser: its head with 7♥ picked, its note, its clear button.
+    pub(super) hand: [&'static str; 3],
     /// After leaving: the confirmation, the line on the house bot, the result's heading, the
     /// summary's start and end.
     pub(super) end: [&'static str; 5],
@@ -183,6 +185,11 @@ pub(super) const RU: Words = Words {
         "Правила: durak",
         "Покинуть стол",
         "Последние ходы",
+    ],
+    hand: [
+        "Выбрано: 7♥",
+        "…или выберите ещё карты для другого хода.",
+        "Сбросить",
     ],
     end: [
         "За вас будет играть бот сервера, а вам засчитают поражение. Уйти Остаться",
@@ -227,6 +234,11 @@ pub(super) const CS: Words = Words {
         "Pravidla: durak",
         "Opustit stůl",
         "Poslední tahy",
+    ],
+    hand: [
+        "Vybráno: 7♥",
+        "…nebo vyberte další karty pro jiný tah.",
+        "Zrušit výběr",
     ],
     end: [
         "Za vás bude hrát bot serveru a vy prohrajete kontumačně. Odejít Zůstat",
