@@ -5,12 +5,13 @@
 // Cards are matched as multisets of their text forms ("10H"), since fifty-six's hands hold two
 // copies of a card. Nothing here talks to the server: `play(index)` does.
 import { add, el, parseCard, suit } from "/static/table.js";
+import { t, tParts } from "/static/l10n.js";
 
 /** A card's short name with its suit's symbol ("J♥"), or a joker's colour. */
 function cardName(text) {
   const parsed = parseCard(text);
   if (!parsed) return el("span", "card-name", text);
-  if (parsed.joker) return el("span", "card-name", parsed.joker + " joker");
+  if (parsed.joker) return el("span", "card-name", t("play-joker", { colour: parsed.joker }));
   return add(el("span", "card-name", parsed.rank), suit(parsed.suit));
 }
 
@@ -22,7 +23,7 @@ function cardName(text) {
 function buttonName(node) {
   const rank = node.querySelector(".rank");
   const shown = rank ? rank.textContent : "";
-  return !shown || /^[0-9]/.test(shown) ? node.title : shown + ", " + node.title;
+  return !shown || /^[0-9]/.test(shown) ? node.title : t("play-card-button", { rank: shown, name: node.title });
 }
 
 /** How many of each card `cards` holds. */
@@ -78,7 +79,10 @@ function fillButtons(box, choices, cls, say, send, group = noGroup) {
   }
   const ids = new Map();
   const lines = [...labels].map(([hint, named], n) => {
-    const text = labels.size > 1 && named.length === 1 ? named[0] + ": " + hint[0].toLowerCase() + hint.slice(1) : hint;
+    const text =
+      labels.size > 1 && named.length === 1
+        ? t("play-hint-for", { label: named[0], hint: hint[0].toLowerCase() + hint.slice(1) })
+        : hint;
     const line = el("small", "hint", text);
     line.id = box.id + "-hint-" + n;
     ids.set(hint, line.id);
@@ -188,8 +192,9 @@ export function createHand(parts, play, say = ownWords, group = noGroup) {
       return;
     }
     box.hidden = false;
-    const head = el("p", "chooser-head", "Selected:");
-    for (const c of cards) add(head, " ", cardName(c));
+    const selection = el("span", "selection");
+    cards.forEach((c, n) => add(selection, n ? " " : null, cardName(c)));
+    const head = add(el("p", "chooser-head"), ...tParts("play-selected", { cards: selection }));
     const buttons = el("div", "choice-buttons");
     buttons.id = "choice-buttons";
     fillButtons(buttons, exact, "choice", say, send);
@@ -197,10 +202,10 @@ export function createHand(parts, play, say = ownWords, group = noGroup) {
       ? el(
           "p",
           "note",
-          exact.length ? "…or select more cards for another move." : "Select more cards: this makes no move alone.",
+          exact.length ? t("play-select-more-or") : t("play-select-more"),
         )
       : null;
-    const clear = el("button", "clear", "Clear");
+    const clear = el("button", "clear", t("play-clear"));
     clear.type = "button";
     clear.addEventListener("click", reset);
     box.replaceChildren();

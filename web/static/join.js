@@ -4,6 +4,7 @@
 // put on a command line, where the shell's history and the process list would show it.
 
 import { api, inWords, keepBot, uploadModule } from '/static/mybots.js';
+import { t, tParts } from '/static/l10n.js';
 
 const form = document.getElementById('join');
 const errorLine = document.getElementById('join-error');
@@ -33,8 +34,8 @@ function listenAt(url) {
   if (!local) env.push('HOST=0.0.0.0');
   if (port !== '9000') env.push(`PORT=${port}`);
   const notes = [];
-  if (!local) notes.push('HOST=0.0.0.0 makes the kit listen on every interface, so that the server can reach it.');
-  if (parsed.protocol === 'https:') notes.push('The kits speak plain HTTP: put yours behind a proxy that serves HTTPS at this URL and passes requests to the port.');
+  if (!local) notes.push(t("join-note-host"));
+  if (parsed.protocol === 'https:') notes.push(t("join-note-https"));
   return { env, note: notes.join(' ') };
 }
 
@@ -47,20 +48,21 @@ function startWith(bot) {
   if (bot.connect) {
     return {
       file: `CARDARENA_SERVER=${window.location.origin}\nCARDARENA_BOT_ID=${bot.id}\nCARDARENA_TOKEN=${bot.token}`,
-      reads: 'the kit reads the server\'s address, the bot\'s id and its token from it, which keeps the token out of your shell\'s history and the process list.',
+      reads: t("join-reads-connect"),
       python: `cd ${KIT_COPY}\npython3 bot.py --connect`,
       js: `cd ${KIT_COPY}\nnode bot.js --connect`,
-      note: 'Your bot dials out: it connects to this server with its id and token, so it needs no open port, and nothing it is sent is signed.',
+      note: t("join-note-connect"),
     };
   }
   const { env, note } = listenAt(bot.url);
   const prefix = env.length ? `${env.join(' ')} ` : '';
   return {
     file: `CARDARENA_SECRET=${bot.secret}`,
-    reads: 'the kit reads its secret from it, which keeps the secret out of your shell\'s history and the process list.',
+    reads: t("join-reads-secret"),
     python: `cd ${KIT_COPY}\n${prefix}python3 bot.py`,
     js: `cd ${KIT_COPY}\n${prefix}node bot.js`,
-    note: `The server calls your bot at ${bot.url}. Restart your bot once .cardarena holds its secret (or start it, if it is not running yet): with the secret it checks that requests come from this server; without it, it answers anyone's. ${note}`.trim(),
+    // The notes on where the kit listens are sentences of their own, after this one.
+    note: [t("join-note-url", { url: bot.url }), note].filter(Boolean).join(' '),
   };
 }
 
@@ -76,21 +78,22 @@ function show(bot, uploaded) {
   const http = !bot.connect && !bot.wasm;
   if (!http) {
     // Only a bot called at a URL uses its secret: it waits, folded, for a URL the bot may get.
-    document.getElementById('once').textContent = 'Copy the token now: it is shown this once.';
-    document.getElementById('kept').textContent = 'The server keeps only its hash. This browser keeps it for';
+    document.getElementById('once').textContent = t("join-once-token");
+    const mybots = Object.assign(document.createElement('a'), { href: '/me', textContent: t("join-my-bots") });
+    document.getElementById('kept').replaceChildren(...tParts("join-kept-token", { mybots }));
     document.getElementById('token-hint').textContent = bot.connect
-      ? 'yours and your bot\'s: it manages the bot, and your bot connects with it'
-      : 'yours: it manages the bot and uploads its new modules';
+      ? t("join-token-hint-connect")
+      : t("join-token-hint-module");
     document.getElementById('secret-later-list').append(document.getElementById('secret-row'));
     document.getElementById('secret-later').hidden = false;
   }
   const note = document.getElementById('run-note');
   if (bot.wasm) {
     document.getElementById('commands').hidden = true;
-    document.getElementById('run-title').textContent = 'Your module';
+    document.getElementById('run-title').textContent = t("join-run-module");
     note.textContent = uploaded instanceof Error
-      ? `The bot is registered, but its module was not taken: ${inWords(uploaded)} Upload it again from My bots.`
-      : `The server runs your module (version ${uploaded.version}): there is nothing to start. Each new module you upload from My bots is a new version.`;
+      ? t("join-module-refused", { why: inWords(uploaded) })
+      : t("join-module-runs", { version: uploaded.version });
     note.className = uploaded instanceof Error ? 'error' : '';
   } else {
     const run = startWith(bot);
@@ -113,7 +116,7 @@ function drawSizes() {
   boxes.replaceChildren(...option.dataset.sizes.split(' ').map((n) => {
     const box = Object.assign(document.createElement('input'), { type: 'checkbox', value: n, checked: true });
     const label = document.createElement('label');
-    label.append(box, ` ${n} seats`);
+    label.append(box, ' ', t("join-seats", { count: Number(n) }));
     return label;
   }));
 }
@@ -130,7 +133,7 @@ form.addEventListener('submit', async (event) => {
   const boxes = [...document.querySelectorAll('#sizes input')];
   const ticked = boxes.filter((box) => box.checked).map((box) => Number(box.value));
   if (!ticked.length) {
-    errorLine.textContent = 'Tick at least one table size: the ladder seats your bot only at the sizes ticked.';
+    errorLine.textContent = t("join-tick-size");
     errorLine.scrollIntoView({ block: 'nearest' });
     return;
   }
@@ -138,7 +141,7 @@ form.addEventListener('submit', async (event) => {
   if (mode() === 'url') {
     const url = urlInput.value.trim();
     if (!url) {
-      errorLine.textContent = 'Give the URL where the server can call your bot, or choose "my bot dials out".';
+      errorLine.textContent = t("join-need-url");
       errorLine.scrollIntoView({ block: 'nearest' });
       urlInput.focus();
       return;
@@ -148,7 +151,7 @@ form.addEventListener('submit', async (event) => {
     body.connect = true;
   } else {
     if (!moduleInput.files.length) {
-      errorLine.textContent = 'Choose your bot\'s module: the .wasm file your kit\'s build-wasm.sh made.';
+      errorLine.textContent = t("join-need-module");
       errorLine.scrollIntoView({ block: 'nearest' });
       moduleInput.focus();
       return;
@@ -164,7 +167,7 @@ form.addEventListener('submit', async (event) => {
     if (bot.wasm) uploaded = await uploadModule(bot.id, bot.token, moduleInput.files[0]).catch((e) => e);
     show(bot, uploaded);
   } catch (error) {
-    errorLine.textContent = `Not registered: ${inWords(error)}`;
+    errorLine.textContent = t("join-not-registered", { why: inWords(error) });
     errorLine.scrollIntoView({ block: 'nearest' });
   } finally {
     button.disabled = false;
@@ -178,7 +181,7 @@ document.getElementById('joined').addEventListener('click', async (event) => {
   const status = document.getElementById('copy-status');
   try {
     await navigator.clipboard.writeText(text);
-    status.textContent = 'Copied.';
+    status.textContent = t("join-copied");
   } catch {
     // No clipboard (an insecure origin, say): select the text for the person to copy.
     const range = document.createRange();
@@ -186,6 +189,6 @@ document.getElementById('joined').addEventListener('click', async (event) => {
     const selection = window.getSelection();
     selection.removeAllRanges();
     selection.addRange(range);
-    status.textContent = 'Selected: press Ctrl+C (⌘C) to copy.';
+    status.textContent = t("join-selected");
   }
 });

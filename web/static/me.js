@@ -5,6 +5,7 @@
 // elsewhere is added by its id and token, kept only once the API says the token is the bot's.
 
 import { ApiFailure, api, forgetBot, inWords, keepBot, myBots, uploadModule } from '/static/mybots.js';
+import { locale, t, tParts } from '/static/l10n.js';
 
 /** How often the bots' facts are read again, in ms. */
 const REFRESH_MS = 3000;
@@ -29,33 +30,34 @@ function el(tag, attrs = {}, ...children) {
 
 /** The bot's status in words, from its `status` and `status_reason`. */
 function statusWords(bot) {
-  if (bot.status === 'active') return 'active: it plays on the ladder';
-  const why = {
-    unchecked: 'waiting for it to answer the server\'s ping',
-    faults: 'paused for faults (on probation)',
-    owner: 'paused by you',
-    organiser: 'paused by the organiser',
-    disqualified: 'disqualified by the organiser',
-  };
-  return why[bot.status_reason] || `paused (${bot.status_reason})`;
+  if (bot.status === 'active') return t("me-status-active");
+  return t("me-status-paused", { reason: String(bot.status_reason) });
 }
 
 /** The bot's facts as [label, text, class] rows. */
 function facts(bot, rank) {
-  const rows = [['Status', statusWords(bot), 'status']];
-  if (bot.status_detail) rows.push(['Why', bot.status_detail, 'why']);
-  const faults = `${bot.recent_faults} of its last ${bot.recent_matches} ladder and tournament matches`;
-  rows.push(['Recent faults', faults, 'faults']);
+  const rows = [[t("me-fact-status"), statusWords(bot), 'status']];
+  if (bot.status_detail) rows.push([t("me-fact-why"), bot.status_detail, 'why']);
+  const faults = t("me-faults", { faults: bot.recent_faults, matches: bot.recent_matches });
+  rows.push([t("me-fact-faults"), faults, 'faults']);
   const last = bot.probation && bot.probation.last;
-  if (last && last.fault_kind) rows.push(['Last probation', `${last.result}: ${last.fault_kind} (${last.fault_detail})`, 'probation']);
+  if (last && last.fault_kind) {
+    const failed = t("me-probation", { kind: last.fault_kind, detail: last.fault_detail });
+    rows.push([t("me-fact-probation"), failed, 'probation']);
+  }
   const rating = bot.rating
-    ? `${bot.rating.rating.toFixed(2)} (μ ${bot.rating.mu.toFixed(2)}, σ ${bot.rating.sigma.toFixed(2)}), ${bot.rating.matches} rated matches`
-    : 'none yet: it gets one from its first rated ladder match';
-  rows.push(['Rating', rating, 'rating']);
-  if (rank) rows.push(['Rank', `${rank.place} of ${rank.of} on the ${bot.game} leaderboard`, 'rank']);
-  rows.push(['Program', programWords(bot), 'program']);
+    ? t("me-rating", {
+      rating: decimal(bot.rating.rating),
+      mu: decimal(bot.rating.mu),
+      sigma: decimal(bot.rating.sigma),
+      matches: bot.rating.matches,
+    })
+    : t("me-no-rating");
+  rows.push([t("me-fact-rating"), rating, 'rating']);
+  if (rank) rows.push([t("me-fact-rank"), t("me-rank", { place: rank.place, of: rank.of, game: bot.game }), 'rank']);
+  rows.push([t("me-fact-program"), programWords(bot), 'program']);
   const game = games.get(bot.game);
-  if (game && bot.ladder_players) rows.push(['Table sizes', sizesSentence(bot.ladder_players, game), 'sizes']);
+  if (game && bot.ladder_players) rows.push([t("me-fact-sizes"), sizesSentence(bot.ladder_players, game), 'sizes']);
   return rows;
 }
 
@@ -66,30 +68,38 @@ function sizesOf(game) {
   return counts;
 }
 
-/** Numbers in words: "2", "2 and 3", "2, 3 and 4". */
+/** A number with two decimals, as the page's language writes it. */
+function decimal(x) {
+  return x.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+}
+
+/** Numbers as one list in the page's language: "2", "2 and 3", "2, 3 and 4". */
 function listWords(numbers) {
-  if (numbers.length < 2) return numbers.join('');
-  return `${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
+  // The site's English is British: no comma before "and".
+  const format = new Intl.ListFormat(locale === 'en' ? 'en-GB' : locale, { type: 'conjunction' });
+  return format.format(numbers.map(String));
 }
 
 /** The table sizes a bot plays on the ladder as a sentence, as its page says them. */
 function sizesSentence(sizes, game) {
   const all = sizesOf(game);
   const every = all.length === sizes.length && all.every((n, i) => n === sizes[i]);
-  if (every && sizes.length === 1) return `Plays the ladder at ${sizes[0]} seats, the only size ${game.id} seats.`;
-  if (every) return `Plays the ladder at ${listWords(sizes)} seats: every size ${game.id} seats.`;
-  if (sizes.length === 1) return `Plays the ladder at ${sizes[0]} seats only.`;
-  return `Plays the ladder at ${listWords(sizes)} seats.`;
+  const args = { sizes: listWords(sizes), count: sizes[sizes.length - 1], game: game.id };
+  if (every && sizes.length === 1) return t("me-sizes-only-one", args);
+  if (every) return t("me-sizes-every", args);
+  if (sizes.length === 1) return t("me-sizes-one", args);
+  return t("me-sizes-some", args);
 }
 
 /** Where the bot's current version runs, in words. */
 function programWords(bot) {
+  const version = bot.version;
   if (bot.kind === 'module') {
     return bot.module
-      ? `version ${bot.version}, the module ${bot.module.slice(0, 12)}… run by the server`
-      : 'no module uploaded yet: upload one below';
+      ? t("me-program-module", { version, module: bot.module.slice(0, 12) })
+      : t("me-program-no-module");
   }
-  return bot.url ? `version ${bot.version}, at ${bot.url}` : `version ${bot.version}, dials out`;
+  return bot.url ? t("me-program-url", { version, url: bot.url }) : t("me-program-connect", { version });
 }
 
 /** A form with `fields` and a submit button labelled `label`, calling `act(form)` when sent. */
@@ -113,32 +123,34 @@ function practiceForm(mine, card) {
   const game = games.get(mine.game);
   const houses = game ? game.house_bots : [];
   const counts = game ? sizesOf(game) : [];
-  const size = el('select', { name: 'players' }, ...counts.map((n) => el('option', { value: String(n), text: `${n} players` })));
+  const size = el('select', { name: 'players' }, ...counts.map((n) => el('option', { value: String(n), text: t("me-players", { count: n }) })));
   const seats = el('span', { class: 'opponents' });
   const drawSeats = () => {
     seats.replaceChildren();
     for (let i = 1; i < Number(size.value); i += 1) {
-      const pick = el('select', { name: 'opponent', 'aria-label': `Opponent ${i}` },
+      const opponent = t("me-opponent", { n: i });
+      const pick = el('select', { name: 'opponent', 'aria-label': opponent },
         ...houses.map((h) => el('option', { value: h, text: h })));
       pick.selectedIndex = (i - 1) % Math.max(houses.length, 1);
-      seats.append(el('label', {}, `Opponent ${i}`, pick));
+      seats.append(el('label', {}, opponent, pick));
     }
   };
   size.addEventListener('change', drawSeats);
   drawSeats();
   const matches = el('input', { type: 'number', name: 'matches', min: '1', max: '100', value: '3', inputmode: 'numeric' });
-  return actionForm('my-practice', 'Start practice', [
-    el('label', {}, 'Table', size), seats, el('label', {}, 'Matches', matches),
+  return actionForm('my-practice', t("me-start-practice"), [
+    el('label', {}, t("me-table"), size), seats, el('label', {}, t("me-matches"), matches),
   ], async () => {
     const opponents = Array.from(seats.querySelectorAll('select'), (s) => s.value);
-    const answer = await act(card, `Practice not started`, () => api('POST', `/bots/${mine.id}/practice`, {
+    const answer = await act(card, t("me-practice-failed"), () => api('POST', `/bots/${mine.id}/practice`, {
       token: mine.token, body: { matches: Number(matches.value), opponents },
     }));
     if (!answer) return;
-    const links = answer.match_ids.map((id, i) => el('a', { href: `/matches/${id}`, text: `match ${i + 1}` }));
-    const line = el('span', {}, `${answer.match_ids.length} practice matches queued (unrated): `);
-    links.forEach((link, i) => line.append(i ? ', ' : '', link));
-    say(card, line);
+    const links = el('span');
+    answer.match_ids.forEach((id, i) => {
+      links.append(i ? ', ' : '', el('a', { href: `/matches/${id}`, text: t("me-match-link", { n: i + 1 }) }));
+    });
+    say(card, el('span', {}, ...tParts("me-practice-queued", { count: answer.match_ids.length, links })));
   });
 }
 
@@ -147,20 +159,20 @@ function sizesForm(mine, card) {
   const game = games.get(mine.game);
   const counts = game ? sizesOf(game) : [];
   const boxes = counts.map((n) => el('input', { type: 'checkbox', name: 'ladder_players', value: String(n) }));
-  const legend = el('legend', { text: 'Table sizes it plays on the ladder' });
-  const fieldset = el('fieldset', {}, legend, ...boxes.map((box, i) => el('label', {}, box, `${counts[i]} seats`)));
-  const form = actionForm('my-sizes', 'Keep these sizes', [fieldset], async () => {
+  const legend = el('legend', { text: t("me-sizes-legend") });
+  const fieldset = el('fieldset', {}, legend, ...boxes.map((box, i) => el('label', {}, box, t("join-seats", { count: counts[i] }))));
+  const form = actionForm('my-sizes', t("me-keep-sizes"), [fieldset], async () => {
     const chosen = boxes.filter((box) => box.checked).map((box) => Number(box.value));
     if (!chosen.length) {
-      say(card, 'Tick at least one table size: the ladder seats the bot only at the sizes ticked.', true);
+      say(card, t("me-tick-size"), true);
       return;
     }
-    const bot = await act(card, 'Table sizes not changed', () => api('PATCH', `/bots/${mine.id}`, {
+    const bot = await act(card, t("me-sizes-failed"), () => api('PATCH', `/bots/${mine.id}`, {
       token: mine.token, body: { ladder_players: chosen },
     }));
     if (bot) {
       form.dataset.edited = '';
-      say(card, `${sizesSentence(bot.ladder_players, game)} The ladder seats it only there from now on.`);
+      say(card, t("me-sizes-kept", { sentence: sizesSentence(bot.ladder_players, game) }));
       draw(card, bot, null);
       refresh();
     }
@@ -183,7 +195,7 @@ async function act(card, failed, call) {
   try {
     return await call();
   } catch (error) {
-    say(card, `${failed}: ${inWords(error)}`, true);
+    say(card, t("me-failed", { failed, why: inWords(error) }), true);
     return null;
   }
 }
@@ -196,82 +208,82 @@ function botCard(mine) {
     el('span', { class: 'hint', text: mine.game }));
   const dl = el('dl', { class: 'facts' });
   const message = el('p', { class: 'message', role: 'status' });
-  const pause = el('button', { type: 'button', class: 'my-pause', text: 'Pause' });
+  const pause = el('button', { type: 'button', class: 'my-pause', text: t("me-pause") });
   pause.addEventListener('click', async () => {
     const active = pause.dataset.action === 'resume';
-    const bot = await act(card, active ? 'Not resumed' : 'Not paused',
+    const bot = await act(card, active ? t("me-not-resumed") : t("me-not-paused"),
       () => api('PATCH', `/bots/${mine.id}`, { token: mine.token, body: { active } }));
     if (bot) {
-      say(card, active ? 'Resumed: the server pings it, and it plays once it answers.' : 'Paused: the ladder seats it no more until you resume it.');
+      say(card, active ? t("me-resumed") : t("me-paused"));
       draw(card, bot, null);
       refresh();
     }
   });
-  const note = el('input', { name: 'note', maxlength: '200', placeholder: 'what changed (optional)' });
-  const version = actionForm('my-version', 'New version', [el('label', {}, 'Note', note)], async () => {
-    const made = await act(card, 'No new version', () => api('POST', `/bots/${mine.id}/versions`, {
+  const note = el('input', { name: 'note', maxlength: '200', placeholder: t("me-note-placeholder") });
+  const version = actionForm('my-version', t("me-new-version"), [el('label', {}, t("me-note"), note)], async () => {
+    const made = await act(card, t("me-version-failed"), () => api('POST', `/bots/${mine.id}/versions`, {
       token: mine.token, body: note.value.trim() ? { note: note.value.trim() } : {},
     }));
     if (made) {
-      say(card, `Version ${made.version} started: its rating carries over with a wider uncertainty.`);
+      say(card, t("me-version-started", { version: made.version }));
       note.value = '';
       refresh();
     }
   });
   const url = el('input', { name: 'url', type: 'url', inputmode: 'url', placeholder: 'http://…' });
-  const move = actionForm('my-url', 'Use this URL', [el('label', {}, 'New URL', url)], async () => {
-    const bot = await act(card, 'URL not changed', () => api('PATCH', `/bots/${mine.id}`, {
+  const move = actionForm('my-url', t("me-use-url"), [el('label', {}, t("me-new-url"), url)], async () => {
+    const bot = await act(card, t("me-url-failed"), () => api('PATCH', `/bots/${mine.id}`, {
       token: mine.token, body: { url: url.value.trim() },
     }));
     if (bot) {
-      say(card, `It now plays at ${bot.url} (version ${bot.version}), once it answers a ping.`);
+      say(card, t("me-url-changed", { url: bot.url, version: bot.version }));
       url.value = '';
       refresh();
     }
   });
   const file = el('input', { name: 'module', type: 'file', accept: '.wasm,application/wasm' });
-  const upload = actionForm('my-module', 'Upload this module', [el('label', {}, 'New module', file)], async () => {
+  const upload = actionForm('my-module', t("me-upload"), [el('label', {}, t("me-new-module"), file)], async () => {
     if (!file.files.length) {
-      say(card, 'Choose the .wasm file your kit\'s build-wasm.sh made.', true);
+      say(card, t("me-choose-module"), true);
       return;
     }
-    const made = await act(card, 'Module not taken', () => uploadModule(mine.id, mine.token, file.files[0]));
+    const made = await act(card, t("me-module-failed"), () => uploadModule(mine.id, mine.token, file.files[0]));
     if (made) {
-      say(card, `Version ${made.version} runs this module: its rating carries over with a wider uncertainty.`);
+      say(card, t("me-module-taken", { version: made.version }));
       file.value = '';
       refresh();
     }
   });
   upload.hidden = true;
-  const remove = el('button', { type: 'button', class: 'danger my-delete', text: 'Delete…' });
+  const remove = el('button', { type: 'button', class: 'danger my-delete', text: t("me-delete") });
   remove.addEventListener('click', async () => {
-    if (!window.confirm(`Delete ${mine.name} for good? It plays no more and its name is never given again; its matches stay.`)) return;
-    const done = await act(card, 'Not deleted', () => api('DELETE', `/bots/${mine.id}`, { token: mine.token }).then(() => true));
+    if (!window.confirm(t("me-delete-confirm", { name: mine.name }))) return;
+    const done = await act(card, t("me-delete-failed"), () => api('DELETE', `/bots/${mine.id}`, { token: mine.token }).then(() => true));
     if (done) {
       forgetBot(mine.id);
       card.remove();
-      pageStatus.textContent = `${mine.name} is deleted.`;
+      pageStatus.textContent = t("me-deleted", { name: mine.name });
       showEmpty();
     }
   });
-  const forget = el('button', { type: 'button', class: 'my-forget', text: 'Forget' });
+  const forget = el('button', { type: 'button', class: 'my-forget', text: t("me-forget") });
   forget.addEventListener('click', () => {
-    if (!window.confirm(`Forget ${mine.name} in this browser? The bot goes on playing; without its token you cannot manage it from here again.`)) return;
+    if (!window.confirm(t("me-forget-confirm", { name: mine.name }))) return;
     forgetBot(mine.id);
     card.remove();
-    pageStatus.textContent = `${mine.name} is forgotten in this browser.`;
+    pageStatus.textContent = t("me-forgotten", { name: mine.name });
     showEmpty();
   });
   const actions = el('div', { class: 'my-actions' },
-    el('h3', { text: 'Practice (unrated), against the house bots' }),
+    el('h3', { text: t("me-practice") }),
     practiceForm(mine, card),
-    el('h3', { text: 'On the ladder' }),
-    el('p', {}, pause, ' ', el('span', { class: 'hint', text: 'a paused bot plays no ladder match; practice still works' })),
+    el('h3', { text: t("me-on-ladder") }),
+    el('p', {}, pause, ' ', el('span', { class: 'hint', text: t("me-pause-hint") })),
     sizesForm(mine, card),
-    el('p', { class: 'hint', text: 'A bot whose policy was trained at one table size should play the ladder at that size only: its observation (and in some games its actions) depends on the number of seats.' }),
-    el('h3', { text: 'Its program' }),
+    el('p', { class: 'hint', text: t("me-sizes-advice") }),
+    el('h3', { text: t("me-program") }),
     version, move, upload,
-    el('p', {}, remove, ' ', forget, ' ', el('span', { class: 'hint', text: 'Forget drops the token from this browser; the bot goes on' })));
+    el('p', {}, remove, ' ', forget, ' ', el('span', { class: 'hint', text: t("me-forget-hint") })));
   card.append(title, dl, message, actions);
   return card;
 }
@@ -295,7 +307,7 @@ function draw(card, bot, rank) {
   const pause = card.querySelector('button.my-pause');
   const paused = bot.status_reason === 'owner';
   pause.dataset.action = paused ? 'resume' : 'pause';
-  pause.textContent = paused ? 'Resume' : 'Pause';
+  pause.textContent = paused ? t("me-resume") : t("me-pause");
 }
 
 function showEmpty() {
@@ -324,10 +336,10 @@ async function refresh() {
     } catch (error) {
       if (error.status === 404) {
         card.dataset.status = 'removed';
-        card.querySelector('dl.facts').replaceChildren(el('dt', { text: 'Status' }),
-          el('dd', { class: 'fact-status', text: 'removed: it plays no more (Forget drops it from this list)' }));
+        card.querySelector('dl.facts').replaceChildren(el('dt', { text: t("me-fact-status") }),
+          el('dd', { class: 'fact-status', text: t("me-status-removed") }));
       } else {
-        say(card, `Could not read it: ${inWords(error)}`, true);
+        say(card, t("me-read-failed", { why: inWords(error) }), true);
       }
     }
   }
@@ -335,12 +347,8 @@ async function refresh() {
   list.dataset.refreshed = String(refreshes);
 }
 
-/** What to check when the API refuses an id and a token, by the kind of its refusal. */
-const ADD_HINTS = {
-  unauthorized: 'Check the token: the one its registration showed, copied whole.',
-  forbidden: 'This token is another bot\'s: check the id.',
-  not_found: 'Check the id: it is in its registration\'s answer and at the end of its page\'s address.',
-};
+/** The kinds of the API's refusal of an id and a token that say what to check (me-add-refused). */
+const ADD_REFUSALS = ['unauthorized', 'forbidden', 'not_found'];
 
 /** The form that adds a bot registered elsewhere: GET /api/bots/{id}/owner with its token. */
 function wireAddForm() {
@@ -354,12 +362,12 @@ function wireAddForm() {
     const given = { id: id.value.trim(), token: token.value.trim() };
     if (!given.id || !given.token) {
       message.className = 'error';
-      message.textContent = 'Not added: give both the bot\'s id and its token.';
+      message.textContent = t("me-add-missing");
       return;
     }
     button.disabled = true;
     message.className = '';
-    message.textContent = 'Checking…';
+    message.textContent = t("me-checking");
     try {
       const bot = await api('GET', `/bots/${encodeURIComponent(given.id)}/owner`, { token: given.token });
       const known = myBots().some((b) => b.id === bot.id);
@@ -367,14 +375,16 @@ function wireAddForm() {
       list.querySelector(`article[data-bot-id="${CSS.escape(bot.id)}"]`)?.remove();
       list.append(botCard({ id: bot.id, name: bot.name, game: bot.game, token: given.token }));
       showEmpty();
-      message.textContent = known ? `${bot.name} was already here: its token is updated.` : `${bot.name} is added to your bots above.`;
+      message.textContent = known ? t("me-add-known", { name: bot.name }) : t("me-added", { name: bot.name });
       id.value = '';
       token.value = '';
       refresh();
     } catch (error) {
-      const hint = error instanceof ApiFailure ? ADD_HINTS[error.kind] : null;
+      const refused = error instanceof ApiFailure && ADD_REFUSALS.includes(error.kind);
       message.className = 'error';
-      message.textContent = hint ? `Not added: ${error.message}. ${hint}` : `Not added: ${inWords(error)}`;
+      message.textContent = refused
+        ? t("me-add-refused", { kind: error.kind, detail: error.message })
+        : t("me-add-failed", { why: inWords(error) });
     } finally {
       button.disabled = false;
     }
@@ -386,7 +396,7 @@ async function start() {
   try {
     games = new Map((await api('GET', '/games')).map((g) => [g.id, g]));
   } catch (error) {
-    pageStatus.textContent = `The games could not be read: ${inWords(error)}`;
+    pageStatus.textContent = t("me-games-failed", { why: inWords(error) });
   }
   document.getElementById('me-loading').hidden = true;
   list.replaceChildren(...myBots().map(botCard));

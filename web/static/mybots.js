@@ -4,6 +4,8 @@
 // STORE_KEY. The token is sent only to this server's API (a relative URL, so the same origin),
 // as a bearer token, and only on the calls that need it; the bot's secret is never kept.
 
+import { locale, t } from '/static/l10n.js';
+
 const STORE_KEY = 'cardarena.my-bots';
 
 /** The bots kept, in the order they were added: [{id, name, game, token}]. */
@@ -37,23 +39,17 @@ export class ApiFailure extends Error {
   }
 }
 
-/** What went wrong, in words: the API's own detail, with a hint for the kinds a person meets. */
+/** What went wrong, in words: the API's own detail as a sentence, with a hint for the kinds a
+ * person meets. */
 export function inWords(error) {
   if (!(error instanceof ApiFailure)) return String(error && error.message ? error.message : error);
-  const hints = {
-    name_taken: 'Choose another name.',
-    unauthorized: 'This browser\'s token is not the bot\'s (was the bot removed?).',
-    forbidden: 'This browser\'s token belongs to another bot.',
-    rate_limited: 'Wait a little and try again.',
-    database_unavailable: 'Try again in a moment.',
-    held: 'The organiser holds this bot: it plays nothing until they lift it.',
-    bad_module: 'Build it with your kit\'s build-wasm.sh, and check it with cardarena module check.',
-    busy: 'Upload it again in a few seconds.',
-  };
-  const detail = error.message.charAt(0).toUpperCase() + error.message.slice(1);
-  const hint = hints[error.kind];
-  return hint ? `${detail}. ${hint}` : `${detail}.`;
+  const phrase = error.message.replace(/\.$/, '');
+  const detail = phrase.charAt(0).toLocaleUpperCase(locale) + phrase.slice(1);
+  return t("mybots-failure", { kind: error.kind, detail });
 }
+
+/** The page's language, for the API's words: the API is called without cookies. */
+const LANGUAGE = { 'accept-language': locale };
 
 /** Uploads `file` (a File or Blob of a WebAssembly module) as bot `id`'s module: its new version. */
 export function uploadModule(id, token, file) {
@@ -66,7 +62,7 @@ export function uploadModule(id, token, file) {
  * an ApiFailure carrying the API's error in words.
  */
 export async function api(method, path, { token, body, module } = {}) {
-  const headers = { accept: 'application/json' };
+  const headers = { accept: 'application/json', ...LANGUAGE };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (module !== undefined) headers['content-type'] = 'application/wasm';
@@ -84,7 +80,7 @@ export async function api(method, path, { token, body, module } = {}) {
       referrerPolicy: 'no-referrer',
     });
   } catch (e) {
-    throw new ApiFailure(0, 'network', `the server could not be reached (${e.message})`);
+    throw new ApiFailure(0, 'network', t("mybots-unreachable", { why: e.message }));
   }
   if (response.status === 204) return null;
   let json = null;
@@ -94,7 +90,7 @@ export async function api(method, path, { token, body, module } = {}) {
     json = null;
   }
   if (!response.ok) {
-    const detail = json && typeof json.detail === 'string' ? json.detail : `the server answered ${response.status}`;
+    const detail = json && typeof json.detail === 'string' ? json.detail : t("mybots-http-status", { status: response.status });
     throw new ApiFailure(response.status, json && json.error ? json.error : 'http', detail);
   }
   return json;

@@ -5,6 +5,7 @@
 // form, the tables this browser sits at that are still being played (mytables.js), each with a
 // link back and a button that leaves it.
 import { forget, remembered } from "/static/mytables.js";
+import { locale, t, tParts } from "/static/l10n.js";
 
 /** How many pages of registered bots are read at most (200 a page). */
 const MAX_BOT_PAGES = 5;
@@ -41,7 +42,7 @@ async function failure(response) {
     const body = await response.json();
     return body.detail || body.error || response.statusText;
   } catch {
-    return response.statusText || "status " + response.status;
+    return response.statusText || t("play-http-status", { status: response.status });
   }
 }
 
@@ -50,7 +51,7 @@ async function tableError(response) {
   const detail = await failure(response);
   // The server's refusals for limits are whole sentences for you; other errors name a field.
   if (response.status === 429 || response.status === 503) return detail;
-  return "The table could not be opened: " + detail;
+  return t("play-open-failed", { detail });
 }
 
 /** The live registered bots of `game` (active, HTTP), read once, a few pages at most. */
@@ -95,12 +96,12 @@ function fillSizes() {
   const game = state.games.get(parts.game.value);
   const keep = Number(parts.players.value);
   const all = sizes(game);
-  parts.players.replaceChildren(...all.map((n) => option(String(n), n + " players")));
+  parts.players.replaceChildren(...all.map((n) => option(String(n), t("play-players-count", { count: n }))));
   parts.players.value = String(all.includes(keep) ? keep : game.players.default);
   const short = shortOptions(game);
   parts.shortLabel.hidden = short === null;
   parts.rules.href = "/rules/" + encodeURIComponent(game.id);
-  parts.rules.textContent = "the rules of " + game.id;
+  parts.rules.textContent = t("play-rules-of", { game: game.id });
 }
 
 /** Lays out one row per seat: yours says so, the others choose who sits there. */
@@ -108,7 +109,7 @@ async function fillSeats() {
   const game = state.games.get(parts.game.value);
   const players = Number(parts.players.value);
   const mine = Math.min(Number(parts.mySeat.value) || 0, players - 1);
-  parts.mySeat.replaceChildren(...Array.from({ length: players }, (_, s) => option(String(s), "#" + s)));
+  parts.mySeat.replaceChildren(...Array.from({ length: players }, (_, s) => option(String(s), t("play-seat-number", { seat: s }))));
   parts.mySeat.value = String(mine);
   const previous = new Map(
     Array.from(parts.seatList.querySelectorAll("select"), (s) => [s.dataset.seat, s.value]),
@@ -120,31 +121,31 @@ async function fillSeats() {
     const row = document.createElement("li");
     row.value = seat;
     const label = document.createElement("label");
-    label.append("Seat #" + seat + " ");
+    let who;
     if (seat === mine) {
-      const you = document.createElement("strong");
-      you.textContent = "you";
-      label.append(you);
+      who = document.createElement("strong");
+      who.textContent = t("play-you");
       row.classList.add("mine");
     } else {
       const select = document.createElement("select");
       select.dataset.seat = String(seat);
       select.className = "seat-choice";
       const house = document.createElement("optgroup");
-      house.label = "House bots";
-      house.append(...game.house_bots.map((id) => option(id, id + " (house bot)")));
-      select.append(option("person", "an open seat for another person"), house);
+      house.label = t("play-house-bots");
+      house.append(...game.house_bots.map((id) => option(id, t("play-house-bot", { bot: id }))));
+      select.append(option("person", t("play-open-seat")), house);
       if (bots.length > 0) {
         const registered = document.createElement("optgroup");
-        registered.label = "Registered bots";
+        registered.label = t("play-registered-bots");
         registered.append(...bots.map((b) => option(b.id, b.name)));
         select.append(registered);
       }
       select.value = game.house_bots[0];
       const before = previous.get(String(seat));
       if (before && Array.from(select.options).some((o) => o.value === before)) select.value = before;
-      label.append(select);
+      who = select;
     }
+    label.append(...tParts("play-seat-row", { seat, who }));
     row.append(label);
     rows.push(row);
   }
@@ -184,21 +185,28 @@ async function start(event) {
     sessionStorage.setItem("cardarena.seats." + token, JSON.stringify(others));
     location.assign(own.url);
   } catch {
-    parts.error.textContent = "The table could not be opened: the server cannot be reached.";
+    parts.error.textContent = t("play-open-unreachable");
   } finally {
     parts.start.disabled = false;
   }
 }
 
+/** Names as one list in the page's language ("greedy and another person"). */
+function listed(names) {
+  // The site's English is British: no comma before "and".
+  return new Intl.ListFormat(locale === "en" ? "en-GB" : locale, { type: "conjunction" }).format(names);
+}
+
 /** Where seat state `s` stands, in words for the person at it. */
 function standing(s) {
-  const others = s.names
-    .filter((_, seat) => seat !== s.seat)
-    .map((n) => (/^person( \(\d+\))?$/.test(n) ? "another person" : n));
-  const listed = others.length > 1 ? others.slice(0, -1).join(", ") + " and " + others.at(-1) : others[0];
-  const against = s.game + " against " + listed;
-  if (s.replaced) return against + ": a house bot plays your seat now.";
-  return against + (s.type === "turn" ? ": your turn." : ": waiting for the others.");
+  const others = listed(
+    s.names
+      .filter((_, seat) => seat !== s.seat)
+      .map((n) => (/^person( \(\d+\))?$/.test(n) ? t("play-another-person") : n)),
+  );
+  const args = { game: s.game, others };
+  if (s.replaced) return t("play-standing-replaced", args);
+  return s.type === "turn" ? t("play-standing-turn", args) : t("play-standing-waiting", args);
 }
 
 /** Leaves the table of seat `token`: its row says what happened. */
@@ -206,10 +214,10 @@ async function leaveTable(token, row) {
   const response = await fetch("/api/tables/" + encodeURIComponent(token), { method: "DELETE", cache: "no-store" });
   if (response.ok || response.status === 404) {
     forget(token);
-    row.replaceChildren("You left that table: a house bot plays your seat to its end.");
+    row.replaceChildren(t("play-left"));
     return;
   }
-  row.querySelector(".refusal").textContent = "You could not leave: " + (await failure(response));
+  row.querySelector(".refusal").textContent = t("play-leave-failed", { detail: await failure(response) });
 }
 
 /** Lists the tables this browser sits at that are still being played. */
@@ -234,11 +242,11 @@ async function drawMyTables() {
     row.dataset.token = token;
     const link = document.createElement("a");
     link.href = "/play/" + encodeURIComponent(token);
-    link.textContent = "Back to the table";
+    link.textContent = t("play-back");
     const leave = document.createElement("button");
     leave.type = "button";
     leave.className = "leave";
-    leave.textContent = "Leave";
+    leave.textContent = t("play-leave");
     leave.addEventListener("click", () => leaveTable(token, row));
     const refusal = document.createElement("span");
     refusal.className = "refusal error";
@@ -254,7 +262,7 @@ async function main() {
   drawMyTables();
   const response = await fetch("/api/games");
   if (!response.ok) {
-    $("play-loading").textContent = "The games cannot be read: " + (await failure(response));
+    $("play-loading").textContent = t("play-games-failed", { detail: await failure(response) });
     return;
   }
   for (const game of await response.json()) state.games.set(game.id, game);

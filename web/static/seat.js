@@ -7,6 +7,7 @@ import { add, drawTable, el } from "/static/table.js";
 import { said, seatWords, sentence } from "/static/words.js";
 import { createHand } from "/static/hand.js";
 import { forget, remember } from "/static/mytables.js";
+import { locale, t } from "/static/l10n.js";
 
 /** How long one poll may wait for a change, in seconds (the API allows 30). */
 const WAIT_SECONDS = 25;
@@ -63,13 +64,18 @@ async function failure(response) {
     const body = await response.json();
     return body.detail || body.error || response.statusText;
   } catch {
-    return response.statusText || "status " + response.status;
+    return response.statusText || t("play-http-status", { status: response.status });
   }
 }
 
 /** The seat names as this page shows them: "you" for this seat, "a person (2)" for a person's. */
 function names(s) {
-  return s.names.map((name, seat) => (seat === s.seat ? "you" : name.replace(/^person(?=$| \(\d+\)$)/, "a person")));
+  return s.names.map((name, seat) => {
+    if (seat === s.seat) return t("play-name-you");
+    const person = /^person(?: \((\d+)\))?$/.exec(name);
+    if (!person) return name;
+    return person[1] ? t("play-name-person-n", { n: person[1] }) : t("play-name-person");
+  });
 }
 
 /** Shows state `s` unless a newer one is already shown. */
@@ -79,7 +85,7 @@ async function apply(s) {
     try {
       state.renderer = await import("/static/games/" + s.game + ".js");
     } catch {
-      parts.turnLine.textContent = "This page cannot draw " + s.game + " tables.";
+      parts.turnLine.textContent = t("play-cannot-draw", { game: s.game });
       state.stopped = true;
       return;
     }
@@ -102,10 +108,11 @@ function draw() {
   root.dataset.seat = String(s.seat);
   root.dataset.match = s.match_id;
   // The tab's title says when it is the person's turn, for a person looking at another tab.
-  document.title = (s.type === "turn" ? "Your turn · " : "") + s.game + ", seat " + s.seat + " · cardarena";
-  parts.title.textContent = s.game + ": your seat is #" + s.seat;
+  const where = { game: s.game, seat: s.seat };
+  document.title = s.type === "turn" ? t("play-tab-turn", where) : t("play-tab", where);
+  parts.title.textContent = t("play-seat-heading", where);
   parts.rules.href = "/rules/" + encodeURIComponent(s.game);
-  parts.rules.textContent = "Rules of " + s.game;
+  parts.rules.textContent = t("play-rules-title", { game: s.game });
   parts.rules.hidden = false;
   drawTable(parts.table, s.table, { renderer: state.renderer, names: shown, eye: s.seat, you: s.seat });
   const own = parts.table.querySelector('.hand[data-seat="' + s.seat + '"]');
@@ -134,14 +141,16 @@ function turnLine(s, shown) {
   line.className = "turn-line";
   if (s.type === "turn") {
     line.classList.add("yours");
-    const left = state.deadline === null ? "" : " " + clock(state.deadline - Date.now()) + " left.";
-    line.textContent = "Your turn: play a highlighted card or choose an action." + left;
+    line.textContent =
+      state.deadline === null
+        ? t("play-turn")
+        : t("play-turn-clock", { clock: clock(state.deadline - Date.now()) });
   } else if (s.type === "waiting" && s.to_act === s.seat) {
-    line.textContent = "The house bot in your seat is to play.";
+    line.textContent = t("play-house-in-seat");
   } else if (s.type === "waiting") {
-    line.textContent = "Waiting for " + (shown[s.to_act] || "seat " + s.to_act) + " (#" + s.to_act + ") to play.";
+    line.textContent = t("play-waiting", { name: shown[s.to_act] || "", seat: s.to_act });
   } else {
-    line.textContent = "The match is over.";
+    line.textContent = t("play-over");
   }
 }
 
@@ -151,15 +160,18 @@ function clock(ms) {
   return Math.floor(total / 60) + ":" + String(total % 60).padStart(2, "0");
 }
 
-/** Says that a house bot plays this seat now, and why. */
+/** The fault's detail when the person left the table (contest/src/tables/person.rs, LEFT). */
+const LEFT = "the person left the table";
+
+/** Says that a house bot plays this seat now, and why: the person left, or did not move in time
+ * (the server's fault detail is for programs and stays out of the person's words). */
 function drawReplaced(s) {
   parts.replaced.hidden = !s.replaced;
   if (!s.replaced) return;
-  const why = s.replaced.detail ? " (" + s.replaced.detail + ")" : "";
+  const { kind, detail } = s.replaced;
+  const why = detail === LEFT ? "left" : kind === "timeout" ? "timeout" : "other";
   parts.replaced.textContent =
-    s.type === "match_end"
-      ? "A house bot played your seat to the end" + why + "."
-      : "A house bot plays your seat now" + why + ": the match goes on without you.";
+    s.type === "match_end" ? t("play-replaced-over", { why }) : t("play-replaced-now", { why });
 }
 
 /** At the end: each seat's place and score, this seat's marked, and the replay's link. */
@@ -167,9 +179,9 @@ function drawResult(s, shown) {
   const box = parts.result;
   box.hidden = s.type !== "match_end";
   if (box.hidden) return;
-  const heading = el("h2", null, "Result");
+  const heading = el("h2", null, t("play-result"));
   if (!s.outcome) {
-    box.replaceChildren(heading, el("p", null, "The match did not finish: it was " + s.status + "."));
+    box.replaceChildren(heading, el("p", null, t("play-unfinished", { status: s.status })));
     return;
   }
   const rows = s.outcome.seats.map((r, seat) => ({ seat, rank: r.rank, score: r.score }));
@@ -177,10 +189,10 @@ function drawResult(s, shown) {
   const table = el("table", "result-table");
   const head = add(
     el("tr"),
-    el("th", "num", "Place"),
-    el("th", "num", "Seat"),
-    el("th", null, "Player"),
-    el("th", "num", "Score"),
+    el("th", "num", t("play-col-place")),
+    el("th", "num", t("play-col-seat")),
+    el("th", null, t("play-col-player")),
+    el("th", "num", t("play-col-score")),
   );
   const body = el("tbody");
   for (const r of rows) {
@@ -195,20 +207,14 @@ function drawResult(s, shown) {
   const view = { names: shown, you: s.seat };
   const words = result && result.seats ? seatWords(result.seats[s.seat], view).textContent : placeWords(s.outcome, s.seat, shown);
   // The table's words are the game's own; a seat a house bot played out forfeits (ranked last).
-  const forfeit = s.replaced && result ? " Your seat forfeits (a house bot played it out): it is ranked last." : "";
-  const summary = el("p", "summary", "You: " + words + "." + forfeit);
+  const forfeit = Boolean(s.replaced && result);
+  const summary = el("p", "summary", forfeit ? t("play-summary-forfeit", { words }) : t("play-summary", { words }));
   const told = result ? add(el("p", "result-text"), sentence(result.text, view)) : null;
-  const replay = el("a", "replay", "The replay, with every hand");
+  const replay = el("a", "replay", t("play-replay"));
   replay.id = "replay-link";
   // The replay says "you" for this seat, as the table does.
   replay.href = "/matches/" + encodeURIComponent(s.match_id) + "?you=" + s.seat;
   box.replaceChildren(heading, summary, ...(told ? [told] : []), table, add(el("p"), replay));
-}
-
-/** A place in words, from 1: "first", "second", … */
-function ordinal(n) {
-  const words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"];
-  return words[n - 1] || n + "th";
 }
 
 /**
@@ -218,11 +224,17 @@ function ordinal(n) {
 function placeWords(outcome, seat, shown) {
   const ranks = outcome.seats.map((r) => r.rank);
   const mine = ranks[seat];
-  if (ranks.every((r) => r === 1)) return "a draw";
+  if (ranks.every((r) => r === 1)) return t("play-place-draw");
   const tied = ranks.map((r, i) => i).filter((i) => i !== seat && ranks[i] === mine);
-  if (tied.length) return "shared " + ordinal(mine) + " with " + tied.map((i) => shown[i]).join(" and ");
-  if (mine === 1) return "won";
-  return mine === Math.max(...ranks) ? "last" : ordinal(mine);
+  if (tied.length) return t("play-place-shared", { place: mine, others: listed(tied.map((i) => shown[i])) });
+  if (mine === 1) return t("play-place-won");
+  return mine === Math.max(...ranks) ? t("play-place-last") : t("play-place", { place: mine });
+}
+
+/** Names as one list in the page's language ("greedy and random"). */
+function listed(names) {
+  // The site's English is British: no comma before "and".
+  return new Intl.ListFormat(locale === "en" ? "en-GB" : locale, { type: "conjunction" }).format(names);
 }
 
 /** The last moves, newest first. */
@@ -231,7 +243,7 @@ function drawRecent(s, shown) {
     const item = el("li");
     item.value = m.step;
     add(item, said(m.phrases, { names: shown, you: s.seat }));
-    if (m.by === "substitute") add(item, " ", el("span", "substitute", "(house bot)"));
+    if (m.by === "substitute") add(item, " ", el("span", "substitute", t("play-substitute")));
     return item;
   });
   parts.recent.replaceChildren(...items);
@@ -257,12 +269,12 @@ async function send(index) {
       state.sending = false;
       await apply(await response.json());
     } else {
-      parts.refusal.textContent = "That move was refused: " + (await failure(response));
+      parts.refusal.textContent = t("play-refused", { detail: await failure(response) });
       state.sending = false;
       await refresh();
     }
   } catch {
-    parts.refusal.textContent = "The move could not be sent (the connection failed); try again.";
+    parts.refusal.textContent = t("play-send-failed");
   } finally {
     state.sending = false;
     root.dataset.sending = "0";
@@ -299,13 +311,13 @@ async function poll() {
       continue;
     }
     if (response && response.status === 404) {
-      parts.turnLine.textContent = "There is no such seat: check the link you were given.";
+      parts.turnLine.textContent = t("play-no-such-seat");
       root.dataset.state = "missing";
       return;
     }
     failures += 1;
-    const why = response ? await failure(response) : "the server cannot be reached";
-    parts.turnLine.textContent = "The table cannot be followed right now (" + why + "); trying again…";
+    const why = response ? await failure(response) : t("play-unreachable");
+    parts.turnLine.textContent = t("play-cannot-follow", { why });
     await new Promise((done) => setTimeout(done, Math.min(MAX_BACKOFF_MS, 1000 * 2 ** failures)));
   }
 }
@@ -315,7 +327,7 @@ async function leave() {
   parts.leaveConfirm.hidden = true;
   const response = await fetch(api, { method: "DELETE", cache: "no-store" });
   if (!response.ok) {
-    parts.refusal.textContent = "You could not leave: " + (await failure(response));
+    parts.refusal.textContent = t("play-leave-failed", { detail: await failure(response) });
     return;
   }
   parts.leave.disabled = true;
@@ -338,20 +350,20 @@ function drawLinks() {
       const input = el("input", "seat-link");
       input.readOnly = true;
       input.value = url;
-      input.setAttribute("aria-label", "the link of seat " + seat.seat);
-      const copy = el("button", "copy", "Copy");
+      input.setAttribute("aria-label", t("play-link-label", { seat: seat.seat }));
+      const copy = el("button", "copy", t("play-copy"));
       copy.type = "button";
       const said = el("span", "copied note");
       copy.addEventListener("click", async () => {
         input.select();
         try {
           await navigator.clipboard.writeText(url);
-          said.textContent = "copied";
+          said.textContent = t("play-copied");
         } catch {
-          said.textContent = "selected: copy it with Ctrl+C";
+          said.textContent = t("play-copy-selected");
         }
       });
-      return add(el("li"), el("span", "seat-no", "Seat #" + seat.seat + " "), input, " ", copy, " ", said);
+      return add(el("li"), el("span", "seat-no", t("play-link-seat", { seat: seat.seat })), " ", input, " ", copy, " ", said);
     }),
   );
 }

@@ -56,6 +56,7 @@ mod rules_pages;
 mod says;
 mod schemas;
 mod sealed_page;
+mod seats_languages;
 mod slots;
 mod slow_clients;
 mod tables;

@@ -57,11 +57,7 @@ pub(super) async fn seat(
     frame: Frame,
 ) -> PageResult {
     if !token_shape(&token) || store.person_seat(&secrets::hash(&token)).await?.is_none() {
-        return Err(PageError::NotFound(
-            "There is no seat at this link: check the link you were given, or open a table of \
-             your own on the Play page."
-                .into(),
-        ));
+        return Err(PageError::NotFound(frame.t("play-no-seat")));
     }
     let mut response = ok(&SeatPage {
         frame,
