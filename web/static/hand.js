@@ -4,15 +4,16 @@
 // button reads as the person's move ("Take the cards"), with a hint of what it does under it.
 // Cards are matched as multisets of their text forms ("10H"), since fifty-six's hands hold two
 // copies of a card. Nothing here talks to the server: `play(index)` does.
-import { add, el, parseCard, suit } from "/static/table.js";
+import { add, el, parseCard, rankText, suit } from "/static/table.js";
 import { t, tParts } from "/static/l10n.js";
 
-/** A card's short name with its suit's symbol ("J♥"), or a joker's colour. */
-function cardName(text) {
+/** A card's short name in `deck` with its suit's mark ("J♥", «Д♥», prší's "U" and a leaf), or a
+ * joker's colour. */
+function cardName(text, deck) {
   const parsed = parseCard(text);
   if (!parsed) return el("span", "card-name", text);
   if (parsed.joker) return el("span", "card-name", t("play-joker", { colour: parsed.joker }));
-  return add(el("span", "card-name", parsed.rank), suit(parsed.suit));
+  return add(el("span", "card-name", rankText(parsed.rank, deck)), suit(parsed.suit, deck));
 }
 
 /**
@@ -23,7 +24,7 @@ function cardName(text) {
 function buttonName(node) {
   const rank = node.querySelector(".rank");
   const shown = rank ? rank.textContent : "";
-  return !shown || /^[0-9]/.test(shown) ? node.title : t("play-card-button", { rank: shown, name: node.title });
+  return !shown || node.title.includes(shown) ? node.title : t("play-card-button", { rank: shown, name: node.title });
 }
 
 /** How many of each card `cards` holds. */
@@ -150,7 +151,7 @@ const noGroup = () => null;
  * redraw.
  */
 export function createHand(parts, play, say = ownWords, group = noGroup) {
-  const hand = { cards: [], nodes: [], selected: [], turn: null, busy: false };
+  const hand = { cards: [], nodes: [], selected: [], turn: null, busy: false, deck: undefined };
 
   /** The texts of the selected cards. */
   const selectedCards = () => hand.selected.map((i) => hand.nodes[i].dataset.card);
@@ -193,7 +194,7 @@ export function createHand(parts, play, say = ownWords, group = noGroup) {
     }
     box.hidden = false;
     const selection = el("span", "selection");
-    cards.forEach((c, n) => add(selection, n ? " " : null, cardName(c)));
+    cards.forEach((c, n) => add(selection, n ? " " : null, cardName(c, hand.deck)));
     const head = add(el("p", "chooser-head"), ...tParts("play-selected", { cards: selection }));
     const buttons = el("div", "choice-buttons");
     buttons.id = "choice-buttons";
@@ -303,5 +304,10 @@ export function createHand(parts, play, say = ownWords, group = noGroup) {
     return false;
   }
 
-  return { show, setBusy, key };
+  /** The deck the game's cards are drawn with (its renderer's `DECK`; French when it has none). */
+  function setDeck(deck) {
+    hand.deck = deck;
+  }
+
+  return { show, setBusy, key, setDeck };
 }

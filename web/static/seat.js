@@ -84,6 +84,7 @@ async function apply(s) {
   if (!state.renderer) {
     try {
       state.renderer = await import("/static/games/" + s.game + ".js");
+      hand.setDeck(state.renderer.DECK);
     } catch {
       parts.turnLine.textContent = t("play-cannot-draw", { game: s.game });
       state.stopped = true;

@@ -120,6 +120,10 @@ export function parseCard(text) {
 }
 
 /** The rank as printed on a card of `deck`: a digit, or the page's letter for a court card or an ace. */
+export function rankText(rank, deck) {
+  return rankMark(rank, deck);
+}
+
 function rankMark(rank, deck) {
   const key = RANK_KEYS[deckOf(deck)][rank];
   if (!key || /^[0-9]/.test(rank)) return rank;
