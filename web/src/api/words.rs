@@ -1,0 +1,123 @@
+//! Other crates' refusals in the API's words: each kind of refusal a crate names (a bot URL's,
+//! an uploaded module's, a live view's, a long poll's, a list of table sizes') as a [`Detail`]
+//! the request's language renders, the English the same sentence the crate writes.
+
+use cardarena_bots::expert;
+use cardarena_bots::http::{BotUrlError, MAX_URL_LEN};
+use cardarena_contest::games::GameInfo;
+use cardarena_contest::live::Full;
+use cardarena_contest::table_sizes::{self, MAX_SIZES};
+use cardarena_contest::tables::WaitRefused;
+use cardarena_sandbox::Refusal;
+use cardarena_store::BotRecord;
+
+use super::Detail;
+use super::detail::{numbers, players};
+
+/// Why a bot URL is refused.
+pub(super) fn url(error: BotUrlError) -> Detail {
+    match error {
+        BotUrlError::TooLong { len } => Detail::new("api-url-too-long")
+            .number("len", len as u64)
+            .number("max", MAX_URL_LEN as u64),
+        BotUrlError::Invalid(e) => Detail::new("api-url-invalid").text("reason", e),
+        BotUrlError::Scheme { scheme } => Detail::new("api-url-scheme").text("scheme", scheme),
+        BotUrlError::NoHost => Detail::new("api-url-no-host"),
+        BotUrlError::Credentials => Detail::new("api-url-credentials"),
+        BotUrlError::Fragment => Detail::new("api-url-fragment"),
+        BotUrlError::Unresolved { host, detail } => Detail::new("api-url-unresolved")
+            .text("host", host)
+            .text("reason", detail),
+        BotUrlError::NotPublic { host, ip } => Detail::new("api-url-not-public")
+            .text("host", host)
+            .text("ip", ip),
+    }
+}
+
+/// A game's house bots, for a sentence: "random, greedy, expert (or expert:N, N ms a decision:
+/// 50, 200, 1000)" ([`GameInfo::house_bots_in_words`]).
+pub(super) fn house_bots(info: &GameInfo) -> Detail {
+    let bots = info.house_bots.join(", ");
+    match info.house_bots.contains(&expert::ID) {
+        true => Detail::new("api-house-bots-expert")
+            .text("bots", bots)
+            .text("budgets", expert::budgets_in_words()),
+        false => Detail::new("api-house-bots").text("bots", bots),
+    }
+}
+
+/// Why an uploaded module is not a bot module.
+pub(super) fn module(refusal: Refusal) -> Detail {
+    match refusal {
+        Refusal::TooLarge { bytes, limit } => Detail::new("api-module-over-limit")
+            .number("bytes", bytes as u64)
+            .number("max", limit as u64),
+        Refusal::CoreModule => Detail::new("api-module-core"),
+        Refusal::Invalid(why) => Detail::new("api-module-invalid").text("reason", why),
+        Refusal::Imports(why) => Detail::new("api-module-imports").text("reason", why),
+        Refusal::Interface(why) => Detail::new("api-module-interface").text("reason", why),
+        Refusal::Start(why) => Detail::new("api-module-start").text("reason", why),
+    }
+}
+
+/// Why a live view is refused.
+pub(super) fn live_full(full: Full) -> Detail {
+    match full {
+        Full::Match(n) => Detail::new("api-live-match-full").number("count", n as u64),
+        Full::Server(n) => Detail::new("api-live-server-full").number("count", n as u64),
+    }
+}
+
+/// Why a long poll is refused (its bound, which the tables' crate keeps to itself, read from
+/// its own sentence).
+pub(super) fn wait_refused(refused: WaitRefused) -> Detail {
+    let text = refused.to_string();
+    let Some(bound) = (text.split(' ')).find_map(|word| word.parse::<u64>().ok()) else {
+        return Detail::english(text);
+    };
+    let id = match refused {
+        WaitRefused::Client => "api-polls-address",
+        WaitRefused::Table => "api-polls-table",
+    };
+    Detail::new(id).number("count", bound)
+}
+
+/// Why a list of table sizes does not fit the game `info`, if it does not
+/// ([`table_sizes::check`]'s verdict, in words).
+pub(super) fn sizes_refused(info: &GameInfo, sizes: &[u64]) -> Option<Detail> {
+    table_sizes::check(info, sizes).err()?;
+    let seats = || players(info.players);
+    let detail = match sizes
+        .iter()
+        .find(|&&n| usize::try_from(n).map_or(true, |n| !info.players.allows(n)))
+    {
+        _ if sizes.is_empty() => Detail::new("api-sizes-none")
+            .text("game", info.id)
+            .words("seats", seats()),
+        _ if sizes.len() > MAX_SIZES => Detail::new("api-sizes-too-many")
+            .number("max", MAX_SIZES as u64)
+            .text("game", info.id)
+            .words("seats", seats()),
+        Some(size) => Detail::new("api-sizes-unseated")
+            .text("game", info.id)
+            .words("seats", seats())
+            .text("size", size),
+        None => return None,
+    };
+    Some(detail)
+}
+
+/// "rick plays at 2 seats only; this practice match seats 3" ([`table_sizes::outside`]), where
+/// `what` is a message that names the match or stage.
+pub(super) fn outside(bot: &BotRecord, info: &GameInfo, what: Detail, size: usize) -> Detail {
+    let sizes = table_sizes::of(bot, info.players);
+    let at = match sizes.as_slice() {
+        [one] => Detail::new("api-plays-at-only").number("size", *one as u64),
+        _ => Detail::new("api-plays-at").words("sizes", numbers(&sizes, false)),
+    };
+    Detail::new("api-outside-sizes")
+        .text("bot", &bot.name)
+        .words("at", at)
+        .words("what", what)
+        .number("size", size as u64)
+}
