@@ -201,9 +201,9 @@ async fn refusals_speak_the_language_asked_for_and_keep_their_code() {
             json: None,
             status: 405,
             error: "method_not_allowed",
-            en: "this route allows GET,HEAD,POST",
-            ru: "этот адрес принимает только GET,HEAD,POST",
-            cs: "tato cesta přijímá jen GET,HEAD,POST",
+            en: "this route allows POST,GET,HEAD",
+            ru: "этот адрес принимает только POST,GET,HEAD",
+            cs: "tato cesta přijímá jen POST,GET,HEAD",
         },
         Refusal {
             method: Method::POST,

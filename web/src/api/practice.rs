@@ -170,7 +170,7 @@ pub async fn start(
                 "rate_limited",
                 Detail::new("api-practice-queue-full")
                     .text("bot", &bot.name)
-                    .number("queued", full.queued as u64)
+                    .number("queued", full.queued)
                     .number("max", limit as u64)
                     .number("asked", request.matches.into()),
             )
