@@ -124,11 +124,7 @@ api-nothing-to-change = řekněte, co změnit: "url" nebo "connect", "active", "
 api-limit-range = limit je 1 až { $max }
 api-missing-game = uveďte hru: ?game=<id>
 api-tournament-started = turnaj už začal; posuňte ho místo toho dál (advance)
-api-heavy-reads = tato adresa už má rozpracované { $count } { $count ->
-        [one] stahování
-        [few] stahování
-       *[other] stahování
-    } snímků, záznamů nebo analýz; zkuste to znovu, až jedno z nich skončí
+api-heavy-reads = tato adresa už má rozpracovaný největší povolený počet stahování snímků, záznamů nebo analýz ({ $count }); zkuste to znovu, až jedno z nich skončí
 api-not-dial-out = tento bot se volá na své adrese; nejdřív z něj udělejte bota, který se připojuje sám: PATCH /api/bots/{"{"}id{"}"} {"{"}"connect": true{"}"}
 api-not-a-websocket = otevřete tuto cestu jako WebSocket: { $reason }
 api-ws-method = metoda musí být GET
@@ -137,11 +133,7 @@ api-ws-version = je potřeba hlavička `Sec-WebSocket-Version: 13`
 api-ws-key = je potřeba hlavička `Sec-WebSocket-Key`
 api-ws-key-unusable = hlavičku `Sec-WebSocket-Key` nelze použít
 api-ws-no-upgrade = toto spojení nelze přepnout na WebSocket
-api-too-many-connections = bot smí mít najednou nejvýš { $max } { $max ->
-        [one] spojení
-        [few] spojení
-       *[other] spojení
-    }
+api-too-many-connections = bot smí mít najednou nejvýš { $max } spojení
 api-connections-full = server má tolik připojených botů, kolik jich přijímá; zkuste to později
 api-house-bots = { $bots }
 api-house-bots-expert = { $bots } (nebo expert:N, N ms na rozhodnutí: { $budgets })

@@ -184,3 +184,21 @@ fn english_from_elsewhere_stays_english() {
         "zápas skončil"
     );
 }
+
+#[test]
+fn the_stores_limit_of_versions_is_said_in_the_request_language() {
+    use cardarena_store::{StoreError, VERSIONS_PER_HOUR};
+
+    use crate::api::ApiError;
+
+    // The store's sentence, as it writes it.
+    let english = format!(
+        "a bot starts at most {VERSIONS_PER_HOUR} versions an hour (new URLs and new programs \
+         together): try again later"
+    );
+    let error = ApiError::from(StoreError::Limited(english.clone()));
+    assert_eq!(error.detail.render(Locale::En), english);
+    assert!(error.detail.render(Locale::Ru).contains("в час"));
+    let other = ApiError::from(StoreError::Limited("some other limit".into()));
+    assert_eq!(other.detail, Detail::english("some other limit"));
+}

@@ -121,3 +121,81 @@ pub(super) fn outside(bot: &BotRecord, info: &GameInfo, what: Detail, size: usiz
         .words("what", what)
         .number("size", size as u64)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::locale::Locale;
+    use cardarena_contest::games;
+
+    fn english(detail: Detail) -> String {
+        detail.render(Locale::En)
+    }
+
+    #[test]
+    fn the_english_is_each_crates_own_sentence() {
+        let urls = [
+            BotUrlError::TooLong { len: 3000 },
+            BotUrlError::Invalid(url::ParseError::EmptyHost),
+            BotUrlError::Scheme {
+                scheme: "ftp".into(),
+            },
+            BotUrlError::NoHost,
+            BotUrlError::Credentials,
+            BotUrlError::Fragment,
+            BotUrlError::Unresolved {
+                host: "nowhere.invalid".into(),
+                detail: "no such host".into(),
+            },
+            BotUrlError::NotPublic {
+                host: "localhost".into(),
+                ip: "127.0.0.1".parse().unwrap(),
+            },
+        ];
+        for error in urls {
+            assert_eq!(english(url(error.clone())), error.to_string());
+        }
+        let refusals = [
+            Refusal::TooLarge {
+                bytes: 10,
+                limit: 5,
+            },
+            Refusal::CoreModule,
+            Refusal::Invalid("magic".into()),
+            Refusal::Imports("wasi:filesystem".into()),
+            Refusal::Interface("no handle".into()),
+            Refusal::Start("out of fuel".into()),
+        ];
+        for refusal in refusals {
+            assert_eq!(english(module(refusal.clone())), refusal.to_string());
+        }
+        for full in [Full::Match(8), Full::Server(1000)] {
+            assert_eq!(english(live_full(full)), full.to_string());
+        }
+        for refused in [WaitRefused::Client, WaitRefused::Table] {
+            assert_eq!(english(wait_refused(refused)), refused.to_string());
+        }
+        for info in games::games() {
+            assert_eq!(english(house_bots(&info)), info.house_bots_in_words());
+            let max = info.players.max as u64;
+            let too_many = vec![max; MAX_SIZES + 1];
+            for sizes in [&[][..], &[max + 1], &[max, 1], &too_many, &[u64::MAX]] {
+                let crate_said = table_sizes::check(&info, sizes).unwrap_err();
+                let said = sizes_refused(&info, sizes).map(english);
+                assert_eq!(said.as_deref(), Some(crate_said.as_str()), "{sizes:?}");
+            }
+            assert_eq!(sizes_refused(&info, &[max]), None);
+        }
+    }
+
+    #[test]
+    fn a_refused_list_of_sizes_reads_in_russian_and_czech() {
+        let durak = games::game("durak").unwrap();
+        let said = |locale| sizes_refused(&durak, &[2, 7]).unwrap().render(locale);
+        assert_eq!(
+            said(Locale::Ru),
+            "число игроков в durak — от 2 до 4, а не 7"
+        );
+        assert_eq!(said(Locale::Cs), "počet hráčů ve hře durak je 2 až 4, ne 7");
+    }
+}
