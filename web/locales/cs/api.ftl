@@ -183,6 +183,8 @@ api-wait-range = wait je 0 až { $max } { $max ->
     }
 api-not-your-turn = od tohoto místa se teď tah nečeká
 api-seat-replaced = za toto místo teď hraje domácí bot
+api-not-legal = tento tah není povolený
+api-turn-number = turn je číslo tahu
 api-match-over = zápas skončil
 api-practice-outside-sizes = { $outside }: uveďte { $opponents } { $last ->
         [one] soupeře

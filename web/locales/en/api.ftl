@@ -114,6 +114,8 @@ api-no-seat = no seat "this token"
 api-wait-range = wait is 0 to { $max } seconds
 api-not-your-turn = this seat is not asked for a move now
 api-seat-replaced = a house bot plays this seat now
+api-not-legal = not a legal action
+api-turn-number = turn is the turn's number
 api-match-over = the match is over
 api-practice-outside-sizes = { $outside }: name { $opponents } { $last ->
         [one] opponent

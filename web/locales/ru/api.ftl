@@ -12,7 +12,7 @@ api-no-bot = бота { $id } нет
 api-no-match = матча { $id } нет
 api-no-tournament = турнира { $id } нет
 api-no-action = действия { $id } нет
-api-internal = на сервере произошла ошибка; она записана в журнал
+api-internal = на сервере произошла ошибка — она записана в журнал
 api-name-taken = бот с именем { $name } уже есть
 api-versions-per-bot = бот может начинать не больше { $max } { $max ->
         [one] версии
@@ -170,6 +170,8 @@ api-wait-range = wait — от 0 до { $max } { $max ->
     }
 api-not-your-turn = сейчас от этого места хода не ждут
 api-seat-replaced = за это место теперь играет домашний бот
+api-not-legal = это недопустимый ход
+api-turn-number = turn — это номер хода
 api-match-over = матч окончен
 api-practice-outside-sizes = { $outside }: назовите { $opponents } { $last ->
         [one] соперника

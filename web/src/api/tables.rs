@@ -384,7 +384,16 @@ fn move_refused(refused: MoveRefused) -> ApiError {
             "match_over",
             Detail::new("api-match-over"),
         ),
-        MoveRefused::Bad(kind, detail) => ApiError::invalid(kind, Detail::english(detail)),
+        MoveRefused::Bad(kind, detail) => {
+            // The table's own sentences in the API's words; a bot protocol's reading of the
+            // answer stays as that crate wrote it.
+            let words = match detail.as_str() {
+                "not a legal action" => Detail::new("api-not-legal"),
+                "turn is the turn's number" => Detail::new("api-turn-number"),
+                _ => Detail::english(detail),
+            };
+            ApiError::invalid(kind, words)
+        }
     }
 }
 
