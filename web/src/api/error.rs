@@ -63,13 +63,13 @@ impl ApiError {
 
     /// 404: no `what` has this id.
     pub fn not_found(what: Missing, id: &str) -> ApiError {
-        let id_ = match what {
+        let message = match what {
             Missing::Bot => "api-no-bot",
             Missing::Match => "api-no-match",
             Missing::Tournament => "api-no-tournament",
             Missing::Action => "api-no-action",
         };
-        let detail = Detail::new(id_).quoted("id", id);
+        let detail = Detail::new(message).quoted("id", id);
         ApiError::new(StatusCode::NOT_FOUND, "not_found", detail)
     }
 
@@ -108,7 +108,7 @@ pub enum Missing {
 }
 
 /// The answer in English, carrying the error itself, from which the API's outer layer
-/// ([`super::language::localise`]) answers it in the request's language.
+/// ([`super::json_errors`]) answers it in the request's language.
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = (self.status, Json(self.body())).into_response();

@@ -84,6 +84,7 @@ pub async fn start(
     let info = games::game(&bot.game).ok_or_else(|| ApiError::internal("bot of no game"))?;
     let players = request.opponents.len() + 1;
     if !info.players.allows(players) {
+        // Each count joined by "or" ("1 or 2 or 3"), as the English has always said it.
         let opponents: Vec<u64> = info.players.counts().map(|n| (n - 1) as u64).collect();
         let opponents = opponents
             .iter()

@@ -86,25 +86,17 @@ pub(super) fn wait_refused(refused: WaitRefused) -> Detail {
 /// ([`table_sizes::check`]'s verdict, in words).
 pub(super) fn sizes_refused(info: &GameInfo, sizes: &[u64]) -> Option<Detail> {
     table_sizes::check(info, sizes).err()?;
-    let seats = || players(info.players);
-    let detail = match sizes
-        .iter()
-        .find(|&&n| usize::try_from(n).map_or(true, |n| !info.players.allows(n)))
-    {
-        _ if sizes.is_empty() => Detail::new("api-sizes-none")
-            .text("game", info.id)
-            .words("seats", seats()),
-        _ if sizes.len() > MAX_SIZES => Detail::new("api-sizes-too-many")
-            .number("max", MAX_SIZES as u64)
-            .text("game", info.id)
-            .words("seats", seats()),
-        Some(size) => Detail::new("api-sizes-unseated")
-            .text("game", info.id)
-            .words("seats", seats())
-            .text("size", size),
-        None => return None,
+    let seats = players(info.players);
+    let detail = if sizes.is_empty() {
+        Detail::new("api-sizes-none")
+    } else if sizes.len() > MAX_SIZES {
+        Detail::new("api-sizes-too-many").number("max", MAX_SIZES as u64)
+    } else {
+        let seated = |n: u64| usize::try_from(n).is_ok_and(|n| info.players.allows(n));
+        let size = sizes.iter().find(|&&n| !seated(n))?;
+        Detail::new("api-sizes-unseated").text("size", size)
     };
-    Some(detail)
+    Some(detail.text("game", info.id).words("seats", seats))
 }
 
 /// "rick plays at 2 seats only; this practice match seats 3" ([`table_sizes::outside`]), where
