@@ -295,3 +295,58 @@ async fn no_language_asked_for_is_english_and_english_from_elsewhere_says_so() {
     assert_eq!(headers[CONTENT_LANGUAGE], "cs");
     assert_eq!(body["detail"], "tento token nepatří žádnému botovi");
 }
+
+#[tokio::test]
+async fn a_refusal_built_of_several_parts_reads_whole_in_each_language() {
+    let db = TempDb::new();
+    let server = Server::start(config(&db)).await;
+    let body = json!({"name": "duo", "game": "durak", "connect": true, "ladder_players": [2]});
+    let bot: Value = server
+        .http
+        .post(server.url("/api/bots"))
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let path = format!("/api/bots/{}/practice", bot["id"].as_str().unwrap());
+    let token = format!("Bearer {}", bot["token"].as_str().unwrap());
+    let practice = json!({"matches": 1, "opponents": ["random", "random"]});
+    let said = [
+        (
+            "en",
+            "duo plays at 2 seats only; this practice match seats 3: name 1 opponent, or first \
+             add 3 to its table sizes (on the My bots page, or \"ladder_players\" with PATCH \
+             /api/bots/{id})",
+        ),
+        (
+            "ru",
+            "duo играет только за столом на 2 игроков, а этот тренировочный матч — на 3 \
+             игроков: назовите 1 соперника или сначала добавьте 3 к его размерам стола (на \
+             странице «Мои боты» или в \"ladder_players\" через PATCH /api/bots/{id})",
+        ),
+        (
+            "cs",
+            "duo hraje jen u stolu s 2 hráči; tento tréninkový zápas je pro 3 hráče: uveďte 1 \
+             soupeře, nebo nejdřív přidejte 3 k jeho velikostem stolu (na stránce Moji boti, \
+             nebo \"ladder_players\" přes PATCH /api/bots/{id})",
+        ),
+    ];
+    for (lang, detail) in said {
+        let request = server
+            .http
+            .post(server.url(&path))
+            .header(AUTHORIZATION, &token)
+            .header(COOKIE, format!("lang={lang}"))
+            .json(&practice);
+        let (status, headers, body) = answer(request).await;
+        assert_eq!(
+            (status, &body["error"]),
+            (400, &json!("outside_ladder_players"))
+        );
+        assert_eq!(headers[CONTENT_LANGUAGE], lang);
+        assert_eq!(body["detail"], detail, "{lang}");
+    }
+}
