@@ -11,6 +11,7 @@ mod accessible;
 mod analysis;
 mod analysis_page;
 mod analysis_turns;
+mod api_languages;
 mod body_errors;
 mod browser;
 mod decks;

@@ -18,7 +18,7 @@ use super::extract::Path;
 use super::frames::checked_id;
 use super::openapi::analysis::{AnalysisAnswer, AnalysisDone, AnalysisProgress};
 use super::openapi::schemas::ErrorBody;
-use super::{ApiError, compressed, heavy};
+use super::{ApiError, Detail, Missing, compressed, heavy};
 use crate::app::AppState;
 use crate::proxy::ClientAddr;
 use cardarena_bots::thinking;
@@ -41,52 +41,45 @@ async fn analysable(state: &AppState, id: &str) -> Result<MatchSummary, ApiError
         .store
         .match_summary(id)
         .await?
-        .ok_or_else(|| ApiError::not_found("match", id))?;
+        .ok_or_else(|| ApiError::not_found(Missing::Match, id))?;
     let status = summary.status;
     if matches!(status, MatchStatus::Queued | MatchStatus::Running) {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "match_running",
-            format!(
-                "match {id} is {}; it can be analysed once it is finished (its analysis would \
-                 show hidden cards)",
-                status.as_str()
-            ),
+            Detail::new("api-match-running")
+                .text("id", id)
+                .text("status", status.as_str()),
         ));
     }
     if status != MatchStatus::Finished {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "not_finished",
-            format!(
-                "match {id} is {}: only a match played to its end is analysed",
-                status.as_str()
-            ),
+            Detail::new("api-analysis-unfinished")
+                .text("id", id)
+                .text("status", status.as_str()),
         ));
     }
     if !state.store.disclosure(&summary).await?.is_open() {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "sealed",
-            format!(
-                "match {id} is dealt the same cards as a tournament match still to be played; \
-                 it can be analysed once every table of its deal is over"
-            ),
+            Detail::new("api-analysis-sealed").text("id", id),
         ));
     }
     if let Some(why) = stamp_mismatch(&summary.game, summary.rules_version) {
-        return Err(log_gone(id, &why));
+        return Err(log_gone(id, Detail::new("api-text").text("text", why)));
     }
     Ok(summary)
 }
 
 /// 410 `log_gone`: match `id`'s log cannot be analysed, `why` saying why.
-fn log_gone(id: &str, why: &str) -> ApiError {
-    ApiError::new(
-        StatusCode::GONE,
-        "log_gone",
-        format!("the log of match {id} cannot be analysed: {why}"),
-    )
+fn log_gone(id: &str, why: Detail) -> ApiError {
+    let detail = Detail::new("api-log-not-analysable")
+        .text("id", id)
+        .words("reason", why);
+    ApiError::new(StatusCode::GONE, "log_gone", detail)
 }
 
 /// The answer for an analysis in `state`, to a request with `headers`; `pending` is the status
@@ -111,7 +104,9 @@ fn answer(
         AnalysisState::Failed(why) => ApiError::new(
             StatusCode::GONE,
             "analysis_failed",
-            format!("the analysis of match {id} failed: {why}"),
+            Detail::new("api-analysis-failed")
+                .text("id", id)
+                .text("reason", why),
         )
         .into_response(),
     }
@@ -170,10 +165,8 @@ pub async fn request_analysis(
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
-            format!(
-                "you have asked for {} analyses this hour; try again later",
-                app.analyses.config().per_hour
-            ),
+            Detail::new("api-analyses-per-hour")
+                .number("count", app.analyses.config().per_hour.into()),
         )
         .retry_after(LIMITED_RETRY_SECS));
     }
@@ -181,11 +174,15 @@ pub async fn request_analysis(
         .store
         .match_detail(id)
         .await?
-        .ok_or_else(|| ApiError::not_found("match", id))?;
+        .ok_or_else(|| ApiError::not_found(Missing::Match, id))?;
     match &detail.log {
         LogState::Kept => {}
-        LogState::Dropped { .. } => return Err(log_gone(id, "retention dropped it")),
-        LogState::Unreadable(why) => return Err(log_gone(id, why)),
+        LogState::Dropped { .. } => {
+            return Err(log_gone(id, Detail::new("api-retention-dropped-it")));
+        }
+        LogState::Unreadable(why) => {
+            return Err(log_gone(id, Detail::new("api-text").text("text", why)));
+        }
     }
     let config = app.analyses.config();
     let total = detail.actions.len() as u32;
@@ -210,13 +207,13 @@ pub async fn request_analysis(
         Requested::QueueFull { max } => Err(ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "busy",
-            format!("{max} analyses are queued or running; try again later"),
+            Detail::new("api-analyses-busy").number("count", max.into()),
         )
         .retry_after(BUSY_RETRY_SECS)),
         Requested::RequesterFull { max } => Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
-            format!("you have {max} analyses queued or running; ask for another once one is done"),
+            Detail::new("api-analyses-yours").number("count", max.into()),
         )
         .retry_after(LIMITED_RETRY_SECS)),
     }
@@ -258,7 +255,7 @@ pub async fn show_analysis(
             ApiError::new(
                 StatusCode::NOT_FOUND,
                 "not_analysed",
-                format!("match {id} has not been analysed: POST to this address to ask"),
+                Detail::new("api-not-analysed").text("id", id),
             )
         })?;
     if state.is_pending() {

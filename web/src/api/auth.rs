@@ -2,12 +2,12 @@
 
 use axum::http::{HeaderMap, StatusCode, header};
 
-use super::ApiError;
+use super::{ApiError, Detail, Missing};
 use cardarena_contest::secrets;
 use cardarena_store::{BotRecord, Store};
 
-fn unauthorized(detail: &str) -> ApiError {
-    ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", detail)
+fn unauthorized(id: &'static str) -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", Detail::new(id))
 }
 
 /// The bearer token of a request: 401 without a well-formed one (no header, a scheme other than
@@ -16,19 +16,17 @@ fn unauthorized(detail: &str) -> ApiError {
 fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
     let value = headers
         .get(header::AUTHORIZATION)
-        .ok_or_else(|| unauthorized("send the token as `Authorization: Bearer <token>`"))?;
+        .ok_or_else(|| unauthorized("api-token-missing"))?;
     let text = value
         .to_str()
-        .map_err(|_| unauthorized("the Authorization header must be plain ASCII"))?;
+        .map_err(|_| unauthorized("api-token-not-ascii"))?;
     let (scheme, token) = text.trim().split_once(' ').unwrap_or((text.trim(), ""));
     if !scheme.eq_ignore_ascii_case("bearer") {
-        return Err(unauthorized(
-            "the Authorization header must be `Bearer <token>`",
-        ));
+        return Err(unauthorized("api-token-not-bearer"));
     }
     let token = token.trim();
     if token.is_empty() {
-        return Err(unauthorized("the bearer token is empty"));
+        return Err(unauthorized("api-token-empty"));
     }
     Ok(token)
 }
@@ -39,7 +37,7 @@ pub fn admin(admin_hash: &str, headers: &HeaderMap) -> Result<(), ApiError> {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "forbidden",
-            "this is not the organiser's token",
+            Detail::new("api-not-organiser"),
         ));
     }
     Ok(())
@@ -55,17 +53,17 @@ pub async fn owned_bot(
     let owner = store
         .bot_id_by_token(&secrets::hash(bearer(headers)?))
         .await?
-        .ok_or_else(|| unauthorized("this token belongs to no bot"))?;
+        .ok_or_else(|| unauthorized("api-token-unknown"))?;
     let bot = store
         .bot(id)
         .await?
         .filter(|b| !b.deleted)
-        .ok_or_else(|| ApiError::not_found("bot", id))?;
+        .ok_or_else(|| ApiError::not_found(Missing::Bot, id))?;
     if owner != bot.id {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "forbidden",
-            "this token belongs to another bot",
+            Detail::new("api-token-other-bot"),
         ));
     }
     crate::request_log::record_bot(&bot.id);
@@ -100,7 +98,7 @@ pub async fn requester(
     let bot = store
         .bot_id_by_token(&hash)
         .await?
-        .ok_or_else(|| unauthorized("this token belongs to no bot"))?;
+        .ok_or_else(|| unauthorized("api-token-unknown"))?;
     crate::request_log::record_bot(&bot);
     Ok(Requester::Owner(bot))
 }

@@ -5,7 +5,7 @@
 
 use serde::Deserialize;
 
-use super::ApiError;
+use super::{ApiError, Detail};
 use crate::app::AppState;
 use cardarena_contest::games::{self, GameInfo};
 use cardarena_contest::{table_sizes, tournament};
@@ -28,8 +28,11 @@ pub(super) fn checked(
 ) -> Result<Option<Vec<usize>>, ApiError> {
     sizes
         .map(|sizes| {
-            table_sizes::check(info, sizes)
-                .map_err(|detail| ApiError::invalid("bad_ladder_players", detail))
+            table_sizes::check(info, sizes).map_err(|detail| {
+                let detail = super::words::sizes_refused(info, sizes)
+                    .unwrap_or_else(|| Detail::english(detail));
+                ApiError::invalid("bad_ladder_players", detail)
+            })
         })
         .transpose()
 }

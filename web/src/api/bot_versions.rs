@@ -7,6 +7,7 @@ use axum::extract::{Path, Query, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use super::Missing;
 use super::bots::version_json;
 use super::error::ApiError;
 use super::openapi::schemas::{self, ErrorBody};
@@ -48,7 +49,7 @@ pub async fn versions(
     let limit = page_limit(query.limit, DEFAULT_LIMIT, KEPT_VERSIONS)?;
     let bot = (state.store.bot(&id).await?)
         .filter(|b| !b.deleted)
-        .ok_or_else(|| ApiError::not_found("bot", &id))?;
+        .ok_or_else(|| ApiError::not_found(Missing::Bot, &id))?;
     let total = state.store.versions_before(&bot.id, None, 1).await?;
     let total = total.first().map_or(0, |v| v.version);
     let mut versions = (state.store)

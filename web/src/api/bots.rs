@@ -13,10 +13,10 @@ use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::ApiError;
 use super::auth::owned_bot;
 use super::bot_sizes::{self, sizes_of};
 use super::openapi::schemas::{self, Bot, BotPage, ErrorBody, Registered};
+use super::{ApiError, Detail, Missing};
 use crate::app::AppState;
 use crate::limits::PastRate;
 use crate::proxy::ClientAddr;
@@ -38,7 +38,7 @@ const REGISTRATIONS_RETRY_SECS: u64 = 300;
 
 /// A `429 rate_limited` of a limit per network, saying `detail` and, when waiting helps, how
 /// long to wait (`Retry-After`).
-pub(super) fn network_limited(past: PastRate, detail: String) -> ApiError {
+pub(super) fn network_limited(past: PastRate, detail: Detail) -> ApiError {
     let error = ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", detail);
     match past.retry_after {
         Some(seconds) => error.retry_after(seconds),
@@ -81,8 +81,12 @@ pub struct BotChange {
 }
 
 /// A body without the `url` it needs: JSON of the wrong shape, as a missing field always is.
-fn missing_url(detail: &'static str) -> ApiError {
-    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_json", detail)
+fn missing_url(id: &'static str) -> ApiError {
+    ApiError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "bad_json",
+        Detail::new(id),
+    )
 }
 
 /// Where a bot is to run, from a request's `url` and `connect`: `None` when it says neither.
@@ -94,15 +98,13 @@ async fn program(
     match (url, connect) {
         (Some(_), Some(true)) => Err(ApiError::invalid(
             "bad_request",
-            "a bot has a \"url\" (it is called) or \"connect\": true (it connects), not both",
+            Detail::new("api-url-and-connect"),
         )),
         (Some(url), _) => Ok(Some(BotKind::Http {
             url: check_url(state, url).await?,
         })),
         (None, Some(true)) => Ok(Some(BotKind::Dial)),
-        (None, Some(false)) => Err(missing_url(
-            "\"connect\": false makes an HTTP bot: give its \"url\"",
-        )),
+        (None, Some(false)) => Err(missing_url("api-connect-false-needs-url")),
         (None, None) => Ok(None),
     }
 }
@@ -200,13 +202,13 @@ fn check_name(name: &str) -> Result<(), ApiError> {
     if count == 0 || count > MAX_NAME_CHARS {
         return Err(ApiError::invalid(
             "bad_name",
-            format!("a name has 1 to {MAX_NAME_CHARS} characters"),
+            Detail::new("api-name-length").number("max", MAX_NAME_CHARS as u64),
         ));
     }
     if !name.chars().all(ok_char) || !name.starts_with(|c: char| c.is_ascii_alphanumeric()) {
         return Err(ApiError::invalid(
             "bad_name",
-            "a name is made of letters, digits, '-', '_' and '.', and starts with a letter or digit",
+            Detail::new("api-name-characters"),
         ));
     }
     Ok(())
@@ -216,7 +218,7 @@ async fn check_url(state: &AppState, url: &str) -> Result<String, ApiError> {
     cardarena_bots::http::check_bot_url(url, state.config.address_policy())
         .await
         .map(|url| url.to_string())
-        .map_err(|e| ApiError::invalid("bad_url", e.to_string()))
+        .map_err(|e| ApiError::invalid("bad_url", super::words::url(e)))
 }
 
 /// Registers a bot (an HTTP bot at `url`, or a dial-out bot with `"connect": true`) and shows
@@ -239,10 +241,7 @@ pub async fn register(
     if let Err(past) = rate.allow(client, 1) {
         return Err(network_limited(
             past,
-            format!(
-                "your network registered its {} bots this hour; try again later",
-                rate.hourly()
-            ),
+            Detail::new("api-network-registrations").number("max", rate.hourly().into()),
         ));
     }
     let Json(request) = body?;
@@ -254,17 +253,13 @@ pub async fn register(
         (Some(true), _, _) => {
             return Err(ApiError::invalid(
                 "bad_request",
-                "a module bot (\"wasm\": true) has neither a \"url\" nor \"connect\": its \
-                 module is uploaded to it",
+                Detail::new("api-module-bot-program"),
             ));
         }
         _ => program(&state, request.url.as_deref(), request.connect).await?,
     };
     let Some(kind) = kind else {
-        return Err(missing_url(
-            "missing field: give the bot's \"url\" (it is called there), \"connect\": true \
-             (it connects) or \"wasm\": true (you upload its module)",
-        ));
+        return Err(missing_url("api-program-missing"));
     };
     let id = uuid::Uuid::new_v4().to_string();
     let token = secrets::random_token();
@@ -284,11 +279,7 @@ pub async fn register(
         return Err(ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "registrations_full",
-            format!(
-                "the server holds {n} bots that have never answered nor played, as many as it \
-                 keeps, and registers no more until some of them do; try again later or ask \
-                 the organiser"
-            ),
+            Detail::new("api-registrations-full").number("count", n as u64),
         )
         .retry_after(REGISTRATIONS_RETRY_SECS));
     }
@@ -429,7 +420,7 @@ pub async fn new_version(
     {
         return Err(ApiError::invalid(
             "bad_note",
-            format!("a note has at most {MAX_NOTE_CHARS} characters"),
+            Detail::new("api-note-length").number("max", MAX_NOTE_CHARS as u64),
         ));
     }
     allow_version(&state, client)?;
@@ -437,7 +428,7 @@ pub async fn new_version(
         .store
         .new_version(&bot.id, note.as_deref())
         .await?
-        .ok_or_else(|| ApiError::not_found("bot", &id))?;
+        .ok_or_else(|| ApiError::not_found(Missing::Bot, &id))?;
     let versions = state.store.versions_before(&bot.id, None, 1).await?;
     let made = versions
         .iter()
@@ -452,10 +443,7 @@ pub(super) fn allow_version(state: &AppState, client: ClientAddr) -> Result<(), 
     rate.allow(client, 1).map_err(|past| {
         network_limited(
             past,
-            format!(
-                "your network's bots started their {} versions this hour; try again later",
-                rate.hourly()
-            ),
+            Detail::new("api-network-versions").number("max", rate.hourly().into()),
         )
     })
 }
@@ -473,7 +461,7 @@ pub async fn show(
         .bot(&id)
         .await?
         .filter(|b| !b.deleted)
-        .ok_or_else(|| ApiError::not_found("bot", &id))?;
+        .ok_or_else(|| ApiError::not_found(Missing::Bot, &id))?;
     Ok(Json(with_rating(&state, bot).await?))
 }
 
@@ -522,8 +510,7 @@ pub async fn update(
     if program.is_none() && change.active.is_none() && change.ladder_players.is_none() {
         return Err(ApiError::invalid(
             "bad_request",
-            "say what to change: \"url\" or \"connect\", \"active\", \"ladder_players\", or \
-             several of them",
+            Detail::new("api-nothing-to-change"),
         ));
     }
     let sizes = match &change.ladder_players {
@@ -557,7 +544,7 @@ pub async fn update(
         .store
         .bot(&id)
         .await?
-        .ok_or_else(|| ApiError::not_found("bot", &id))?;
+        .ok_or_else(|| ApiError::not_found(Missing::Bot, &id))?;
     Ok(Json(with_rating(&state, bot).await?))
 }
 

@@ -32,7 +32,7 @@ use tokio_tungstenite::tungstenite::{Bytes, Error, Message};
 use super::extract::Path;
 use super::openapi::schemas::ErrorBody;
 use super::unfinished::Unfinished;
-use super::{ApiError, auth};
+use super::{ApiError, Detail, auth};
 use crate::app::AppState;
 use cardarena_store::BotKind;
 
@@ -91,26 +91,25 @@ pub async fn connect(
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "not_dial_out",
-            "this bot is called at its URL; make it a dial-out bot first with \
-             PATCH /api/bots/{id} {\"connect\": true}",
+            Detail::new("api-not-dial-out"),
         ));
     }
     let (on_upgrade, accept) = upgrade(&mut request).map_err(|why| {
         ApiError::invalid(
             "not_a_websocket",
-            format!("open this route as a WebSocket: {why}"),
+            Detail::new("api-not-a-websocket").words("reason", Detail::new(why)),
         )
     })?;
     let attached = state.switchboard.attach(&bot.id).map_err(|e| match e {
         AttachError::TooMany => ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "too_many_connections",
-            format!("a bot may hold at most {MAX_CONNECTIONS_PER_BOT} connections at once"),
+            Detail::new("api-too-many-connections").number("max", MAX_CONNECTIONS_PER_BOT as u64),
         ),
         AttachError::Full(_) => ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "server_full",
-            "the server holds as many dial-out connections as it takes; try again later",
+            Detail::new("api-connections-full"),
         ),
     })?;
     tracing::info!(bot = %bot.name, "dial-out bot connected");
@@ -150,7 +149,7 @@ pub async fn connect(
 }
 
 /// The connection's upgrade and the `Sec-WebSocket-Accept` to answer, if `request` is a
-/// WebSocket opening (RFC 6455, section 4.2.1); otherwise what is missing.
+/// WebSocket opening (RFC 6455, section 4.2.1); otherwise the message saying what is missing.
 fn upgrade(request: &mut Request) -> Result<(OnUpgrade, HeaderValue), &'static str> {
     let headers = request.headers();
     let has = |name, token: &str| {
@@ -160,23 +159,21 @@ fn upgrade(request: &mut Request) -> Result<(OnUpgrade, HeaderValue), &'static s
         })
     };
     if request.method() != Method::GET {
-        return Err("the method must be GET");
+        return Err("api-ws-method");
     }
     if !has(CONNECTION, "upgrade") || !has(UPGRADE, "websocket") {
-        return Err("`Connection: upgrade` and `Upgrade: websocket` are needed");
+        return Err("api-ws-upgrade");
     }
     if !has(SEC_WEBSOCKET_VERSION, "13") {
-        return Err("`Sec-WebSocket-Version: 13` is needed");
+        return Err("api-ws-version");
     }
-    let key = headers
-        .get(SEC_WEBSOCKET_KEY)
-        .ok_or("`Sec-WebSocket-Key` is needed")?;
+    let key = headers.get(SEC_WEBSOCKET_KEY).ok_or("api-ws-key")?;
     let accept = HeaderValue::from_str(&derive_accept_key(key.as_bytes()))
-        .map_err(|_| "`Sec-WebSocket-Key` is not usable")?;
+        .map_err(|_| "api-ws-key-unusable")?;
     let on_upgrade = request
         .extensions_mut()
         .remove::<OnUpgrade>()
-        .ok_or("the connection cannot be upgraded")?;
+        .ok_or("api-ws-no-upgrade")?;
     Ok((on_upgrade, accept))
 }
 

@@ -7,12 +7,12 @@ use axum::response::{IntoResponse, Response};
 use cardarena_engine::Eye;
 use serde_json::{Value, json};
 
-use super::ApiError;
 use super::extract::Path;
 use super::frames::{Read, log_json};
 use super::heavy::holding;
 use super::openapi::matches::Replay;
 use super::openapi::schemas::ErrorBody;
+use super::{ApiError, Detail};
 use crate::app::AppState;
 use crate::proxy::ClientAddr;
 use cardarena_contest::frames::{self, by_of};
@@ -26,36 +26,31 @@ async fn finished(state: &AppState, id: &str) -> Result<Read, ApiError> {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "not_finished",
-            format!(
-                "match {} is {}; it can be downloaded once it is finished",
-                summary.id,
-                summary.status.as_str()
-            ),
+            Detail::new("api-download-unfinished")
+                .text("id", &summary.id)
+                .text("status", summary.status.as_str()),
         ));
     }
     if !state.store.disclosure(summary).await?.is_open() {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "sealed",
-            format!(
-                "match {} is dealt the same cards as a tournament match still to be played; \
-                 it can be downloaded once every table of its deal is over",
-                summary.id
-            ),
+            Detail::new("api-download-sealed").text("id", &summary.id),
         ));
     }
-    let gone = |why: String| ApiError::new(StatusCode::GONE, "log_gone", why);
+    let gone = |why: Detail| ApiError::new(StatusCode::GONE, "log_gone", why);
     match &read.detail.log {
         LogState::Kept => Ok(read),
-        LogState::Dropped { .. } => Err(gone(format!(
-            "the log of match {} was dropped by retention ({})",
-            summary.id,
-            log_json(&read.detail.log)
-        ))),
-        LogState::Unreadable(why) => Err(gone(format!(
-            "the log of match {} cannot be read: {why}",
-            summary.id
-        ))),
+        LogState::Dropped { .. } => Err(gone(
+            Detail::new("api-log-dropped")
+                .text("id", &summary.id)
+                .text("log", log_json(&read.detail.log)),
+        )),
+        LogState::Unreadable(why) => Err(gone(
+            Detail::new("api-log-unreadable")
+                .text("id", &summary.id)
+                .text("reason", why),
+        )),
     }
 }
 
@@ -189,7 +184,7 @@ pub async fn log_text(
             ApiError::new(
                 StatusCode::NOT_FOUND,
                 "no_text_log",
-                format!("{} has no text log", read.detail.summary.game),
+                Detail::new("api-no-text-log").text("game", &read.detail.summary.game),
             )
         })?;
     let headers = [

@@ -14,7 +14,7 @@ use sha2::Digest;
 use super::extract::Path;
 use super::openapi::matches::Frames as FramesJson;
 use super::openapi::schemas::ErrorBody;
-use super::{ApiError, compressed, heavy};
+use super::{ApiError, Missing, compressed, heavy};
 use crate::app::AppState;
 use crate::proxy::ClientAddr;
 use cardarena_contest::frames::cache::Compressed;
@@ -89,7 +89,7 @@ pub(super) fn checked_id(id: &str) -> Result<&str, ApiError> {
     match id.chars().count() <= MAX_ID_CHARS {
         true => Ok(id),
         false => Err(ApiError::not_found(
-            "match",
+            Missing::Match,
             &format!("{}…", id.chars().take(MAX_ID_CHARS).collect::<String>()),
         )),
     }
@@ -111,7 +111,7 @@ impl Read {
             .store
             .match_detail(id)
             .await?
-            .ok_or_else(|| ApiError::not_found("match", id))?;
+            .ok_or_else(|| ApiError::not_found(Missing::Match, id))?;
         let record = state.store.play_record(id).await?;
         Ok(Read { detail, record })
     }
@@ -195,7 +195,7 @@ pub async fn frames(
         .store
         .match_summary(id)
         .await?
-        .ok_or_else(|| ApiError::not_found("match", id))?;
+        .ok_or_else(|| ApiError::not_found(Missing::Match, id))?;
     // Only what cannot change is kept: a finished match everyone may see whole, with its log.
     // The key holds what the answer shows of the seats, so a renamed bot is a new entry.
     let settled = summary.status == MatchStatus::Finished

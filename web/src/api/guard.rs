@@ -5,12 +5,13 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::http::{Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use http_body_util::LengthLimitError;
 
-use super::{ApiError, MAX_BODY_BYTES};
+use super::detail::Detail;
+use super::{ApiError, MAX_BODY_BYTES, language};
 
 /// The most characters of a plain-text error kept as a JSON error's detail.
 const MAX_DETAIL_CHARS: usize = 300;
@@ -72,18 +73,17 @@ pub async fn read_body(State(rules): State<BodyRules>, request: Request, next: N
             let error = error.into_inner();
             return match error.downcast_ref::<LengthLimitError>() {
                 Some(_) => refuse(None),
-                None => ApiError::invalid("bad_body", format!("the body did not arrive: {error}"))
-                    .into_response(),
+                None => {
+                    let detail = Detail::new("api-body-broken").text("reason", error);
+                    ApiError::invalid("bad_body", detail).into_response()
+                }
             };
         }
         Err(_) => {
             return ApiError::new(
                 StatusCode::REQUEST_TIMEOUT,
                 "body_timeout",
-                format!(
-                    "the request's body did not arrive within {} ms",
-                    deadline.as_millis()
-                ),
+                Detail::new("api-body-timeout").number("ms", deadline.as_millis() as u64),
             )
             .into_response();
         }
@@ -96,20 +96,26 @@ fn too_large() -> ApiError {
     ApiError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
         "too_large",
-        format!("a request body has at most {MAX_BODY_BYTES} bytes"),
+        Detail::new("api-body-too-large").number("max", MAX_BODY_BYTES as u64),
     )
 }
 
-/// Turns an error answer under `/api` that is not JSON (axum's own 405, or a rejection no
-/// handler mapped) into the API's `{"error", "detail"}`, keeping its status and headers. It
-/// wraps the whole app, outside the routes, because axum adds a 405's `Allow` header there.
+/// Answers every error under `/api` as the API's `{"error", "detail"}` in the request's
+/// language ([`language`]): an [`ApiError`] in that language, and an answer that is not JSON
+/// (axum's own 405, or a rejection no handler mapped) turned into one, keeping its status and
+/// headers. It wraps the whole app, outside the routes, because axum adds a 405's `Allow`
+/// header there.
 pub async fn json_errors(request: Request, next: Next) -> Response {
-    let under_api = request.uri().path().starts_with("/api");
-    let response = next.run(request).await;
-    let status = response.status();
-    if !under_api {
-        return response;
+    if !request.uri().path().starts_with("/api") {
+        return next.run(request).await;
     }
+    let locale = language::of(request.headers());
+    let mut response = next.run(request).await;
+    if let Some(error) = response.extensions_mut().remove::<ApiError>() {
+        let (parts, _) = response.into_parts();
+        return language::answer(parts, &error, locale);
+    }
+    let status = response.status();
     let is_json = response
         .headers()
         .get(header::CONTENT_TYPE)
@@ -117,33 +123,24 @@ pub async fn json_errors(request: Request, next: Next) -> Response {
     if is_json || !(status.is_client_error() || status.is_server_error()) {
         return response;
     }
-    let (mut parts, body) = response.into_parts();
+    let (parts, body) = response.into_parts();
     let error = if status == StatusCode::METHOD_NOT_ALLOWED {
         let allowed = parts
             .headers
             .get(header::ALLOW)
             .and_then(|v| v.to_str().ok())
             .unwrap_or("");
-        ApiError::new(
-            status,
-            "method_not_allowed",
-            format!("this route allows {allowed}"),
-        )
+        let detail = Detail::new("api-method-not-allowed").text("allowed", allowed);
+        ApiError::new(status, "method_not_allowed", detail)
     } else {
         let text = axum::body::to_bytes(body, 4 * MAX_DETAIL_CHARS)
             .await
             .unwrap_or_default();
         let text = String::from_utf8_lossy(&text);
         let detail: String = text.chars().take(MAX_DETAIL_CHARS).collect();
-        ApiError::new(status, kind_of(status), detail)
+        ApiError::new(status, kind_of(status), Detail::english(detail))
     };
-    let json = error.into_response();
-    parts.headers.remove(header::CONTENT_LENGTH);
-    parts.headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    Response::from_parts(parts, json.into_body())
+    language::answer(parts, &error, locale)
 }
 
 /// The error kind for a status when nothing more specific is known.

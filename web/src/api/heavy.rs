@@ -18,7 +18,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use hyper::body::{Frame, SizeHint};
 
-use super::ApiError;
+use super::{ApiError, Detail};
 use crate::proxy::ClientAddr;
 use cardarena_contest::frames::cache::FramesCache;
 
@@ -99,10 +99,7 @@ impl IntoResponse for PastShare {
         ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
-            format!(
-                "this address has {MAX_HEAVY_READS_PER_ADDRESS} frames, downloads or analyses in progress; \
-             try again when one ends"
-            ),
+            Detail::new("api-heavy-reads").number("count", MAX_HEAVY_READS_PER_ADDRESS as u64),
         )
         .retry_after(RETRY_AFTER_SECS)
         .into_response()

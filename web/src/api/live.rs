@@ -65,7 +65,7 @@ pub async fn live(
         ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
-            full.to_string(),
+            super::words::live_full(full),
         )
     })?;
     if let Some(subscription) = subscription {

@@ -7,10 +7,10 @@ use super::extract::{Path, Query};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::ApiError;
 use super::frames::{log_json, sealed_log};
 use super::openapi::matches::Match;
 use super::openapi::schemas::{ErrorBody, Game, Leaderboard};
+use super::{ApiError, Detail, Missing};
 use crate::app::AppState;
 use cardarena_contest::games;
 use cardarena_store::{Disclosure, LeaderRow, MatchDetail};
@@ -109,7 +109,7 @@ pub async fn show(
         .store
         .match_detail(&id)
         .await?
-        .ok_or_else(|| ApiError::not_found("match", &id))?;
+        .ok_or_else(|| ApiError::not_found(Missing::Match, &id))?;
     let disclosure = state.store.disclosure(&detail.summary).await?;
     Ok(Json(match_json(&detail, disclosure)))
 }
@@ -125,7 +125,7 @@ pub async fn leaderboard(
 ) -> Result<Json<Value>, ApiError> {
     let game = query
         .game
-        .ok_or_else(|| ApiError::invalid("missing_game", "name the game: ?game=<id>"))?;
+        .ok_or_else(|| ApiError::invalid("missing_game", Detail::new("api-missing-game")))?;
     if games::game(&game).is_none() {
         return Err(ApiError::unknown_game(&game));
     }

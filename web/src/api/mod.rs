@@ -8,12 +8,14 @@ mod bot_versions;
 mod bots;
 mod compressed;
 mod connect;
+mod detail;
 mod downloads;
 mod error;
 mod extract;
 mod frames;
 mod guard;
 pub mod heavy;
+mod language;
 mod live;
 mod matches;
 pub mod module;
@@ -26,6 +28,7 @@ mod schema;
 mod tables;
 mod tournaments;
 mod unfinished;
+mod words;
 mod workers;
 
 use std::time::Duration;
@@ -38,7 +41,8 @@ use tower_http::compression::CompressionLayer;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
 use utoipa_axum::routes;
 
-pub use error::ApiError;
+pub use detail::Detail;
+pub use error::{ApiError, Missing};
 pub use guard::json_errors;
 
 use crate::app::AppState;
@@ -58,7 +62,11 @@ pub fn router(body_timeout: Duration, module_bytes: usize) -> Router<AppState> {
     };
     routes
         .fallback(|| async {
-            ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such API route")
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                "not_found",
+                Detail::new("api-no-route"),
+            )
         })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES.max(module_bytes)))
         .layer(middleware::from_fn_with_state(rules, guard::read_body))

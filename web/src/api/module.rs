@@ -23,11 +23,11 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 
-use super::ApiError;
 use super::auth::owned_bot;
 use super::bots::{allow_version, network_limited, version_json};
 use super::extract::Path;
 use super::openapi::schemas::{self, ErrorBody};
+use super::{ApiError, Detail, Missing};
 use crate::app::AppState;
 use crate::proxy::ClientAddr;
 
@@ -75,18 +75,15 @@ impl ModuleChecks {
     /// progress.
     async fn check(&self, client: ClientAddr, bytes: Bytes) -> Result<(), ApiError> {
         let network = self.networks.of(client.0);
-        let _mine = NetworkTurn::take(&self.checking, network).ok_or_else(|| {
-            busy("your network has a module being checked already; upload again when it is done")
-        })?;
+        let _mine = NetworkTurn::take(&self.checking, network)
+            .ok_or_else(|| busy(Detail::new("api-module-network-checking")))?;
         if self.waiting.fetch_add(1, Ordering::SeqCst) >= MAX_WAITING {
             self.waiting.fetch_sub(1, Ordering::SeqCst);
-            return Err(busy(
-                "the server is checking other modules; upload again in a few seconds",
-            ));
+            return Err(busy(Detail::new("api-module-server-checking")));
         }
         let turn = self.turn.acquire().await;
         self.waiting.fetch_sub(1, Ordering::SeqCst);
-        let _turn = turn.map_err(|_| busy("the server is stopping"))?;
+        let _turn = turn.map_err(|_| busy(Detail::new("api-server-stopping")))?;
         let (sandbox, runs) = (self.sandbox.clone(), self.runs);
         let checked = tokio::task::spawn_blocking(move || match runs {
             true => sandbox.check(&bytes).map(drop),
@@ -94,7 +91,7 @@ impl ModuleChecks {
         })
         .await
         .map_err(|e| ApiError::internal(format!("a module check stopped: {e}")))?;
-        checked.map_err(|refusal| ApiError::invalid("bad_module", refusal.to_string()))
+        checked.map_err(|refusal| ApiError::invalid("bad_module", super::words::module(refusal)))
     }
 }
 
@@ -119,7 +116,7 @@ impl Drop for NetworkTurn<'_> {
     }
 }
 
-fn busy(detail: &str) -> ApiError {
+fn busy(detail: Detail) -> ApiError {
     ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", detail).retry_after(BUSY_RETRY_SECS)
 }
 
@@ -127,16 +124,14 @@ fn busy(detail: &str) -> ApiError {
 /// limit never reaches the handler).
 pub fn too_large(bytes: Option<u64>, limit: usize) -> ApiError {
     let size = match bytes {
-        Some(bytes) => format!("the module is {bytes} bytes"),
-        None => "the module is larger than that".to_string(),
+        Some(bytes) => Detail::new("api-module-size").number("bytes", bytes),
+        None => Detail::new("api-module-larger"),
     };
-    ApiError::invalid(
-        "bad_module",
-        format!(
-            "a module has at most {limit} bytes ({} MiB); {size}",
-            limit >> 20
-        ),
-    )
+    let detail = Detail::new("api-module-too-large")
+        .number("max", limit as u64)
+        .number("mib", (limit >> 20) as u64)
+        .words("size", size);
+    ApiError::invalid("bad_module", detail)
 }
 
 /// Uploads the module of the owner's module bot (the bytes of a WebAssembly component of the bot
@@ -169,7 +164,7 @@ pub async fn upload(
     let BotKind::Module { hash: current } = &bot.kind else {
         return Err(ApiError::invalid(
             "bad_request",
-            "this bot is not a module bot: register one with \"wasm\": true",
+            Detail::new("api-not-a-module-bot"),
         ));
     };
     let content_type = headers
@@ -178,7 +173,7 @@ pub async fn upload(
     if content_type.map(|t| t.split(';').next().unwrap_or("").trim()) != Some(WASM_TYPE) {
         return Err(ApiError::invalid(
             "bad_request",
-            format!("upload the module's bytes as the body, with Content-Type: {WASM_TYPE}"),
+            Detail::new("api-module-content-type").text("type", WASM_TYPE),
         ));
     }
     let hash = hex::encode(Sha256::digest(&body));
@@ -189,10 +184,7 @@ pub async fn upload(
     rate.allow(client, 1).map_err(|past| {
         network_limited(
             past,
-            format!(
-                "your network uploaded its {} modules this hour; try again later",
-                rate.hourly()
-            ),
+            Detail::new("api-network-modules").number("max", rate.hourly().into()),
         )
     })?;
     allow_version(&state, client)?;
@@ -219,5 +211,5 @@ async fn current_version(state: &AppState, id: &str) -> Result<Value, ApiError> 
     latest
         .first()
         .map(version_json)
-        .ok_or_else(|| ApiError::not_found("bot", id))
+        .ok_or_else(|| ApiError::not_found(Missing::Bot, id))
 }

@@ -11,12 +11,12 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::ApiError;
 use super::auth;
 use super::extract::{Path, Query};
 use super::openapi::organiser::ActionPage;
 use super::openapi::schemas::{Bot, ErrorBody};
 use super::paging::{cut_page, page_limit};
+use super::{ApiError, Detail, Missing};
 use crate::app::AppState;
 use cardarena_store::{
     ActionRefused, BotRecord, OrganiserAction, OrganiserActionRecord, OrganiserHold, Store,
@@ -45,29 +45,25 @@ pub struct ActionRequest {
 }
 
 /// `text` trimmed, if it has 1 to `max` characters and no control characters but line breaks
-/// and tabs; `400 kind` otherwise, the detail naming `what`.
-fn checked<'a>(
-    text: &'a str,
-    kind: &'static str,
-    what: &str,
-    max: usize,
-) -> Result<&'a str, ApiError> {
+/// and tabs; `400 kind` otherwise (`bad_reason` or `bad_by`), the detail naming what it is.
+fn checked<'a>(text: &'a str, kind: &'static str, max: usize) -> Result<&'a str, ApiError> {
+    let (length, control) = match kind {
+        "bad_by" => ("api-by-length", "api-by-control"),
+        _ => ("api-reason-length", "api-reason-control"),
+    };
     let text = text.trim();
     let count = text.chars().count();
     if count == 0 || count > max {
-        return Err(ApiError::invalid(
-            kind,
-            format!("{what} has 1 to {max} characters, not {count}"),
-        ));
+        let detail = Detail::new(length)
+            .number("max", max as u64)
+            .number("count", count as u64);
+        return Err(ApiError::invalid(kind, detail));
     }
     if text
         .chars()
         .any(|c| c.is_control() && c != '\n' && c != '\t')
     {
-        return Err(ApiError::invalid(
-            kind,
-            format!("{what} has no control characters but line breaks and tabs"),
-        ));
+        return Err(ApiError::invalid(kind, Detail::new(control)));
     }
     Ok(text)
 }
@@ -75,22 +71,22 @@ fn checked<'a>(
 /// Why an action does not apply to a bot held so.
 fn wrong_state(name: &str, action: OrganiserAction, hold: Option<OrganiserHold>) -> ApiError {
     let now = match hold {
-        None => "the organiser holds nothing against it",
-        Some(OrganiserHold::Paused) => "the organiser paused it",
-        Some(OrganiserHold::Disqualified) => "it is disqualified",
+        None => "api-hold-none",
+        Some(OrganiserHold::Paused) => "api-hold-paused",
+        Some(OrganiserHold::Disqualified) => "api-hold-disqualified",
     };
     let fits = match action {
-        OrganiserAction::Pause => "pause a bot the organiser holds nothing against",
-        OrganiserAction::Resume => "resume a bot the organiser paused",
-        OrganiserAction::Disqualify => "disqualify a bot that is not disqualified",
-        OrganiserAction::Reinstate => "reinstate a disqualified bot",
-        OrganiserAction::Delete => "delete any bot",
+        OrganiserAction::Pause => "api-only-pause",
+        OrganiserAction::Resume => "api-only-resume",
+        OrganiserAction::Disqualify => "api-only-disqualify",
+        OrganiserAction::Reinstate => "api-only-reinstate",
+        OrganiserAction::Delete => "api-only-delete",
     };
-    ApiError::new(
-        StatusCode::CONFLICT,
-        "wrong_state",
-        format!("{name}: {now}; one can only {fits}"),
-    )
+    let detail = Detail::new("api-wrong-state")
+        .text("bot", name)
+        .words("now", Detail::new(now))
+        .words("fits", Detail::new(fits));
+    ApiError::new(StatusCode::CONFLICT, "wrong_state", detail)
 }
 
 /// The organiser's action `action` on the contestant's bot `id`: `pause` (it plays no match until
@@ -123,24 +119,24 @@ pub async fn act(
     let action = OrganiserAction::ALL
         .into_iter()
         .find(|a| a.as_str() == action)
-        .ok_or_else(|| ApiError::not_found("action", &action))?;
+        .ok_or_else(|| ApiError::not_found(Missing::Action, &action))?;
     let Json(request) = body?;
-    let reason = checked(&request.reason, "bad_reason", "a reason", MAX_REASON_CHARS)?;
+    let reason = checked(&request.reason, "bad_reason", MAX_REASON_CHARS)?;
     let by = match &request.by {
-        Some(by) => checked(by, "bad_by", "the organiser's name", MAX_BY_CHARS)?,
+        Some(by) => checked(by, "bad_by", MAX_BY_CHARS)?,
         None => DEFAULT_BY,
     };
     let bot = (state.store.bot(&id).await?)
         .filter(|b| !b.deleted)
-        .ok_or_else(|| ApiError::not_found("bot", &id))?;
+        .ok_or_else(|| ApiError::not_found(Missing::Bot, &id))?;
     match state.store.organiser_act(&id, action, reason, by).await? {
         Ok(()) => {}
-        Err(ActionRefused::NoSuchBot) => return Err(ApiError::not_found("bot", &id)),
+        Err(ActionRefused::NoSuchBot) => return Err(ApiError::not_found(Missing::Bot, &id)),
         Err(ActionRefused::NotContestant) => {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "not_a_contestant",
-                format!("{} is not a contestant's bot", bot.name),
+                Detail::new("api-not-a-contestant").text("bot", &bot.name),
             ));
         }
         Err(ActionRefused::Held(hold)) => return Err(wrong_state(&bot.name, action, hold)),
@@ -163,7 +159,8 @@ pub async fn act(
     if action == OrganiserAction::Delete {
         return Ok(StatusCode::NO_CONTENT.into_response());
     }
-    let bot = (state.store.bot(&id).await?).ok_or_else(|| ApiError::not_found("bot", &id))?;
+    let bot =
+        (state.store.bot(&id).await?).ok_or_else(|| ApiError::not_found(Missing::Bot, &id))?;
     Ok(Json(super::bots::with_rating(&state, bot).await?).into_response())
 }
 
@@ -195,16 +192,13 @@ pub(super) async fn organiser_json(store: &Store, bot: &BotRecord) -> Result<Val
 
 /// `409 held` if the organiser holds `bot`: it plays no match, practice included.
 pub(super) fn refuse_held(bot: &BotRecord) -> Result<(), ApiError> {
-    let why = match bot.organiser {
+    let id = match bot.organiser {
         None => return Ok(()),
-        Some(OrganiserHold::Paused) => "the organiser paused it",
-        Some(OrganiserHold::Disqualified) => "the organiser disqualified it",
+        Some(OrganiserHold::Paused) => "api-held-paused",
+        Some(OrganiserHold::Disqualified) => "api-held-disqualified",
     };
-    Err(ApiError::new(
-        StatusCode::CONFLICT,
-        "held",
-        format!("{} plays no match: {why} (see its page)", bot.name),
-    ))
+    let detail = Detail::new(id).text("bot", &bot.name);
+    Err(ApiError::new(StatusCode::CONFLICT, "held", detail))
 }
 
 /// The query of `GET /api/bots/{id}/organiser-actions`: `?before=` and `?limit=`.
@@ -235,7 +229,7 @@ pub async fn actions(
     let limit = page_limit(query.limit, DEFAULT_LIMIT, MAX_LIMIT)?;
     let bot = (state.store.bot(&id).await?)
         .filter(|b| !b.deleted)
-        .ok_or_else(|| ApiError::not_found("bot", &id))?;
+        .ok_or_else(|| ApiError::not_found(Missing::Bot, &id))?;
     let total = state.store.organiser_action_count(&bot.id).await?;
     let mut actions = (state.store)
         .organiser_actions(&bot.id, query.before, limit + 1)
@@ -253,20 +247,14 @@ mod tests {
 
     #[test]
     fn reasons_and_names_are_bounded_plain_text() {
-        assert_eq!(
-            checked("  spam  ", "bad_reason", "a reason", 500),
-            Ok("spam")
-        );
-        assert_eq!(
-            checked("two\nlines", "bad_reason", "a reason", 500),
-            Ok("two\nlines")
-        );
+        assert_eq!(checked("  spam  ", "bad_reason", 500), Ok("spam"));
+        assert_eq!(checked("two\nlines", "bad_reason", 500), Ok("two\nlines"));
         let long = "x".repeat(MAX_REASON_CHARS + 1);
         for bad in ["", "   ", long.as_str(), "a\u{7}bell"] {
-            let error = checked(bad, "bad_reason", "a reason", MAX_REASON_CHARS).unwrap_err();
+            let error = checked(bad, "bad_reason", MAX_REASON_CHARS).unwrap_err();
             assert_eq!(error.kind, "bad_reason", "{bad:?}");
         }
         let most = "é".repeat(MAX_REASON_CHARS);
-        assert!(checked(&most, "bad_reason", "a reason", MAX_REASON_CHARS).is_ok());
+        assert!(checked(&most, "bad_reason", MAX_REASON_CHARS).is_ok());
     }
 }

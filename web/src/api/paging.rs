@@ -1,6 +1,7 @@
 //! Keyset paging, as the API's lists do it: a `?limit=` within bounds, and one row more than asked
 //! fetched to tell whether a next page exists, whose cursor is the last row shown.
 
+use super::Detail;
 use super::error::ApiError;
 
 /// The page size a request asks for: `limit`, or `default`; `400 bad_query` outside 1 to `max`.
@@ -10,7 +11,7 @@ pub fn page_limit(limit: Option<u32>, default: u32, max: u32) -> Result<u32, Api
         true => Ok(limit),
         false => Err(ApiError::invalid(
             "bad_query",
-            format!("limit is 1 to {max}"),
+            Detail::new("api-limit-range").number("max", max.into()),
         )),
     }
 }

@@ -11,7 +11,9 @@ use serde_json::{Value, json};
 
 use super::ApiError;
 use super::auth::owned_bot;
+use super::detail::{self, Detail, numbers};
 use super::openapi::schemas::{ErrorBody, Queued};
+use super::words::{house_bots, outside};
 use crate::app::AppState;
 use crate::proxy::ClientAddr;
 use cardarena_contest::games::{self, GameInfo};
@@ -38,21 +40,15 @@ pub struct PracticeRequest {
 fn outside_its_sizes(bot: &BotRecord, info: &GameInfo, players: usize) -> ApiError {
     let sizes = table_sizes::of(bot, info.players);
     let opponents: Vec<usize> = sizes.iter().map(|n| n - 1).collect();
-    let opponents = match opponents.as_slice() {
-        [1] => "1 opponent".to_string(),
-        _ => format!(
-            "{} opponents",
-            table_sizes::list_in_words(&opponents).replace(" and ", " or ")
-        ),
-    };
-    ApiError::invalid(
-        "outside_ladder_players",
-        format!(
-            "{}: name {opponents}, or first add {players} to its table sizes (on the My bots \
-             page, or \"ladder_players\" with PATCH /api/bots/{{id}})",
-            table_sizes::outside(bot, info.players, "this practice match", players)
-        ),
-    )
+    let detail = Detail::new("api-practice-outside-sizes")
+        .words(
+            "outside",
+            outside(bot, info, Detail::new("api-this-practice-match"), players),
+        )
+        .words("opponents", numbers(&opponents, true))
+        .number("last", opponents.last().copied().unwrap_or(0) as u64)
+        .number("size", players as u64);
+    ApiError::invalid("outside_ladder_players", detail)
 }
 
 /// Queues practice matches of the owner's bot against the named house bots ("self" names the
@@ -82,22 +78,31 @@ pub async fn start(
     if !(1..=MAX_PRACTICE_MATCHES).contains(&request.matches) {
         return Err(ApiError::invalid(
             "bad_matches",
-            format!("ask for 1 to {MAX_PRACTICE_MATCHES} matches"),
+            Detail::new("api-matches-range").number("max", MAX_PRACTICE_MATCHES.into()),
         ));
     }
     let info = games::game(&bot.game).ok_or_else(|| ApiError::internal("bot of no game"))?;
     let players = request.opponents.len() + 1;
     if !info.players.allows(players) {
-        let opponents: Vec<String> = info.players.counts().map(|n| (n - 1).to_string()).collect();
-        return Err(ApiError::invalid(
-            "bad_opponents",
-            format!(
-                "{} seats {} players: name {} opponents",
-                info.id,
-                info.players.describe(),
-                opponents.join(" or ")
-            ),
-        ));
+        // Each count joined by "or" ("1 or 2 or 3"), as the English has always said it.
+        let opponents: Vec<u64> = info.players.counts().map(|n| (n - 1) as u64).collect();
+        let opponents = opponents
+            .iter()
+            .rev()
+            .fold(None::<Detail>, |or, &n| match or {
+                None => Some(Detail::new("api-list-one").number("item", n)),
+                Some(rest) => Some(Detail::new("api-or").number("first", n).words("rest", rest)),
+            });
+        let last = info.players.max.saturating_sub(1) as u64;
+        let detail = Detail::new("api-opponents-count")
+            .text("game", info.id)
+            .words("seats", detail::players(info.players))
+            .words(
+                "opponents",
+                opponents.unwrap_or_else(|| Detail::new("api-list-none")),
+            )
+            .number("last", last);
+        return Err(ApiError::invalid("bad_opponents", detail));
     }
     if !bot.plays_at(players) {
         return Err(outside_its_sizes(&bot, &info, players));
@@ -106,7 +111,7 @@ pub async fn start(
         None => info.options.clone(),
         Some(options) => games::check_options(info.id, options)
             .ok_or_else(|| ApiError::internal("game vanished"))?
-            .map_err(|e| ApiError::invalid("bad_options", e))?,
+            .map_err(|e| ApiError::invalid("bad_options", Detail::english(e)))?,
     };
     let mut opponents = Vec::with_capacity(request.opponents.len());
     for name in &request.opponents {
@@ -117,11 +122,10 @@ pub async fn start(
         } else {
             return Err(ApiError::invalid(
                 "bad_opponents",
-                format!(
-                    "no house bot {name:?} in {}; name \"self\" or one of {}",
-                    info.id,
-                    info.house_bots_in_words()
-                ),
+                Detail::new("api-no-house-bot")
+                    .quoted("name", name)
+                    .text("game", info.id)
+                    .words("bots", house_bots(&info)),
             ));
         };
         opponents.push(bot_id);
@@ -151,12 +155,9 @@ pub async fn start(
     if let Err(past) = rate.allow(client, request.matches) {
         return Err(super::bots::network_limited(
             past,
-            format!(
-                "your network may queue {} practice matches an hour, and asking for {} more \
-                 would pass that; try again later",
-                rate.hourly(),
-                request.matches
-            ),
+            Detail::new("api-network-practice")
+                .number("max", rate.hourly().into())
+                .number("asked", request.matches.into()),
         ));
     }
     let limit = state.config.max_queued_practice;
@@ -168,11 +169,11 @@ pub async fn start(
             ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 "rate_limited",
-                format!(
-                    "{} has {} practice matches queued and may have at most {limit}; asked for \
-                     {} more: wait for some to finish",
-                    bot.name, full.queued, request.matches
-                ),
+                Detail::new("api-practice-queue-full")
+                    .text("bot", &bot.name)
+                    .number("queued", full.queued)
+                    .number("max", limit as u64)
+                    .number("asked", request.matches.into()),
             )
         })?;
     state.scheduler.wake();

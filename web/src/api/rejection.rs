@@ -8,7 +8,7 @@ use std::error::Error;
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 
-use super::ApiError;
+use super::{ApiError, Detail};
 
 /// The deserializer's error under a body that read as JSON but not as the route's shape.
 type DataError = serde_path_to_error::Error<serde_json::Error>;
@@ -26,14 +26,14 @@ impl From<JsonRejection> for ApiError {
             JsonRejection::MissingJsonContentType(_) => ApiError::new(
                 status,
                 "unsupported_media_type",
-                "send the body as JSON, with the header Content-Type: application/json",
+                Detail::new("api-json-content-type"),
             ),
             _ => {
                 let kind = match status {
                     StatusCode::PAYLOAD_TOO_LARGE => "too_large",
                     _ => "bad_json",
                 };
-                ApiError::new(status, kind, rejection.body_text())
+                ApiError::new(status, kind, Detail::english(rejection.body_text()))
             }
         }
     }
@@ -52,30 +52,35 @@ fn message(error: &serde_json::Error) -> String {
     text.strip_suffix(&at).unwrap_or(&text).to_string()
 }
 
+/// Text as it came (a name, a value, or serde's own words where the API has none).
+fn text(text: impl std::fmt::Display) -> Detail {
+    Detail::new("api-text").text("text", text)
+}
+
 /// A body of the wrong shape, in words.
-fn shape_detail(rejection: &JsonRejection) -> String {
+fn shape_detail(rejection: &JsonRejection) -> Detail {
     let Some(error) = data_error(rejection) else {
-        return rejection.body_text();
+        return Detail::english(rejection.body_text());
     };
     let path = error.path().to_string();
     let field = match path.as_str() {
         "." | "" => None,
         path => Some(path),
     };
-    format!(
-        "the body does not fit: {}",
-        shape_words(field, &message(error.inner()))
-    )
+    let words = shape_words(field, &message(error.inner()));
+    Detail::new("api-json-shape").words("words", words)
 }
 
 /// serde's message `text` about `field` (None: the body itself) in plain words.
-fn shape_words(field: Option<&str>, text: &str) -> String {
+fn shape_words(field: Option<&str>, text: &str) -> Detail {
     let quoted = |name: &str| format!("\"{}\"", name.trim_matches('`'));
     if let Some(name) = text.strip_prefix("missing field ") {
         let name = quoted(name);
         return match field {
-            Some(at) => format!("the field {name} of \"{at}\" is missing"),
-            None => format!("the field {name} is missing"),
+            Some(at) => Detail::new("api-json-missing-field-of")
+                .text("name", name)
+                .text("at", quoted(at)),
+            None => Detail::new("api-json-missing-field").text("name", name),
         };
     }
     if let Some(rest) = text.strip_prefix("unknown field ") {
@@ -86,67 +91,72 @@ fn shape_words(field: Option<&str>, text: &str) -> String {
             .filter(|n| !n.is_empty())
             .map(quoted)
             .collect::<Vec<_>>();
-        return match known.is_empty() {
-            true => format!("there is no field {} here", quoted(name)),
-            false => format!(
-                "there is no field {} here; the fields are {}",
-                quoted(name),
-                known.join(", ")
-            ),
+        let detail = match known.is_empty() {
+            true => Detail::new("api-json-unknown-field"),
+            false => Detail::new("api-json-unknown-field-known").text("known", known.join(", ")),
         };
+        return detail.text("name", quoted(name));
     }
     let mismatch = text
         .strip_prefix("invalid type: ")
         .or_else(|| text.strip_prefix("invalid value: "));
     if let Some((got, wanted)) = mismatch.and_then(|rest| rest.split_once(", expected ")) {
-        let subject = field.map_or_else(|| "the body".to_string(), |f| format!("\"{f}\""));
-        return format!(
-            "{subject} must be {}, not {}",
-            kind_words(wanted),
-            value_words(got)
-        );
+        let detail = match field {
+            Some(at) => Detail::new("api-json-field-must-be").text("field", quoted(at)),
+            None => Detail::new("api-json-body-must-be"),
+        };
+        return detail
+            .words("wanted", kind_words(wanted))
+            .words("got", value_words(got));
     }
     match field {
-        Some(at) => format!("\"{at}\": {}", text.replace('`', "\"")),
-        None => text.replace('`', "\""),
+        Some(at) => Detail::new("api-json-field-says")
+            .text("field", quoted(at))
+            .text("text", text.replace('`', "\"")),
+        None => self::text(text.replace('`', "\"")),
     }
 }
 
 /// What serde expected, in words.
-fn kind_words(wanted: &str) -> String {
-    match wanted {
-        "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number, 0 or more".into(),
-        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number".into(),
-        "f32" | "f64" => "a number".into(),
-        "a sequence" => "a list".into(),
-        "a map" => "an object".into(),
-        other if other.starts_with("struct ") => "an object".into(),
-        other => other.replace('`', "\""),
-    }
+fn kind_words(wanted: &str) -> Detail {
+    let id = match wanted {
+        "u8" | "u16" | "u32" | "u64" | "usize" => "api-json-kind-count",
+        "i8" | "i16" | "i32" | "i64" | "isize" => "api-json-kind-integer",
+        "f32" | "f64" => "api-json-kind-number",
+        "a sequence" => "api-json-kind-list",
+        "a map" => "api-json-kind-object",
+        "a string" => "api-json-kind-string",
+        "a boolean" => "api-json-kind-boolean",
+        other if other.starts_with("struct ") => "api-json-kind-object",
+        other => return text(other.replace('`', "\"")),
+    };
+    Detail::new(id)
 }
 
 /// What serde found, in words.
-fn value_words(got: &str) -> String {
+fn value_words(got: &str) -> Detail {
     if let Some(number) = got
         .strip_prefix("integer ")
         .or_else(|| got.strip_prefix("floating point "))
     {
-        return format!("the number {}", number.trim_matches('`'));
+        return Detail::new("api-json-got-number").text("number", number.trim_matches('`'));
     }
     if let Some(flag) = got.strip_prefix("boolean ") {
-        return flag.trim_matches('`').to_string();
+        return text(flag.trim_matches('`'));
+    }
+    if let Some(string) = got.strip_prefix("string ") {
+        return Detail::new("api-json-got-string").text("string", string);
     }
     match got {
-        "sequence" => "a list".into(),
-        "map" => "an object".into(),
-        "unit value" | "null" => "null".into(),
-        other if other.starts_with("string ") => format!("the {other}"),
-        other => other.replace('`', "\""),
+        "sequence" => Detail::new("api-json-got-list"),
+        "map" => Detail::new("api-json-got-object"),
+        "unit value" | "null" => text("null"),
+        other => text(other.replace('`', "\"")),
     }
 }
 
 /// A body that is not JSON, in words.
-fn syntax_detail(rejection: &JsonRejection) -> String {
+fn syntax_detail(rejection: &JsonRejection) -> Detail {
     let inner = match data_error(rejection) {
         Some(error) => Some(error.inner()),
         // Trailing characters are found after the value, by serde_json alone.
@@ -154,44 +164,88 @@ fn syntax_detail(rejection: &JsonRejection) -> String {
             .and_then(|e| e.downcast_ref::<serde_json::Error>()),
     };
     let Some(inner) = inner else {
-        return "the body is not JSON".into();
+        return Detail::new("api-json-not-json");
     };
     if inner.is_eof() && inner.line() == 1 && inner.column() == 0 {
-        return "the body is empty: send a JSON object".into();
+        return Detail::new("api-json-empty");
     }
-    format!(
-        "the body is not JSON: {} (line {}, column {})",
-        message(inner),
-        inner.line(),
-        inner.column()
-    )
+    Detail::new("api-json-syntax")
+        .words("reason", syntax_words(&message(inner)))
+        .number("line", inner.line() as u64)
+        .number("column", inner.column() as u64)
+}
+
+/// serde_json's words for what broke the syntax, in the API's where it has them.
+fn syntax_words(serde: &str) -> Detail {
+    let id = match serde {
+        "expected value" => "api-json-expected-value",
+        "trailing characters" => "api-json-trailing-characters",
+        "trailing comma" => "api-json-trailing-comma",
+        "key must be a string" => "api-json-key-string",
+        "expected `:`" => "api-json-expected-colon",
+        "expected `,` or `}`" => "api-json-expected-comma-brace",
+        "expected `,` or `]`" => "api-json-expected-comma-bracket",
+        "EOF while parsing a value" => "api-json-eof-value",
+        "EOF while parsing an object" => "api-json-eof-object",
+        "EOF while parsing a list" => "api-json-eof-list",
+        "EOF while parsing a string" => "api-json-eof-string",
+        "invalid number" => "api-json-invalid-number",
+        "invalid escape" => "api-json-invalid-escape",
+        other => return text(other),
+    };
+    Detail::new(id)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::shape_words;
+    use super::{shape_words, syntax_words};
+    use crate::locale::Locale;
+
+    fn words(field: Option<&str>, text: &str) -> String {
+        shape_words(field, text).render(Locale::En)
+    }
 
     #[test]
     fn serde_messages_read_as_words() {
         assert_eq!(
-            shape_words(None, "missing field `opponents`"),
+            words(None, "missing field `opponents`"),
             "the field \"opponents\" is missing"
         );
         assert_eq!(
-            shape_words(None, "unknown field `colour`, expected one of `a`, `b`"),
+            words(None, "unknown field `colour`, expected one of `a`, `b`"),
             "there is no field \"colour\" here; the fields are \"a\", \"b\""
         );
         assert_eq!(
-            shape_words(Some("matches"), "invalid type: string \"3\", expected u32"),
+            words(Some("matches"), "invalid type: string \"3\", expected u32"),
             "\"matches\" must be a whole number, 0 or more, not the string \"3\""
         );
         assert_eq!(
-            shape_words(Some("opponents"), "invalid type: map, expected a sequence"),
+            words(Some("opponents"), "invalid type: map, expected a sequence"),
             "\"opponents\" must be a list, not an object"
         );
         assert_eq!(
-            shape_words(Some("matches"), "invalid value: integer `-1`, expected u32"),
+            words(Some("matches"), "invalid value: integer `-1`, expected u32"),
             "\"matches\" must be a whole number, 0 or more, not the number -1"
+        );
+    }
+
+    #[test]
+    fn serde_messages_read_as_words_in_russian_and_czech() {
+        let ru = shape_words(Some("matches"), "invalid type: string \"3\", expected u32");
+        assert_eq!(
+            ru.render(Locale::Ru),
+            "поле \"matches\" должно быть целым числом от 0 и больше, а не строкой \"3\""
+        );
+        let cs = shape_words(None, "missing field `opponents`");
+        assert_eq!(cs.render(Locale::Cs), "chybí pole \"opponents\"");
+        assert_eq!(
+            syntax_words("expected value").render(Locale::Cs),
+            "čekala se hodnota"
+        );
+        // serde's words the API has none for stay as serde wrote them.
+        assert_eq!(
+            syntax_words("recursion limit exceeded").render(Locale::Ru),
+            "recursion limit exceeded"
         );
     }
 }

@@ -8,9 +8,9 @@ use cardarena_bots::{GameVisitor, HouseGame, game_ids, with_game};
 use cardarena_engine::schema;
 use serde_json::{Value, json};
 
-use super::ApiError;
 use super::extract::Path;
 use super::openapi::schemas::ErrorBody;
+use super::{ApiError, Detail};
 
 /// The most characters of an unknown game's id quoted back.
 const QUOTED_ID_CHARS: usize = 32;
@@ -44,10 +44,9 @@ pub async fn show(Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
         ApiError::new(
             StatusCode::NOT_FOUND,
             "not_found",
-            format!(
-                "no game {quoted:?}; the games are {}",
-                game_ids().join(", ")
-            ),
+            Detail::new("api-unknown-game")
+                .quoted("name", &quoted)
+                .text("games", game_ids().join(", ")),
         )
     })
 }

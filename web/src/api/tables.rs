@@ -14,8 +14,10 @@ use serde_json::{Value, json};
 
 use super::ApiError;
 use super::auth::{self, Requester};
+use super::detail::{Detail, players};
 use super::extract::{Path, Query};
 use super::openapi::schemas::{ErrorBody, Move, SeatState, TableOpened};
+use super::words::house_bots;
 use crate::app::AppState;
 use crate::listener::WaitMark;
 use crate::proxy::ClientAddr;
@@ -58,7 +60,7 @@ pub struct StateQuery {
     wait: Option<u64>,
 }
 
-fn bad_seats(detail: impl Into<String>) -> ApiError {
+fn bad_seats(detail: Detail) -> ApiError {
     ApiError::invalid("bad_seats", detail)
 }
 
@@ -85,21 +87,21 @@ pub async fn create(
         return Err(ApiError::unknown_game(&request.game));
     };
     if !info.players.allows(request.seats.len()) {
-        return Err(bad_seats(format!(
-            "{} seats {} players, not {}",
-            info.id,
-            info.players.describe(),
-            request.seats.len()
-        )));
+        return Err(bad_seats(
+            Detail::new("api-sizes-unseated")
+                .text("game", info.id)
+                .words("seats", players(info.players))
+                .text("size", request.seats.len()),
+        ));
     }
     if !request.seats.iter().any(|s| s == "person") {
-        return Err(bad_seats("name \"person\" for one seat at least"));
+        return Err(bad_seats(Detail::new("api-seats-no-person")));
     }
     let options = match &request.options {
         None => info.options.clone(),
         Some(options) => games::check_options(info.id, options)
             .ok_or_else(|| ApiError::internal("game vanished"))?
-            .map_err(|e| ApiError::invalid("bad_options", e))?,
+            .map_err(|e| ApiError::invalid("bad_options", Detail::english(e)))?,
     };
     let mut bot_ids = Vec::with_capacity(request.seats.len());
     let mut names = Vec::with_capacity(request.seats.len());
@@ -123,24 +125,29 @@ pub async fn create(
                 .await?
                 .filter(|b| !b.deleted && b.kind.is_contestant())
                 .ok_or_else(|| {
-                    bad_seats(format!(
-                        "seat {seat}: {name:?} is neither \"person\", a house bot of {} ({}) \
-                         nor a registered bot's id",
-                        info.id,
-                        info.house_bots_in_words()
-                    ))
+                    bad_seats(
+                        Detail::new("api-seat-unknown")
+                            .number("seat", seat as u64)
+                            .quoted("name", name)
+                            .text("game", info.id)
+                            .words("bots", house_bots(&info)),
+                    )
                 })?;
             if bot.game != info.id {
-                return Err(bad_seats(format!(
-                    "seat {seat}: {} plays {}, not {}",
-                    bot.name, bot.game, info.id
-                )));
+                return Err(bad_seats(
+                    Detail::new("api-seat-other-game")
+                        .number("seat", seat as u64)
+                        .text("bot", &bot.name)
+                        .text("plays", &bot.game)
+                        .text("game", info.id),
+                ));
             }
             if bot.health.paused.is_some() {
-                return Err(bad_seats(format!(
-                    "seat {seat}: {} is paused; only active bots sit at tables",
-                    bot.name
-                )));
+                return Err(bad_seats(
+                    Detail::new("api-seat-paused")
+                        .number("seat", seat as u64)
+                        .text("bot", &bot.name),
+                ));
             }
             bot_ids.push(bot.id.clone());
             names.push(bot.name.clone());
@@ -216,12 +223,12 @@ pub async fn create(
 fn refuse_long_thinking(requester: &Requester, seat: usize, name: &str) -> Result<(), ApiError> {
     let long = expert::budget_ms(name).is_some_and(|ms| ms > expert::DEFAULT_BUDGET_MS);
     if long && *requester == Requester::Anonymous {
-        return Err(bad_seats(format!(
-            "seat {seat}: an expert that thinks longer than {} ms a move plays only at a table \
-             opened with a bot's token; seat \"{}\" instead, or send your bot's token",
-            expert::DEFAULT_BUDGET_MS,
-            expert::ID
-        )));
+        return Err(bad_seats(
+            Detail::new("api-seat-long-expert")
+                .number("seat", seat as u64)
+                .number("ms", expert::DEFAULT_BUDGET_MS.into())
+                .text("expert", expert::ID),
+        ));
     }
     Ok(())
 }
@@ -229,90 +236,70 @@ fn refuse_long_thinking(requester: &Requester, seat: usize, name: &str) -> Resul
 /// The answer to a table the limits refuse, in words for the person who asked (the server's
 /// flags that set each limit are in docs/operations.md, not here); `name_of` names a bot by id.
 fn refused(refusal: TableRefusal, name_of: impl Fn(&str) -> String) -> ApiError {
-    let tables = |n: u32| match n {
-        1 => "1 table".to_string(),
-        n => format!("{n} tables"),
-    };
     let limited = StatusCode::TOO_MANY_REQUESTS;
     let (status, kind, detail) = match refusal {
         TableRefusal::ServerFull(n) => (
             StatusCode::SERVICE_UNAVAILABLE,
             "tables_full",
-            format!(
-                "All {} the server keeps open are taken. Try again in a few minutes.",
-                tables(n)
-            ),
+            Detail::new("api-tables-server-full").number("count", n.into()),
         ),
         TableRefusal::ClientOpen(n) => (
             limited,
             "rate_limited",
-            format!(
-                "You have {} open already, as many as one person may. Finish or leave one of \
-                 them first: the Play page lists those this browser opened.",
-                tables(n)
-            ),
+            Detail::new("api-tables-client-open").number("count", n.into()),
         ),
         TableRefusal::NetworkOpen(n) => (
             limited,
             "rate_limited",
-            format!(
-                "Your network has {} open already, as many as it may. Finish or leave one of \
-                 them first.",
-                tables(n)
-            ),
+            Detail::new("api-tables-network-open").number("count", n.into()),
         ),
         TableRefusal::Reserved(n) => (
             limited,
             "rate_limited",
-            format!(
-                "The server is nearly full: its last {} are kept for people with no table \
-                 open. Finish or leave yours, or try again in a few minutes.",
-                tables(n)
-            ),
+            Detail::new("api-tables-reserved").number("count", n.into()),
         ),
         TableRefusal::ClientHour(n) => (
             limited,
             "rate_limited",
-            format!(
-                "You have opened {} in the last hour, as many as one person may. Try again \
-                 later.",
-                tables(n)
-            ),
+            Detail::new("api-tables-client-hour").number("count", n.into()),
         ),
         TableRefusal::BotBusy(bot, n) => (
             limited,
             "rate_limited",
-            format!(
-                "{} is playing at {} already, as many as it may. Pick another opponent, or \
-                 try again in a few minutes.",
-                name_of(&bot),
-                tables(n)
-            ),
+            Detail::new("api-tables-bot-busy")
+                .text("bot", name_of(&bot))
+                .number("count", n.into()),
         ),
         TableRefusal::BotHour(bot, n) => (
             limited,
             "rate_limited",
-            format!(
-                "{} has sat at {} in the last hour, as many as it may. Pick another opponent, \
-                 or try again later.",
-                name_of(&bot),
-                tables(n)
-            ),
+            Detail::new("api-tables-bot-hour")
+                .text("bot", name_of(&bot))
+                .number("count", n.into()),
         ),
     };
     ApiError::new(status, kind, detail)
 }
 
+/// 404 `not_found`: a token that is no seat's.
+fn no_seat() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "not_found",
+        Detail::new("api-no-seat"),
+    )
+}
+
 /// The seat a token names; 404 for a token that is no seat's.
 async fn seat_of(state: &AppState, token: &str) -> Result<PersonSeat, ApiError> {
     if token.is_empty() || token.len() > 128 {
-        return Err(ApiError::not_found("seat", "this token"));
+        return Err(no_seat());
     }
     state
         .store
         .person_seat(&secrets::hash(token))
         .await?
-        .ok_or_else(|| ApiError::not_found("seat", "this token"))
+        .ok_or_else(no_seat)
 }
 
 /// GET /api/tables/{token}: the seat's state, once it passes version `after` (or after `wait`).
@@ -332,7 +319,7 @@ pub async fn show(
     if query.wait.is_some_and(|w| w > MAX_WAIT_SECS) {
         return Err(ApiError::invalid(
             "bad_query",
-            format!("wait is 0 to {MAX_WAIT_SECS} seconds"),
+            Detail::new("api-wait-range").number("max", MAX_WAIT_SECS),
         ));
     }
     let Some(table) = state.tables.get(&seat.match_id) else {
@@ -350,7 +337,7 @@ pub async fn show(
                 ApiError::new(
                     StatusCode::TOO_MANY_REQUESTS,
                     "rate_limited",
-                    refused.to_string(),
+                    super::words::wait_refused(refused),
                 )
                 .retry_after(1)
             })?;
@@ -385,15 +372,28 @@ fn move_refused(refused: MoveRefused) -> ApiError {
         MoveRefused::NotYourTurn => ApiError::new(
             StatusCode::CONFLICT,
             "not_your_turn",
-            "this seat is not asked for a move now",
+            Detail::new("api-not-your-turn"),
         ),
         MoveRefused::Replaced => ApiError::new(
             StatusCode::CONFLICT,
             "replaced",
-            "a house bot plays this seat now",
+            Detail::new("api-seat-replaced"),
         ),
-        MoveRefused::Over => ApiError::new(StatusCode::CONFLICT, "match_over", "the match is over"),
-        MoveRefused::Bad(kind, detail) => ApiError::invalid(kind, detail),
+        MoveRefused::Over => ApiError::new(
+            StatusCode::CONFLICT,
+            "match_over",
+            Detail::new("api-match-over"),
+        ),
+        MoveRefused::Bad(kind, detail) => {
+            // The table's own sentences in the API's words; a bot protocol's reading of the
+            // answer stays as that crate wrote it.
+            let words = match detail.as_str() {
+                "not a legal action" => Detail::new("api-not-legal"),
+                "turn is the turn's number" => Detail::new("api-turn-number"),
+                _ => Detail::english(detail),
+            };
+            ApiError::invalid(kind, words)
+        }
     }
 }
 

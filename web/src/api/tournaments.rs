@@ -9,12 +9,12 @@ use axum::http::{HeaderMap, StatusCode};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::ApiError;
 use super::auth::{admin, owned_bot};
 use super::openapi::schemas::ErrorBody;
 use super::openapi::tournaments::{
     Created, Entered, StageStarted, Tournament, TournamentSpec as SpecJson, TournamentSummary,
 };
+use super::{ApiError, Detail, Missing};
 use crate::app::AppState;
 use cardarena_contest::games;
 use cardarena_contest::tournament::spec::TournamentSpec;
@@ -23,11 +23,13 @@ use cardarena_contest::tournament::{self, TournamentError};
 impl From<TournamentError> for ApiError {
     fn from(error: TournamentError) -> ApiError {
         match error {
-            TournamentError::NotFound(id) => ApiError::not_found("tournament", &id),
+            TournamentError::NotFound(id) => ApiError::not_found(Missing::Tournament, &id),
             TournamentError::Conflict { kind, detail } => {
-                ApiError::new(StatusCode::CONFLICT, kind, detail)
+                ApiError::new(StatusCode::CONFLICT, kind, Detail::english(detail))
             }
-            TournamentError::Invalid { kind, detail } => ApiError::invalid(kind, detail),
+            TournamentError::Invalid { kind, detail } => {
+                ApiError::invalid(kind, Detail::english(detail))
+            }
             TournamentError::Store(e) => e.into(),
         }
     }
@@ -70,7 +72,7 @@ fn check_stage_options(spec: &TournamentSpec) -> Result<(), ApiError> {
         if let Some(Err(detail)) = games::check_options(&spec.game, &options) {
             return Err(ApiError::invalid(
                 "bad_options",
-                format!("stage {index}: {detail}"),
+                Detail::english(format!("stage {index}: {detail}")),
             ));
         }
     }
@@ -147,12 +149,12 @@ pub async fn start(
         .store
         .tournament(&id)
         .await?
-        .ok_or_else(|| ApiError::not_found("tournament", &id))?;
+        .ok_or_else(|| ApiError::not_found(Missing::Tournament, &id))?;
     if t.current_stage.is_some() {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "already_started",
-            "the tournament has started; advance it instead",
+            Detail::new("api-tournament-started"),
         ));
     }
     next_stage(&state, &id).await

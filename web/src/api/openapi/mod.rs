@@ -26,7 +26,10 @@ pub const ORGANISER: &str = "organiser_token";
 const DESCRIPTION: &str = "The JSON API of a cardarena server. The reference, with examples, \
 is docs/api.md in the repository. Every error is `{\"error\": \"<kind>\", \"detail\": \"<text>\"}` \
 (schema `ErrorBody`); besides the answers listed, a path that is no route answers 404 \
-`not_found` and a method a route does not take answers 405 `method_not_allowed`. \
+`not_found` and a method a route does not take answers 405 `method_not_allowed`. The `error` \
+is for programs, the same English word in every language; the `detail` is for people, in the \
+request's language (the `lang` cookie, else `Accept-Language`: en, ru or cs; else English), \
+named by the answer's `Content-Language`. \
 Game-specific JSON (views, actions, options, tables, outcomes) is a free-form object here: \
 each game's JSON Schemas are at `GET /api/games/{id}/schema`.";
 

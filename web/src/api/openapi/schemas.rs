@@ -12,9 +12,9 @@ use utoipa::ToSchema;
 #[derive(ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ErrorBody {
-    /// A short, stable, machine-readable kind, e.g. `name_taken`.
+    /// A short, stable, machine-readable kind, e.g. `name_taken`: the same in every language.
     pub error: String,
-    /// What was wrong, for people.
+    /// What was wrong, for people, in the request's language (`Content-Language` names it).
     pub detail: String,
 }
 
