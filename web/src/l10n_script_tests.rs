@@ -174,7 +174,7 @@ fn rendered_by_script(cases: &[Case]) -> Vec<String> {
     });
     let program = format!(
         "import {{ catalog, format }} from {module:?};\n\
-         let text = ''; for await (const chunk of process.stdin) text += chunk;\n\
+         process.stdin.setEncoding('utf8'); let text = ''; for await (const chunk of process.stdin) text += chunk;\n\
          const input = JSON.parse(text);\n\
          const cats = Object.fromEntries(Object.entries(input.catalogs).map(([k, v]) => [k, catalog(v)]));\n\
          process.stdout.write(JSON.stringify(input.cases.map(([l, id, args]) => format(cats[l], id, args))));",

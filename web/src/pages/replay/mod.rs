@@ -17,11 +17,11 @@ use axum::extract::{Path, State};
 
 use cardarena_bots::By;
 use cardarena_engine::describe::json_phrase;
-use cardarena_engine::phrase::english::{self, Names};
-use words::Word;
+use words::{Deck, Reader, Word};
 
 use super::format::{fixed2, place, score, utc, version_label};
 use super::{Frame, PageError, PageResult, ok};
+use crate::locale::Locale;
 use cardarena_contest::frames::by_of;
 use cardarena_contest::tables::distinct_names;
 use cardarena_store::{Disclosure, LogState, MatchDetail, PlayRecord, SeatDetail, Store};
@@ -98,8 +98,9 @@ struct MatchPage {
     m: MatchView,
     seats: Vec<SeatRow>,
     moves: Vec<MoveRow>,
-    /// How the match ended in the game's words, the seats named, once it is finished.
-    result: Option<String>,
+    /// How the match ended in the game's words, the seats linked to their bots, once it is
+    /// finished.
+    result: Option<Vec<Word>>,
     /// The first fault: the seat's name, the step and the fault's kind (linked to its step).
     fault: Option<(String, u32, String)>,
     /// A sentence for each seat whose bot's kit played decisions at random after its strategy
@@ -182,6 +183,13 @@ fn match_page(
             .map(|a| vec![json_phrase(a.seat, &a.action)])
             .collect()
     });
+    let locale = Locale::from_code(frame.lang()).unwrap_or(Locale::En);
+    let reader = Reader {
+        locale,
+        names: &names,
+        you: None,
+        deck: Deck::of(&m.game),
+    };
     let moves = actions
         .iter()
         .enumerate()
@@ -189,7 +197,7 @@ fn match_page(
             step: i + 1,
             words: said
                 .get(i)
-                .map(|p| words::words(p, &names, &bots))
+                .map(|p| words::words(p, &reader, &bots, words::CLAUSES))
                 .unwrap_or_default(),
             json: a.action.to_string(),
             say: a.say.clone(),
@@ -214,7 +222,7 @@ fn match_page(
             let words = verdict
                 .seats
                 .get(row.seat)
-                .map(|w| english::seat_words(w, &Names::new(&names, None)));
+                .map(|w| words::text(w, &reader, words::LIST));
             // The game's own words; a faulted seat forfeits besides (ranked last).
             row.words = match row.fault {
                 Some(_) => words.map(|w| format!("{w}; forfeits for its fault")),
@@ -237,7 +245,7 @@ fn match_page(
     MatchPage {
         frame,
         fallbacks,
-        result: verdict.map(|v| english::sentence(&v.text, &Names::new(&names, None))),
+        result: verdict.map(|v| words::words(&v.text, &reader, &bots, words::SENTENCE)),
         fault: ending::first_fault(detail, record),
         m: MatchView {
             id: m.id.clone(),
