@@ -240,9 +240,9 @@ function drawStrip() {
   const axis = svg("g", { class: "axis", "aria-hidden": "true" });
   for (const [value, label] of [[1, "1"], [0.5, "½"], [0, "0"]]) {
     axis.append(svg("line", { x1: STRIP.left, x2: width - STRIP.right, y1: g.y(value), y2: g.y(value) }));
-    const t = svg("text", { x: STRIP.left - 4, y: g.y(value) + 4 });
-    t.textContent = label;
-    axis.append(t);
+    const tick = svg("text", { x: STRIP.left - 4, y: g.y(value) + 4 });
+    tick.textContent = label;
+    axis.append(tick);
   }
   picture.append(axis);
   const current = svg("rect", { class: "current", y: 0, height: STRIP.height, width: Math.max(g.bar, 2) });

@@ -232,11 +232,11 @@ function markMove(n) {
 /** Draws the current step: the table, the controls, the move, faults and what was sent. */
 function draw() {
   const n = state.step;
-  let t = tableAt(n);
+  let shown = tableAt(n);
   if (state.eye !== null && !state.live) {
-    t = state.renderer.own ? state.renderer.own(t, state.eye) : ownView(t, state.eye);
+    shown = state.renderer.own ? state.renderer.own(shown, state.eye) : ownView(shown, state.eye);
   }
-  drawTable(tableEl, t, { renderer: state.renderer, names: state.names, eye: state.eye, you: state.you });
+  drawTable(tableEl, shown, { renderer: state.renderer, names: state.names, eye: state.eye, you: state.you });
   tableEl.dataset.step = String(n);
   controls.scrub.max = String(lastStep());
   controls.scrub.value = String(n);
