@@ -265,11 +265,11 @@ function drawStrip() {
     });
     const tip = svg("title");
     const facts = { step: d.step, move: moveText(d, d.taken), worth: fixed(taken), name: nameOf(d.seat) };
-    const bar = d.by === "substitute" ? t("analysis-bar-substitute", facts) : t("analysis-bar", facts);
+    const told = d.by === "substitute" ? t("analysis-bar-substitute", facts) : t("analysis-bar", facts);
     tip.textContent =
       d.best === d.taken
-        ? t("analysis-bar-expert", { bar })
-        : t("analysis-bar-best", { bar, best: moveText(d, d.best, true), worth: fixed(best) });
+        ? t("analysis-bar-expert", { bar: told })
+        : t("analysis-bar-best", { bar: told, best: moveText(d, d.best, true), worth: fixed(best) });
     bar.append(tip);
     bars.append(bar);
     if (d.loss > 0) {
