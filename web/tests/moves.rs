@@ -126,7 +126,8 @@ async fn a_finished_match_reads_in_russian_and_czech_and_fits_a_phone() {
                         wrong.push(format!("{what}: a card named {label:?}"));
                     }
                 }
-            } else if code == "ru" && !moves.contains(['В', 'Д', 'К', 'Т']) && labels.len() > 8 {
+            } else if code == "ru" && !moves.contains(['В', 'Д', 'К', 'Т']) && labels.len() > 8
+            {
                 wrong.push(format!("{what}: no Russian court card letter in {moves:?}"));
             }
             let result = browser.text("#match-result").await;
