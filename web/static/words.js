@@ -101,7 +101,9 @@ function pieces(phrases, who, separator) {
       } else if ("card" in arg) {
         args[name] = card(arg.card);
       } else if ("cards" in arg) {
-        args[name] = list(arg.cards.map(card), t("phrase-nothing"), () => " ");
+        // The German deck's cards are named in words: a comma between them.
+        const between = deck === "german" ? t("phrase-list-comma") : " ";
+        args[name] = list(arg.cards.map(card), t("phrase-nothing"), () => between);
       } else if ("meld" in arg) {
         const parts = [];
         arg.meld.forEach((slot, j) => {

@@ -1,8 +1,8 @@
 //! Moves in words in the reader's language, in headless Chromium against the real server (a
 //! temporary SQLite file, a loopback bot): a finished match of durak and of prší, each in
 //! Russian and in Czech, shows its move log, its result and the player's words in that language
-//! (durak's «ходит» and "útočí", prší's cards named in the German-suited deck), fits a phone's
-//! width and passes axe-core. Screenshots go to `target/test-artefacts/moves/`.
+//! (durak's «ходит» and "útočí", prší's cards named in the German-suited deck), its analysis
+//! section and facts too, fits a phone's width and passes axe-core. Screenshots go to `target/test-artefacts/moves/`.
 
 use crate::support;
 
@@ -143,6 +143,22 @@ async fn a_finished_match_reads_in_russian_and_czech_and_fits_a_phone() {
             let head = if code == "ru" { "Шаг 3:" } else { "Krok 3:" };
             if !info.starts_with(head) {
                 wrong.push(format!("{what}: the player says {info:?}"));
+            }
+            // The analysis offers itself, and the facts name the match's kind, in the language.
+            browser.wait_attr("#analysis", "data-state", "none").await;
+            let (status, ask, kind) = match code {
+                "ru" => ("Анализа пока нет.", "Проанализировать матч", "тренировка"),
+                _ => ("Zatím bez analýzy.", "Analyzovat zápas", "trénink"),
+            };
+            let said = (
+                browser.text("#analysis-status").await,
+                browser.text("#analyse").await,
+            );
+            if said != (status.to_string(), ask.to_string()) {
+                wrong.push(format!("{what}: the analysis says {said:?}"));
+            }
+            if !browser.text("dl.facts").await.contains(kind) {
+                wrong.push(format!("{what}: the facts do not say {kind:?}"));
             }
             let wider = browser
                 .script("return document.documentElement.scrollWidth > window.innerWidth;")

@@ -108,8 +108,20 @@ match-game = Hra
 match-how-to-play = pravidla hry { $game }
 match-status-label = Stav
 match-kind = Druh
-match-kind-rated = { $kind }, hodnocený
-match-kind-not-rated = { $kind }, nehodnocený
+match-kind-rated =
+    { $kind ->
+        [practice] trénink
+        [ladder] žebříček
+        [tournament] turnaj
+       *[other] { $kind }
+    }, hodnocený
+match-kind-not-rated =
+    { $kind ->
+        [practice] trénink
+        [ladder] žebříček
+        [tournament] turnaj
+       *[other] { $kind }
+    }, nehodnocený
 match-seed = Semínko
 match-seed-sealed = skryto, dokud se neodehrají všechny stoly tohoto rozdání turnaje
 match-seed-hidden = skryto do konce zápasu

@@ -95,8 +95,20 @@ match-game = Game
 match-how-to-play = how to play { $game }
 match-status-label = Status
 match-kind = Kind
-match-kind-rated = { $kind }, rated
-match-kind-not-rated = { $kind }, not rated
+match-kind-rated =
+    { $kind ->
+        [practice] practice
+        [ladder] ladder
+        [tournament] tournament
+       *[other] { $kind }
+    }, rated
+match-kind-not-rated =
+    { $kind ->
+        [practice] practice
+        [ladder] ladder
+        [tournament] tournament
+       *[other] { $kind }
+    }, not rated
 match-seed = Seed
 match-seed-sealed = hidden until every table of this tournament deal has been played
 match-seed-hidden = hidden until the match ends

@@ -108,8 +108,20 @@ match-game = Игра
 match-how-to-play = правила игры { $game }
 match-status-label = Статус
 match-kind = Вид
-match-kind-rated = { $kind }, с рейтингом
-match-kind-not-rated = { $kind }, без рейтинга
+match-kind-rated =
+    { $kind ->
+        [practice] тренировка
+        [ladder] лестница
+        [tournament] турнир
+       *[other] { $kind }
+    }, с рейтингом
+match-kind-not-rated =
+    { $kind ->
+        [practice] тренировка
+        [ladder] лестница
+        [tournament] турнир
+       *[other] { $kind }
+    }, без рейтинга
 match-seed = Зерно
 match-seed-sealed = скрыто, пока не сыграны все столы этой раздачи турнира
 match-seed-hidden = скрыто до конца матча

@@ -252,15 +252,20 @@ fn seats_pieces(seats: &[Seat], reader: &Reader) -> Vec<Piece> {
     out
 }
 
-/// Cards one after another; "nothing" when there is none.
+/// Cards one after another (a comma between the German deck's, which are named in words);
+/// "nothing" when there is none.
 fn cards_pieces(cards: &[Card], reader: &Reader) -> Vec<Piece> {
     let mut out = Vec::new();
     if cards.is_empty() {
         push_text(&mut out, &reader.locale.message("phrase-nothing"));
     }
+    let between = match reader.deck {
+        Deck::German => reader.locale.message("phrase-list-comma"),
+        Deck::French => " ".to_string(),
+    };
     for (i, &card) in cards.iter().enumerate() {
         if i > 0 {
-            push_text(&mut out, " ");
+            push_text(&mut out, &between);
         }
         out.push(Piece::Card(card));
     }

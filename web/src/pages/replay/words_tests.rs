@@ -236,6 +236,17 @@ fn russian_and_czech_speak_the_games_words() {
         text(&play, &cs(Some(0)), CLAUSES),
         "Vynášíte: zelený svršek a měníte na žaludy"
     );
+    let two = [Phrase::new("prsi-plays")
+        .seat("actor", 1)
+        .cards("cards", [c("AD"), c("AH")])];
+    assert_eq!(
+        text(
+            &two,
+            &reader(Locale::Ru, &names, None, Deck::German),
+            CLAUSES
+        ),
+        "random кладёт: бубенцовый туз, червонный туз"
+    );
     let draw = [Phrase::new("prsi-draws-sevens")
         .seat("actor", 1)
         .arg("count", Arg::Count(4))];
