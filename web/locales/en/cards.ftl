@@ -3,9 +3,9 @@
 # `$rank` is two, three, four, five, six, seven, eight, nine, ten, jack, queen, king or ace; in the
 # German-suited deck of prší the jack is the under and the queen the over (the keys stay "jack"
 # and "queen"). `$suit` is clubs, diamonds, hearts or spades; in the German deck clubs are acorns,
-# spades leaves and diamonds bells. `card-short` is what a move's line shows (a French card's rank
-# and symbol, a German card's suit and rank), `card-name` how a person says it (a screen reader's
-# label).
+# spades leaves and diamonds bells. `card-short` and `card-german-short` are what a move's line
+# shows (a French card's rank and symbol, a German card's suit and rank), `card-name` and
+# `card-german-name` how a person says it (a screen reader's label).
 
 card-short =
     { $rank ->
