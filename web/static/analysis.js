@@ -6,6 +6,7 @@
 // the step the player (replay.js) shows, what the expert would have played. It talks to the
 // player through events on #watch: "step" (drawn), "ended" (a followed match ended), "go".
 import { add, distinctNames, el } from "/static/table.js";
+import { t } from "/static/l10n.js";
 import { readerSeat, said, saidInline, saidText } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -45,19 +46,19 @@ function seatNames() {
   const names = [];
   for (const row of document.querySelectorAll("table.seats tbody tr[data-seat]")) {
     const key = row.querySelector("td.key");
-    names[Number(row.dataset.seat)] = key ? key.textContent.trim() : "seat " + row.dataset.seat;
+    names[Number(row.dataset.seat)] = key ? key.textContent.trim() : t("phrase-seat", { seat: Number(row.dataset.seat) });
   }
   return distinctNames(names);
 }
 
 /** A seat's name. */
 function nameOf(seat) {
-  return seat === state.you ? "you" : state.names[seat] || "seat " + seat;
+  return seat === state.you ? t("phrase-you") : state.names[seat] || t("phrase-seat", { seat });
 }
 
 /** " (the house bot for …)" when the house bot that took a faulted seat over chose decision `d`. */
 function substitute(d) {
-  return d.by === "substitute" ? " (the house bot for " + nameOf(d.seat) + ")" : "";
+  return d.by === "substitute" ? " " + t("analysis-substitute", { name: nameOf(d.seat) }) : "";
 }
 
 /** Who reads the moves: the seats' names, the reader's own seat said "you". */
@@ -106,9 +107,8 @@ function say(message) {
 
 /** Where a queued request stands, `ahead` analyses to start before it, in words. */
 function queuedWords(ahead) {
-  if (ahead === 0) return "Queued: yours is next; it starts as soon as the expert is free.";
-  if (ahead === 1) return "Queued: one analysis starts before yours.";
-  return "Queued: " + ahead + " analyses start before yours.";
+  if (ahead === 0) return t("analysis-queued-next");
+  return t("analysis-queued", { count: ahead });
 }
 
 /** Acts on an answer of the analysis API: draws the result, follows progress, offers or fails. */
@@ -119,7 +119,7 @@ function handle({ status, body }) {
   if ((status === 200 || status === 202) && body && body.status === "done") {
     progress.hidden = true;
     button.hidden = true;
-    say(body.budget_ms ? "The expert searched " + body.budget_ms + " ms a decision." : "");
+    say(body.budget_ms ? t("analysis-searched", { ms: body.budget_ms }) : "");
     show(body);
     return;
   }
@@ -129,7 +129,7 @@ function handle({ status, body }) {
     progress.hidden = false;
     progress.max = Math.max(1, body.total || 0);
     progress.value = body.done || 0;
-    say(body.status === "queued" ? queuedWords(body.ahead || 0) : "Analysing: " + (body.done || 0) + " of " + (body.total || 0) + " decisions.");
+    say(body.status === "queued" ? queuedWords(body.ahead || 0) : t("analysis-running", { done: body.done || 0, total: body.total || 0 }));
     state.timer = setTimeout(poll, POLL_MS);
     return;
   }
@@ -141,7 +141,8 @@ function handle({ status, body }) {
   const again = status === 429 || status === 503;
   button.hidden = !again;
   button.disabled = false;
-  say("The analysis cannot be shown: " + (detail || "the server answered " + status) + (again ? " Try again in a while." : ""));
+  const why = detail || t("analysis-server-answered", { status });
+  say(again ? t("analysis-cannot-again", { why }) : t("analysis-cannot", { why }));
 }
 
 /** Offers the analysis of a match that has none. */
@@ -150,7 +151,7 @@ function offer() {
   const button = $("analyse");
   button.hidden = false;
   button.disabled = false;
-  say("Not analysed yet.");
+  say(t("analysis-not-yet"));
 }
 
 /** Asks for the progress (or the result) again. */
@@ -158,7 +159,7 @@ async function poll() {
   try {
     handle(await ask("GET"));
   } catch {
-    say("The server cannot be reached; trying again.");
+    say(t("analysis-unreachable-retrying"));
     state.timer = setTimeout(poll, POLL_MS * 5);
   }
 }
@@ -167,12 +168,12 @@ async function poll() {
 async function request() {
   const button = $("analyse");
   button.disabled = true;
-  say("Asking for the analysis…");
+  say(t("analysis-asking"));
   try {
     handle(await ask("POST"));
   } catch {
     button.disabled = false;
-    say("The server cannot be reached; try again.");
+    say(t("analysis-unreachable"));
   }
 }
 
@@ -205,7 +206,7 @@ function mark(g, n, what) {
   const d = "M" + (middle - size / 2) + " " + top + "h" + size + "l" + -size / 2 + " " + size + "z";
   const node = svg("path", { d, class: "mark " + what, "data-step": n });
   node.append(svg("title"));
-  node.firstChild.textContent = "Step " + n + ": " + what;
+  node.firstChild.textContent = t("analysis-step-mark", { step: n, kind: what });
   return node;
 }
 
@@ -230,17 +231,18 @@ function drawStrip() {
     else if (kind(d) === "mistake") mistakes.push(d.step);
   }
   const title = svg("title", { id: "strip-title" });
-  title.textContent =
-    "The value of each move taken, steps 1 to " + state.steps + ". " +
-    (blunders.length ? "Blunders at steps " + blunders.join(", ") + ". " : "No blunder. ") +
-    (mistakes.length ? "Mistakes at steps " + mistakes.join(", ") + "." : "No mistake.");
+  title.textContent = [
+    t("analysis-strip-title", { steps: state.steps }),
+    blunders.length ? t("analysis-strip-blunders", { steps: blunders.join(", ") }) : t("analysis-strip-no-blunder"),
+    mistakes.length ? t("analysis-strip-mistakes", { steps: mistakes.join(", ") }) : t("analysis-strip-no-mistake"),
+  ].join(" ");
   picture.append(title);
   const axis = svg("g", { class: "axis", "aria-hidden": "true" });
   for (const [value, label] of [[1, "1"], [0.5, "½"], [0, "0"]]) {
     axis.append(svg("line", { x1: STRIP.left, x2: width - STRIP.right, y1: g.y(value), y2: g.y(value) }));
-    const t = svg("text", { x: STRIP.left - 4, y: g.y(value) + 4 });
-    t.textContent = label;
-    axis.append(t);
+    const tick = svg("text", { x: STRIP.left - 4, y: g.y(value) + 4 });
+    tick.textContent = label;
+    axis.append(tick);
   }
   picture.append(axis);
   const current = svg("rect", { class: "current", y: 0, height: STRIP.height, width: Math.max(g.bar, 2) });
@@ -262,9 +264,12 @@ function drawStrip() {
       "data-step": d.step,
     });
     const tip = svg("title");
+    const facts = { step: d.step, move: moveText(d, d.taken), worth: fixed(taken), name: nameOf(d.seat) };
+    const told = d.by === "substitute" ? t("analysis-bar-substitute", facts) : t("analysis-bar", facts);
     tip.textContent =
-      "Step " + d.step + substitute(d) + ": " + moveText(d, d.taken) + ", worth " + fixed(taken) +
-      (d.best === d.taken ? " (the expert's choice)" : "; the best: " + moveText(d, d.best, true) + ", " + fixed(best));
+      d.best === d.taken
+        ? t("analysis-bar-expert", { bar: told })
+        : t("analysis-bar-best", { bar: told, best: moveText(d, d.best, true), worth: fixed(best) });
     bar.append(tip);
     bars.append(bar);
     if (d.loss > 0) {
@@ -316,7 +321,7 @@ function drawAccuracy() {
     const row = el("tr");
     row.dataset.seat = String(s.seat);
     const who = el("td", "key");
-    add(who, el("span", "swatch seat-" + (s.seat % 6)), nameOf(s.seat), el("span", "seat-no", " (seat " + s.seat + ")"));
+    add(who, el("span", "swatch seat-" + (s.seat % 6)), nameOf(s.seat), el("span", "seat-no", " " + t("analysis-seat-number", { seat: s.seat })));
     const cell = (label, value) => {
       const td = el("td", "num", value);
       td.dataset.label = label;
@@ -325,10 +330,10 @@ function drawAccuracy() {
     add(
       row,
       who,
-      cell("Decisions", s.decisions),
-      cell("Mean loss", fixed(s.mean_loss)),
-      cell("Mistakes", s.mistakes),
-      cell("Blunders", s.blunders),
+      cell(t("analysis-decisions"), s.decisions),
+      cell(t("analysis-mean-loss"), fixed(s.mean_loss)),
+      cell(t("analysis-mistakes"), s.mistakes),
+      cell(t("analysis-blunders"), s.blunders),
     );
     row.cells[3].classList.add("mistakes");
     row.cells[4].classList.add("blunders");
@@ -340,7 +345,7 @@ function drawAccuracy() {
 
 /** A badge naming how bad a move was. */
 function badge(what) {
-  return el("span", "verdict " + what, what);
+  return el("span", "verdict " + what, t("analysis-verdict", { kind: what }));
 }
 
 /** The list of blunders and mistakes, each linking to its step. */
@@ -352,7 +357,7 @@ function drawErrors() {
     if (!what) continue;
     const item = el("li", what);
     item.dataset.step = String(d.step);
-    const link = el("a", "step", "step " + d.step);
+    const link = el("a", "step", t("analysis-step-link", { step: d.step }));
     link.href = "#step=" + d.step;
     add(
       item,
@@ -361,13 +366,13 @@ function drawErrors() {
       badge(what),
       " ",
       add(el("code"), move(d, d.taken)),
-      substitute(d) + "; the expert's choice: ",
+      substitute(d) + "; " + t("analysis-expert-choice") + " ",
       add(el("code"), move(d, d.best, true)),
-      " (loses " + fixed(d.loss) + ")",
+      " " + t("analysis-loses", { loss: fixed(d.loss) }),
     );
     list.append(item);
   }
-  if (!list.children.length) list.append(el("li", "note", "None: every move was within 0.05 of the best."));
+  if (!list.children.length) list.append(el("li", "note", t("analysis-none")));
 }
 
 /** Marks the blunders and mistakes in the page's list of moves, the expert's move beside each. */
@@ -378,7 +383,7 @@ function markMoves() {
     const what = kind(d);
     if (!item || !what || item.querySelector(".verdict")) continue;
     item.classList.add(what);
-    add(item, " ", badge(what), add(el("span", "expert"), "the expert's choice: ", move(d, d.best, true)));
+    add(item, " ", badge(what), add(el("span", "expert"), t("analysis-expert-choice") + " ", move(d, d.best, true)));
   }
 }
 
@@ -391,21 +396,21 @@ function atStep(n) {
   const stepMark = $("step-mark");
   stepMark.hidden = !what;
   stepMark.className = "step-mark" + (what ? " " + what : "");
-  stepMark.textContent = what ? what + " (loses " + fixed(d.loss) + ")" : "";
+  stepMark.textContent = what ? t("analysis-mark-loses", { kind: what, loss: fixed(d.loss) }) : "";
   const line = document.querySelector("#step-info p.move");
   if (!d || !line) return;
   const note = el("span", "expert-says");
   if (d.best === d.taken || d.loss <= 0) {
-    const same = d.best === d.taken ? "the expert's choice too" : "as good as the expert's choice";
-    add(note, same + " (worth " + fixed(d.values[d.taken]) + ")");
+    const worth = { worth: fixed(d.values[d.taken]) };
+    add(note, d.best === d.taken ? t("analysis-expert-too", worth) : t("analysis-as-good", worth));
   } else {
     add(
       note,
       what ? badge(what) : null,
       what ? " " : null,
-      "the expert's choice: ",
+      t("analysis-expert-choice") + " ",
       add(el("code", "expert-move"), move(d, d.best, true)),
-      " (worth " + fixed(d.values[d.best]) + ", this move " + fixed(d.values[d.taken]) + ")",
+      " " + t("analysis-worth", { best: fixed(d.values[d.best]), taken: fixed(d.values[d.taken]) }),
     );
   }
   line.append(note);
@@ -436,7 +441,7 @@ async function start() {
   section.hidden = false;
   if (root.dataset.disclosure === "sealed") {
     section.dataset.state = "sealed";
-    say("The analysis can be asked for once the other tables dealt the same cards have been played.");
+    say(t("analysis-sealed"));
     return;
   }
   // The server says whether there is an analysis: none is offered without asking for it.

@@ -5,6 +5,7 @@
 // page's other scripts (analysis.js) each step it draws (a "step" event on #watch, the step as its
 // detail) and when a followed match has ended ("ended"), and goes to the step a "go" event names.
 import { add, distinctNames, drawTable, el, nameOf, ownView, reader, text } from "/static/table.js";
+import { t } from "/static/l10n.js";
 import { readerSeat, said, seatWords, sentence } from "/static/words.js";
 
 const root = document.getElementById("watch");
@@ -118,7 +119,7 @@ function sentPanel(title, sent, chosen, open) {
   box.open = open;
   box.append(el("summary", null, title));
   if (!sent) {
-    box.append(el("p", "note", "Not recorded for this match (what a bot was sent is kept only once a match is finished)."));
+    box.append(el("p", "note", t("match-not-recorded")));
     return box;
   }
   const chosenText = chosen ? JSON.stringify(chosen) : null;
@@ -128,7 +129,7 @@ function sentPanel(title, sent, chosen, open) {
     const line = JSON.stringify(action);
     legal.append(el("li", line === chosenText ? "chosen" : null, line));
   }
-  add(box, el("h4", null, "View"), json(sent.view), el("h4", null, "Legal actions (by index)"), legal);
+  add(box, el("h4", null, t("match-sent-view")), json(sent.view), el("h4", null, t("match-sent-legal")), legal);
   return box;
 }
 
@@ -136,17 +137,17 @@ function sentPanel(title, sent, chosen, open) {
 function stepInfo(n) {
   const box = $("step-info");
   if (n === 0) {
-    box.replaceChildren(el("p", null, "The deal, before the first move."));
+    box.replaceChildren(el("p", null, t("match-dealt")));
     return;
   }
   const f = state.frames[n - 1];
   const line = el("p", "move");
   add(
     line,
-    el("strong", null, "Step " + n + ": "),
+    el("strong", null, t("match-step", { step: n }) + " "),
     add(el("code", "action"), f.phrases ? said(f.phrases, reader(state)) : text(f.action)),
-    f.by === "substitute" ? el("span", "badge substitute", "played by the house bot for a faulted seat") : null,
-    f.ms === null || f.ms === undefined ? null : el("span", "ms", f.ms + " ms"),
+    f.by === "substitute" ? el("span", "badge substitute", t("match-by-substitute")) : null,
+    f.ms === null || f.ms === undefined ? null : el("span", "ms", t("match-ms", { ms: f.ms })),
     f.say ? el("q", "say", f.say) : null,
   );
   box.replaceChildren(line);
@@ -161,17 +162,17 @@ function faultInfo(n) {
     const panel = el("div", "fault-panel");
     const a = f.answer || {};
     const answer = el("dl", "answer");
-    const row = (label, value) => add(answer, el("dt", null, label), el("dd", null, value === null || value === undefined ? "none" : value));
-    row("HTTP status", a.status);
-    row("Time", a.ms === null || a.ms === undefined ? null : a.ms + " ms");
-    row("Body (first bytes)", a.body);
-    row("Refused because", a.error);
+    const row = (label, value) => add(answer, el("dt", null, label), el("dd", null, value === null || value === undefined ? t("match-answer-none") : value));
+    row(t("match-answer-status"), a.status);
+    row(t("match-answer-time"), a.ms === null || a.ms === undefined ? null : t("match-ms", { ms: a.ms }));
+    row(t("match-answer-body"), a.body);
+    row(t("match-answer-refused"), a.error);
     add(
       panel,
-      el("h3", "fault", nameOf(state, f.seat) + " faulted here: " + f.kind),
+      el("h3", "fault", t("match-faulted-here", { name: nameOf(state, f.seat), kind: f.kind })),
       f.detail ? el("p", null, f.detail) : null,
       answer,
-      sentPanel("What it was sent", f.sent, null, true),
+      sentPanel(t("match-what-sent"), f.sent, null, true),
     );
     box.append(panel);
   }
@@ -183,21 +184,21 @@ function seatPanel(n) {
   box.replaceChildren();
   if (state.eye === null) {
     const f = state.frames[n - 1];
-    if (f) box.append(sentPanel("What " + nameOf(state, f.seat) + " was sent for step " + n, f.sent, f.action, false));
+    if (f) box.append(sentPanel(t("match-sent-for-step", { name: nameOf(state, f.seat), step: n }), f.sent, f.action, false));
     return;
   }
   const seat = state.eye;
   const next = state.frames[n];
   const own = state.frames[n - 1];
   if (next && next.seat === seat) {
-    box.append(sentPanel(nameOf(state, seat) + " is sent this now (step " + (n + 1) + ")", next.sent, next.action, true));
+    box.append(sentPanel(t("match-sent-now", { name: nameOf(state, seat), step: n + 1 }), next.sent, next.action, true));
   } else if (own && own.seat === seat) {
-    box.append(sentPanel(nameOf(state, seat) + " was sent this for step " + n, own.sent, own.action, true));
+    box.append(sentPanel(t("match-sent-then", { name: nameOf(state, seat), step: n }), own.sent, own.action, true));
   } else {
     const later = state.frames.findIndex((f, i) => i >= n && f.seat === seat);
-    const p = el("p", "note", "Not " + nameOf(state, seat) + "'s decision at this step. ");
+    const p = el("p", "note", t("match-not-decision", { name: nameOf(state, seat) }) + " ");
     if (later >= 0) {
-      const link = el("a", null, "Its next decision: step " + (later + 1));
+      const link = el("a", null, t("match-next-decision", { step: later + 1 }));
       link.href = "#step=" + later;
       p.append(link);
     }
@@ -231,15 +232,20 @@ function markMove(n) {
 /** Draws the current step: the table, the controls, the move, faults and what was sent. */
 function draw() {
   const n = state.step;
-  let t = tableAt(n);
+  let shown = tableAt(n);
   if (state.eye !== null && !state.live) {
-    t = state.renderer.own ? state.renderer.own(t, state.eye) : ownView(t, state.eye);
+    shown = state.renderer.own ? state.renderer.own(shown, state.eye) : ownView(shown, state.eye);
   }
-  drawTable(tableEl, t, { renderer: state.renderer, names: state.names, eye: state.eye, you: state.you });
+  drawTable(tableEl, shown, { renderer: state.renderer, names: state.names, eye: state.eye, you: state.you });
   tableEl.dataset.step = String(n);
   controls.scrub.max = String(lastStep());
   controls.scrub.value = String(n);
-  controls.label.textContent = "step " + n + " of " + lastStep() + (state.live ? " (live)" : state.liveNote);
+  const steps = { step: n, last: lastStep() };
+  controls.label.textContent = state.live
+    ? t("match-step-of-live", steps)
+    : state.liveNote
+      ? t("match-step-of-unavailable", steps)
+      : t("match-step-of", steps);
   stepInfo(n);
   faultInfo(n);
   seatPanel(n);
@@ -251,7 +257,7 @@ function draw() {
 function setPlaying(on) {
   clearTimeout(state.timer);
   state.timer = null;
-  controls.play.textContent = on ? "\u23f8 pause" : "\u25b6 play";
+  controls.play.textContent = on ? t("match-pause") : t("match-play");
   controls.play.setAttribute("aria-pressed", on ? "true" : "false");
   if (on) tick();
 }
@@ -280,9 +286,9 @@ function load(answer, toEnd = false) {
   if (!state.initial) {
     const kept = !answer.log || answer.log.state === "kept";
     const sealed = answer.log && answer.log.state === "sealed";
-    const why = sealed ? sealedWords(answer.log.tables_left) : kept ? "No table to show yet." : "The moves of this match are not kept.";
+    const why = sealed ? t("match-sealed", { count: answer.log.tables_left }) : kept ? t("match-no-table") : t("match-not-kept");
     note(why);
-    controls.label.textContent = sealed ? "sealed" : "";
+    controls.label.textContent = sealed ? t("match-sealed-label") : "";
     return;
   }
   const wanted = toEnd ? lastStep() : hashStep();
@@ -292,12 +298,6 @@ function load(answer, toEnd = false) {
   drawFaultLink();
 }
 
-/** Why a sealed match shows nothing yet and when it will (as the server's page says it). */
-function sealedWords(left) {
-  const others = left > 1 ? left + " other tables of this tournament, still being played," : "another table of this tournament, still being played,";
-  return "Sealed: " + others + " had the same cards dealt, so its table, moves and downloads show when the last of them ends. This page opens them by itself then.";
-}
-
 /** The link to the first fault's step, near the top of the page. */
 function drawFaultLink() {
   const box = $("fault-link");
@@ -305,7 +305,7 @@ function drawFaultLink() {
     .filter((f) => f.step !== null && f.step !== undefined)
     .sort((a, b) => a.step - b.step)[0];
   if (!box || !first) return;
-  const link = el("a", null, nameOf(state, first.seat) + " faulted at step " + first.step + " (" + first.kind + ") \u2192");
+  const link = el("a", null, t("match-fault-link", { name: nameOf(state, first.seat), step: first.step, kind: first.kind }));
   link.href = "#step=" + first.step;
   box.replaceChildren(link);
   box.hidden = false;
@@ -322,7 +322,7 @@ async function showEnd() {
   const m = await response.json();
   root.dataset.status = m.status;
   root.dataset.disclosure = m.disclosure;
-  $("match-status").textContent = m.status;
+  $("match-status").textContent = t("match-status", { status: m.status });
   const last = state.initial ? tableAt(lastStep()) : null;
   const result = last && last.result;
   for (const s of m.seats || []) {
@@ -332,15 +332,16 @@ async function showEnd() {
     row.querySelector(".score").textContent = s.score === null || s.score === undefined ? "\u2013" : String(s.score);
     if (result && result.seats) {
       const words = seatWords(result.seats[s.seat], reader(state)).textContent;
-      row.querySelector(".words").textContent = s.fault ? words + "; forfeits for its fault" : words;
+      row.querySelector(".words").textContent = s.fault ? t("match-forfeits", { words }) : words;
     }
   }
   const line = $("match-result");
   if (result) {
-    line.replaceChildren(el("strong", null, "Result:"), " ", sentence(result.text, reader(state)));
+    line.replaceChildren(el("strong", null, t("match-result")), " ", sentence(result.text, reader(state)));
     line.hidden = false;
   } else if (m.status !== "finished") {
-    line.replaceChildren(el("strong", null, "Result:"), " none: the match " + m.status + (m.error ? " (" + m.error + ")" : "") + ".");
+    const none = m.error ? t("match-no-result-error", { status: m.status, error: m.error }) : t("match-no-result", { status: m.status });
+    line.replaceChildren(el("strong", null, t("match-result")), " ", none);
     line.hidden = false;
   }
   drawFaultLink();
@@ -386,7 +387,7 @@ async function failure(response) {
 async function fetchFrames(toEnd = false) {
   const response = await fetch("/api/matches/" + encodeURIComponent(root.dataset.id) + "/frames");
   if (!response.ok) {
-    note("The table cannot be shown: " + (await failure(response)));
+    note(t("match-cannot-show", { why: await failure(response) }));
     return;
   }
   load(await response.json(), toEnd);
@@ -421,7 +422,7 @@ function follow() {
     state.live = null;
     root.dataset.live = "refused";
     controls.eye.disabled = false;
-    state.liveNote = " (the live feed is unavailable; reload to follow)";
+    state.liveNote = "unavailable";
     await fetchFrames();
   });
   source.addEventListener("end", async () => {
@@ -490,7 +491,7 @@ async function main() {
   try {
     state.renderer = await import("/static/games/" + root.dataset.game + ".js");
   } catch {
-    note("This page cannot draw " + root.dataset.game + " tables.");
+    note(t("match-cannot-draw", { game: root.dataset.game }));
     return;
   }
   wire();

@@ -41,6 +41,7 @@ mod languages;
 mod layout;
 mod modules;
 mod modules_uploads;
+mod moves;
 mod my_bots_add;
 mod my_bots_sizes;
 mod openapi;

@@ -1,7 +1,7 @@
 //! Every phrase id the engine says, with its English template (the placeholders are
-//! [`english`](super::english)'s). web/static/words.js holds the same list for the pages, and a
-//! test holds the two equal; a language of its own would give each id one message with the same
-//! arguments.
+//! [`english`](super::english)'s). The pages give each id one Fluent message a language
+//! (web/locales/<code>/moves.ftl); a test of the web crate holds those ids exactly these and their
+//! English equal to these templates.
 
 /// Each id and its English template, the common ones first, then each game's.
 pub const ENGLISH: &[(&str, &str)] = &[

@@ -3,7 +3,7 @@
 //! "you" with the verb forms that go with it ("You attack with 7♠; greedy cannot beat it and
 //! takes 2 cards"). Cards read as the table draws them, rank and suit symbol ("10♥").
 //!
-//! A template's placeholders (web/static/words.js reads the same templates the same way):
+//! A template's placeholders:
 //! - `{name}`: the argument; `{name's}`: a seat's possessive ("greedy's", "your");
 //! - `{name|one|other}`: a count and its noun in the count's form ("1 card", "3 cards");
 //! - `[you|other]`: the first for "you" or several seats, the other for one seat, agreeing with

@@ -2,8 +2,8 @@
 //! game's result ([`Verdict`](crate::Verdict)) are lists of [`Phrase`]s, each a message id and
 //! named, typed arguments (the seats, cards, counts and suits it speaks of), never a finished
 //! sentence. Whoever shows them renders them in the reader's words: [`english`] here (the CLI,
-//! the Python package, logs, tests), the pages' catalog in the browser (web/static/words.js),
-//! with the seats' names and, at a person's own table, that seat as "you". A language renders
+//! the Python package, logs, tests), the pages' Fluent messages in the reader's language
+//! (web/locales/<code>/moves.ftl, on the server and in web/static/words.js), with the seats' names and, at a person's own table, that seat as "you". A language renders
 //! each id as one message ([`catalog`] lists the English ones), and a count is a number so that
 //! each language picks its own plural form.
 

@@ -17,14 +17,15 @@ use axum::extract::{Path, State};
 
 use cardarena_bots::By;
 use cardarena_engine::describe::json_phrase;
-use cardarena_engine::phrase::english::{self, Names};
-use words::Word;
+use words::{Deck, Reader, Word};
 
 use super::format::{fixed2, place, score, utc, version_label};
 use super::{Frame, PageError, PageResult, ok};
+use crate::locale::Locale;
 use cardarena_contest::frames::by_of;
 use cardarena_contest::tables::distinct_names;
 use cardarena_store::{Disclosure, LogState, MatchDetail, PlayRecord, SeatDetail, Store};
+use fluent_bundle::FluentArgs;
 
 /// The match's facts.
 struct MatchView {
@@ -36,7 +37,7 @@ struct MatchView {
     /// The seed, once every hand may be shown.
     seed: Option<u64>,
     /// Why the seed is not shown yet.
-    seed_note: &'static str,
+    seed_note: String,
     options: String,
     rules_version: Option<u32>,
     error: Option<String>,
@@ -59,10 +60,12 @@ struct SeatRow {
     rating_after: Option<String>,
     /// Its result in the game's words ("the fool"), once the match is finished.
     words: Option<String>,
+    /// The view menu's entry for its own view: "greedy's own view (seat 1)".
+    view: String,
 }
 
 impl SeatRow {
-    fn new(seat: &SeatDetail) -> SeatRow {
+    fn new(seat: &SeatDetail, locale: Locale) -> SeatRow {
         SeatRow {
             seat: seat.seat,
             bot_id: seat.bot_id.clone(),
@@ -71,9 +74,11 @@ impl SeatRow {
             place: place(seat.rank),
             score: score(seat.score),
             fault: seat.fault.clone(),
-            fallbacks: (seat.fallbacks > 0).then(|| decisions_at_random(seat.fallbacks)),
+            fallbacks: (seat.fallbacks > 0)
+                .then(|| locale.message_count("match-at-random-by-kit", u64::from(seat.fallbacks))),
             rating_after: seat.rating_after.map(fixed2),
             words: None,
+            view: String::new(),
         }
     }
 }
@@ -98,10 +103,11 @@ struct MatchPage {
     m: MatchView,
     seats: Vec<SeatRow>,
     moves: Vec<MoveRow>,
-    /// How the match ended in the game's words, the seats named, once it is finished.
-    result: Option<String>,
-    /// The first fault: the seat's name, the step and the fault's kind (linked to its step).
-    fault: Option<(String, u32, String)>,
+    /// How the match ended in the game's words, the seats linked to their bots, once it is
+    /// finished.
+    result: Option<Vec<Word>>,
+    /// The first fault's step and the link's words ("flaky faulted at step 12 (timeout) →").
+    fault: Option<(u32, String)>,
     /// A sentence for each seat whose bot's kit played decisions at random after its strategy
     /// failed: not faults, but shown with them.
     fallbacks: Vec<String>,
@@ -122,7 +128,7 @@ pub(super) async fn page(
     frame: Frame,
 ) -> PageResult {
     let Some(detail) = store.match_detail(&id).await? else {
-        return Err(PageError::NotFound(format!("There is no match {id:?}.")));
+        return Err(PageError::NotFound(frame.t1("match-missing", "id", &id)));
     };
     let record = store.play_record(&id).await?;
     let tables_left = store.deal_tables_left(&detail.summary).await?;
@@ -132,22 +138,9 @@ pub(super) async fn page(
     ok(&page)
 }
 
-/// "1 decision played at random", "3 decisions played at random".
-fn decisions_at_random(n: u32) -> String {
-    let plural = if n == 1 { "" } else { "s" };
-    format!("{n} decision{plural} played at random")
-}
-
 /// Why a sealed match shows nothing yet, and when it will.
-fn sealed_note(tables_left: u32) -> String {
-    let others = match tables_left {
-        1 => "another table of this tournament, still being played,".to_string(),
-        n => format!("{n} other tables of this tournament, still being played,"),
-    };
-    format!(
-        "Sealed: {others} had the same cards dealt, so its table, moves and downloads show when \
-         the last of them ends. This page opens them by itself then."
-    )
+fn sealed_note(locale: Locale, tables_left: u32) -> String {
+    locale.message_count("match-sealed", u64::from(tables_left))
 }
 
 /// The page of a match (`tables_left`: the other tables of its deal still to be played, which
@@ -182,6 +175,13 @@ fn match_page(
             .map(|a| vec![json_phrase(a.seat, &a.action)])
             .collect()
     });
+    let locale = Locale::from_code(frame.lang()).unwrap_or(Locale::En);
+    let reader = Reader {
+        locale,
+        names: &names,
+        you: None,
+        deck: Deck::of(&m.game),
+    };
     let moves = actions
         .iter()
         .enumerate()
@@ -189,7 +189,7 @@ fn match_page(
             step: i + 1,
             words: said
                 .get(i)
-                .map(|p| words::words(p, &names, &bots))
+                .map(|p| words::words(p, &reader, &bots, words::CLAUSES))
                 .unwrap_or_default(),
             json: a.action.to_string(),
             say: a.say.clone(),
@@ -198,9 +198,13 @@ fn match_page(
         .collect();
     let finished = m.status.as_str() == "finished";
     let verdict = finished.then(|| ending::verdict(detail)).flatten();
-    let mut seats: Vec<SeatRow> = m.seats.iter().map(SeatRow::new).collect();
+    let mut seats: Vec<SeatRow> = m.seats.iter().map(|s| SeatRow::new(s, locale)).collect();
     for (row, name) in seats.iter_mut().zip(&names) {
         row.name = name.clone();
+        let mut args = FluentArgs::new();
+        args.set("name", name.as_str());
+        args.set("seat", row.seat);
+        row.view = locale.message_with("match-view-seat", Some(&args));
     }
     if sealed {
         for row in &mut seats {
@@ -214,10 +218,14 @@ fn match_page(
             let words = verdict
                 .seats
                 .get(row.seat)
-                .map(|w| english::seat_words(w, &Names::new(&names, None)));
+                .map(|w| words::text(w, &reader, words::LIST));
             // The game's own words; a faulted seat forfeits besides (ranked last).
             row.words = match row.fault {
-                Some(_) => words.map(|w| format!("{w}; forfeits for its fault")),
+                Some(_) => words.map(|w| {
+                    let mut args = FluentArgs::new();
+                    args.set("words", w);
+                    locale.message_with("match-forfeits", Some(&args))
+                }),
                 None => words,
             };
         }
@@ -226,19 +234,24 @@ fn match_page(
     let fallbacks = (m.seats.iter().zip(&names))
         .filter(|(s, _)| s.fallbacks > 0)
         .map(|(s, name)| {
-            format!(
-                "Seat {} ({name}): {} by its kit after its strategy failed (not faults: the \
-                 kit caught the error and played on).",
-                s.seat,
-                decisions_at_random(s.fallbacks)
-            )
+            let mut args = FluentArgs::new();
+            args.set("seat", s.seat);
+            args.set("name", name.as_str());
+            args.set("count", s.fallbacks);
+            locale.message_with("match-fallback-note", Some(&args))
         })
         .collect();
     MatchPage {
         frame,
         fallbacks,
-        result: verdict.map(|v| english::sentence(&v.text, &Names::new(&names, None))),
-        fault: ending::first_fault(detail, record),
+        result: verdict.map(|v| words::words(&v.text, &reader, &bots, words::SENTENCE)),
+        fault: ending::first_fault(detail, record).map(|(name, step, kind)| {
+            let mut args = FluentArgs::new();
+            args.set("name", name);
+            args.set("step", step);
+            args.set("kind", kind);
+            (step, locale.message_with("match-fault-link", Some(&args)))
+        }),
         m: MatchView {
             id: m.id.clone(),
             game: m.game.clone(),
@@ -247,10 +260,8 @@ fn match_page(
             rated: m.rated,
             seed: disclosure.is_open().then_some(m.seed),
             seed_note: match disclosure {
-                Disclosure::Sealed => {
-                    "hidden until every table of this tournament deal has been played"
-                }
-                _ => "hidden until the match ends",
+                Disclosure::Sealed => locale.message("match-seed-sealed"),
+                _ => locale.message("match-seed-hidden"),
             },
             options: m.options.to_string(),
             rules_version: m.rules_version,
@@ -261,14 +272,18 @@ fn match_page(
         seats,
         moves,
         log_note: match &detail.log {
-            _ if sealed => Some(sealed_note(tables_left)),
+            _ if sealed => Some(sealed_note(locale, tables_left)),
             LogState::Kept => None,
-            LogState::Dropped { at } => Some(format!(
-                "The log of this ladder match was dropped on {} to keep the database small \
-                 (the server keeps ladder logs for a set time); its results and ratings stay.",
-                utc(*at)
-            )),
-            LogState::Unreadable(why) => Some(format!("The moves cannot be shown: {why}.")),
+            LogState::Dropped { at } => {
+                let mut args = FluentArgs::new();
+                args.set("date", utc(*at));
+                Some(locale.message_with("match-log-dropped", Some(&args)))
+            }
+            LogState::Unreadable(why) => {
+                let mut args = FluentArgs::new();
+                args.set("why", why.as_str());
+                Some(locale.message_with("match-log-unreadable", Some(&args)))
+            }
         },
         links: assets::links(),
         disclosure: disclosure.as_str(),
