@@ -528,7 +528,8 @@ async fn in_a_browser_the_match_page_shows_the_moves_and_the_say_line() {
     browser
         .open(&format!("{}/matches/{}", arena.base, arena.first))
         .await;
-    let actions = browser.texts("ol.moves > li > code.action").await;
+    // The player draws the moves once its modules (and the page's words) have loaded.
+    let actions = until_drawn(&browser, "ol.moves > li > code.action").await;
     let names = [SNEAKY, SEATED[1], SEATED[2]];
     assert_eq!(actions, shown_moves(60493, 4, &names));
     assert_eq!(browser.texts("ol.moves q.say").await, [SAY]);
@@ -538,4 +539,17 @@ async fn in_a_browser_the_match_page_shows_the_moves_and_the_say_line() {
     );
     assert_eq!(browser.count("li").await, 4);
     browser.close().await;
+}
+
+/// The texts of `css` once the page's scripts have drawn at least one (a module waits for the
+/// page's words before it draws).
+async fn until_drawn(browser: &chromium::Browser, css: &str) -> Vec<String> {
+    for _ in 0..200 {
+        let texts = browser.texts(css).await;
+        if !texts.is_empty() {
+            return texts;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("nothing matched {css} in 20 s")
 }

@@ -180,7 +180,7 @@ fn match_page(
         locale,
         names: &names,
         you: None,
-        deck: Deck::of(&m.game),
+        deck: Deck::of(&m.game, frame.prsi_deck()),
     };
     let moves = actions
         .iter()

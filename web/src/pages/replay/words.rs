@@ -30,10 +30,11 @@ pub(super) enum Deck {
 }
 
 impl Deck {
-    /// The deck `game` is drawn with (as web/static/decks.js's `deckStyle` by default).
-    pub(super) fn of(game: &str) -> Deck {
-        match game {
-            "prsi" => Deck::German,
+    /// The deck `game` is drawn with for a reader whose choice for prší is `prsi_deck`
+    /// ("german" or "french"), as web/static/decks.js's `deckStyle` draws it.
+    pub(super) fn of(game: &str, prsi_deck: &str) -> Deck {
+        match (game, prsi_deck) {
+            ("prsi", "german") => Deck::German,
             _ => Deck::French,
         }
     }
