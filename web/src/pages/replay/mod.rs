@@ -19,7 +19,8 @@ use cardarena_bots::By;
 use cardarena_engine::describe::json_phrase;
 use words::{Deck, Reader, Word};
 
-use super::format::{fixed2, place, score, utc, version_label};
+use super::format::{fault_kind, fixed2, place, score, utc, version_label};
+use super::words::Words;
 use super::{Frame, PageError, PageResult, ok};
 use crate::locale::Locale;
 use cardarena_contest::frames::by_of;
@@ -73,7 +74,8 @@ impl SeatRow {
             version: seat.version.map(version_label),
             place: place(seat.rank),
             score: score(seat.score),
-            fault: seat.fault.clone(),
+            fault: (seat.fault.as_ref())
+                .map(|(kind, detail)| (fault_kind(Words(locale), kind), detail.clone())),
             fallbacks: (seat.fallbacks > 0)
                 .then(|| locale.message_count("match-at-random-by-kit", u64::from(seat.fallbacks))),
             rating_after: seat.rating_after.map(fixed2),
@@ -249,7 +251,7 @@ fn match_page(
             let mut args = FluentArgs::new();
             args.set("name", name);
             args.set("step", step);
-            args.set("kind", kind);
+            args.set("kind", fault_kind(Words(locale), &kind));
             (step, locale.message_with("match-fault-link", Some(&args)))
         }),
         m: MatchView {
