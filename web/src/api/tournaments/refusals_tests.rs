@@ -134,7 +134,6 @@ fn every_refusal_reads_in_russian_and_czech() {
             assert_eq!(detail.language(locale), locale, "{refusal:?}");
             let said = detail.render(locale);
             assert_ne!(said, english, "{refusal:?}");
-            assert!(!said.contains("api-"), "{said}");
             assert_eq!(is_cyrillic(&said), locale == Locale::Ru, "{said}");
         }
     }
