@@ -24,9 +24,9 @@ enum Asks {
 
 /// A refusal to ask for: the request, and what it answers in each language (English whole,
 /// Russian and Czech by a phrase of theirs).
-struct Refusal {
+struct Refusal<'a> {
     method: Method,
-    path: &'static str,
+    path: &'a str,
     json: Option<String>,
     status: u16,
     error: &'static str,
@@ -70,12 +70,21 @@ fn is_cyrillic(text: &str) -> bool {
 }
 
 /// Asks for `refusal` in every language both ways, and checks each answer.
-async fn check(server: &Server, refusal: &Refusal) {
+async fn check(server: &Server, refusal: &Refusal<'_>) {
+    check_as(server, refusal, None).await;
+}
+
+/// Asks for `refusal` with the bearer `token` (if any) in every language both ways, and checks
+/// each answer.
+async fn check_as(server: &Server, refusal: &Refusal<'_>, token: Option<&str>) {
     for asks in [Asks::Header, Asks::Cookie] {
         for lang in ["en", "ru", "cs"] {
             let mut request = server
                 .http
                 .request(refusal.method.clone(), server.url(refusal.path));
+            if let Some(token) = token {
+                request = request.bearer_auth(token);
+            }
             if let Some(json) = &refusal.json {
                 request = request
                     .header(CONTENT_TYPE, "application/json")
@@ -349,4 +358,141 @@ async fn a_refusal_built_of_several_parts_reads_whole_in_each_language() {
         assert_eq!(headers[CONTENT_LANGUAGE], lang);
         assert_eq!(body["detail"], detail, "{lang}");
     }
+}
+
+/// The organiser's token of the tournaments' tests.
+const ADMIN: &str = "organiser-of-languages";
+
+/// Sends `body` (if any) with `method` to `path` with the bearer `token`: the status and answer.
+async fn send(
+    server: &Server,
+    method: Method,
+    path: &str,
+    token: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let mut request = server
+        .http
+        .request(method, server.url(path))
+        .bearer_auth(token);
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    let (status, _, answer) = answer(request).await;
+    (status, answer)
+}
+
+#[tokio::test]
+async fn a_tournaments_refusals_speak_the_language_asked_for() {
+    let db = TempDb::new();
+    let mut config = config(&db);
+    config.admin_token = Some(ADMIN.to_string());
+    let server = Server::start(config).await;
+    let register = async |name: &str| {
+        let body = json!({"name": name, "game": "durak", "connect": true, "ladder_players": [2]});
+        let bot: Value = server
+            .http
+            .post(server.url("/api/bots"))
+            .json(&body)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let token = bot["token"].as_str().unwrap().to_string();
+        (bot["id"].as_str().unwrap().to_string(), token)
+    };
+    let create = async |name: &str, stages: Value| {
+        let spec = json!({"name": name, "game": "durak", "stages": stages});
+        let (status, created) =
+            send(&server, Method::POST, "/api/tournaments", ADMIN, Some(spec)).await;
+        assert_eq!(status, 201, "{created}");
+        created["id"].as_str().unwrap().to_string()
+    };
+    let (pair, pair_token) = register("pair").await;
+    let (late, late_token) = register("late").await;
+
+    // A stage that would seat the bot at a size it does not play.
+    let three = create(
+        "Three cup",
+        json!([{"kind": "house", "opponents": ["random", "greedy"], "matches": 1}]),
+    )
+    .await;
+    let entries = format!("/api/tournaments/{three}/entries");
+    let outside = Refusal {
+        method: Method::POST,
+        path: &entries,
+        json: Some(json!({"bot_id": pair}).to_string()),
+        status: 400,
+        error: "outside_ladder_players",
+        en: "pair plays at 2 seats only; stage 0 (house) of this tournament seats 3: add 3 to its \
+             table sizes (its \"ladder_players\", on the My bots page or with PATCH /api/bots/{id}) \
+             to enter it",
+        ru: "pair играет только за столом на 2 игроков, а этап 0 (против домашних ботов) этого \
+             турнира — на 3 игроков: чтобы записать его, добавьте 3 к его размерам стола",
+        cs: "pair hraje jen u stolu s 2 hráči; fáze 0 (proti domácím botům) tohoto turnaje je pro \
+             3 hráče: aby ho šlo přihlásit, přidejte 3 k jeho velikostem stolu",
+    };
+    check_as(&server, &outside, Some(&pair_token)).await;
+
+    // An entered bot keeps the size its stage seats it at; a tournament whose first stage started
+    // takes no more entries.
+    let duel = create(
+        "Duel cup",
+        json!([{"kind": "house", "opponents": ["random"], "matches": 1}]),
+    )
+    .await;
+    let entries = format!("/api/tournaments/{duel}/entries");
+    let body = json!({"bot_id": pair});
+    let (status, answer) = send(&server, Method::POST, &entries, &pair_token, Some(body)).await;
+    assert_eq!(status, 201, "{answer}");
+    let bot_path = format!("/api/bots/{pair}");
+    let keep = Refusal {
+        method: Method::PATCH,
+        path: &bot_path,
+        json: Some(json!({"ladder_players": [3]}).to_string()),
+        status: 409,
+        error: "outside_ladder_players",
+        en: "pair is entered in the tournament \"Duel cup\", whose stage 0 (house) seats 2: its \
+             table sizes keep 2 until the tournament is over",
+        ru: "pair записан в турнир «Duel cup», где этап 0 (против домашних ботов) рассчитан на 2 \
+             игроков: размер 2 останется среди размеров стола бота",
+        cs: "pair je přihlášen do turnaje „Duel cup“, jehož fáze 0 (proti domácím botům) je pro 2 \
+             hráče: velikost 2 musí zůstat mezi jeho velikostmi stolu",
+    };
+    check_as(&server, &keep, Some(&pair_token)).await;
+    let start = format!("/api/tournaments/{duel}/start");
+    let (status, answer) = send(&server, Method::POST, &start, ADMIN, None).await;
+    assert_eq!(status, 200, "{answer}");
+    let closed = Refusal {
+        method: Method::POST,
+        path: &entries,
+        json: Some(json!({"bot_id": late}).to_string()),
+        status: 409,
+        error: "entries_closed",
+        en: "entries closed when the first stage started",
+        ru: "запись закрылась, когда начался первый этап",
+        cs: "přihlášky se uzavřely, když začala první fáze",
+    };
+    check_as(&server, &closed, Some(&late_token)).await;
+
+    // A stage whose table does not fit the game.
+    let spec = json!({"name": "Crowded cup", "game": "durak", "stages": [
+        {"kind": "house", "opponents": ["random"], "matches": 1},
+        {"kind": "gauntlet", "top": 9, "matches": 1},
+    ]});
+    let crowded = Refusal {
+        method: Method::POST,
+        path: "/api/tournaments",
+        json: Some(spec.to_string()),
+        status: 400,
+        error: "bad_tournament",
+        en: "stage 1: top 9: an entrant and 9 opponents must fit a table of 2 to 4",
+        ru: "этап 1: top 9: участник и 9 соперников должны поместиться за одним столом, а число \
+             игроков за столом — от 2 до 4",
+        cs: "fáze 1: top 9: účastník a 9 soupeřů se musí vejít k jednomu stolu, přitom počet \
+             hráčů u stolu je 2 až 4",
+    };
+    check_as(&server, &crowded, Some(ADMIN)).await;
 }

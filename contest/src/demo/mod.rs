@@ -55,7 +55,7 @@ pub async fn start(store: &Store, think: Duration) -> Result<String, TournamentE
         .await
         .map_err(|e| TournamentError::Conflict {
             kind: "demo_bots",
-            detail: format!("the demo's bots could not listen: {e}"),
+            detail: format!("the demo's bots could not listen: {e}").into(),
         })?;
     let entrants = ensure_entrants(store, addr).await?;
     ensure_demo_tournament(store, &entrants).await
@@ -133,7 +133,7 @@ async fn ensure_demo_tournament(
     }))
     .map_err(|e| TournamentError::Invalid {
         kind: "bad_tournament",
-        detail: e.to_string(),
+        detail: e.to_string().into(),
     })?;
     let id = tournament::create(store, spec).await?;
     for bot_id in entrants {

@@ -5,6 +5,7 @@
 
 pub mod deals;
 pub mod plan;
+pub mod refusal;
 pub mod sizes;
 pub mod spec;
 pub mod standings;
@@ -13,6 +14,7 @@ use serde_json::{Value, json};
 
 use crate::games;
 use cardarena_store::{BotKind, OrganiserHold, StageRef, Store, StoreError, TournamentRecord};
+use refusal::Refusal;
 use spec::{StageKind, StageSpec, TournamentSpec};
 use standings::{HeadToHead, Placing, Standing};
 
@@ -31,27 +33,28 @@ pub enum TournamentError {
     Conflict {
         /// A short machine-readable kind.
         kind: &'static str,
-        /// What is wrong, for people.
-        detail: String,
+        /// What is wrong, for people (its `Display` says it in English).
+        detail: Refusal,
     },
     /// The request itself is wrong.
     #[error("{detail}")]
     Invalid {
         /// A short machine-readable kind.
         kind: &'static str,
-        /// What is wrong, for people.
-        detail: String,
+        /// What is wrong, for people (its `Display` says it in English).
+        detail: Refusal,
     },
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
 }
 
-fn conflict(kind: &'static str, detail: impl Into<String>) -> TournamentError {
-    TournamentError::Conflict {
-        kind,
-        detail: detail.into(),
-    }
+fn conflict(kind: &'static str, detail: Refusal) -> TournamentError {
+    TournamentError::Conflict { kind, detail }
+}
+
+fn invalid(kind: &'static str, detail: Refusal) -> TournamentError {
+    TournamentError::Invalid { kind, detail }
 }
 
 /// A tournament's stages, as stored.
@@ -69,10 +72,7 @@ async fn record(store: &Store, id: &str) -> Result<TournamentRecord, TournamentE
 
 /// Creates a tournament from a checked spec; returns its id.
 pub async fn create(store: &Store, spec: TournamentSpec) -> Result<String, TournamentError> {
-    let spec = spec::check(spec).map_err(|detail| TournamentError::Invalid {
-        kind: "bad_tournament",
-        detail,
-    })?;
+    let spec = spec::check(spec).map_err(|detail| invalid("bad_tournament", detail))?;
     let id = uuid::Uuid::new_v4().to_string();
     let stages =
         serde_json::to_value(&spec.stages).map_err(|e| StoreError::Corrupt(e.to_string()))?;
@@ -86,30 +86,26 @@ pub async fn create(store: &Store, spec: TournamentSpec) -> Result<String, Tourn
 pub async fn enter(store: &Store, id: &str, bot_id: &str) -> Result<(), TournamentError> {
     let t = record(store, id).await?;
     if t.status != "open" {
-        return Err(conflict(
-            "entries_closed",
-            "entries closed when the first stage started",
-        ));
+        return Err(conflict("entries_closed", Refusal::EntriesClosed));
     }
     let bot = store
         .bot(bot_id)
         .await?
         .filter(|b| !b.deleted)
-        .ok_or_else(|| TournamentError::Invalid {
-            kind: "unknown_bot",
-            detail: format!("no bot {bot_id:?}"),
+        .ok_or_else(|| {
+            let id = bot_id.to_string();
+            invalid("unknown_bot", Refusal::UnknownBot { id })
         })?;
     if bot.organiser == Some(OrganiserHold::Disqualified) {
-        return Err(conflict(
-            "disqualified",
-            format!("{} is disqualified by the organiser", bot.name),
-        ));
+        let bot = bot.name;
+        return Err(conflict("disqualified", Refusal::Disqualified { bot }));
     }
     if bot.game != t.game {
-        return Err(TournamentError::Invalid {
-            kind: "wrong_game",
-            detail: format!("{} plays {}, the tournament {}", bot.name, bot.game, t.game),
-        });
+        let (bot, plays, game) = (bot.name, bot.game, t.game);
+        return Err(invalid(
+            "wrong_game",
+            Refusal::WrongGame { bot, plays, game },
+        ));
     }
     // A house stage's opponents are the yardstick its entrants are measured against: one entered
     // would meet itself and be credited with every other entrant's matches too.
@@ -119,23 +115,16 @@ pub async fn enter(store: &Store, id: &str, bot_id: &str) -> Result<(), Tourname
             .iter()
             .any(|s| s.kind == StageKind::House && s.opponents.contains(house_id))
         {
-            return Err(TournamentError::Invalid {
-                kind: "house_opponent",
-                detail: format!(
-                    "{} is a house opponent of this tournament and cannot be entered",
-                    bot.name
-                ),
-            });
+            let bot = bot.name;
+            return Err(invalid("house_opponent", Refusal::HouseOpponent { bot }));
         }
     }
     let info =
         games::game(&t.game).ok_or_else(|| StoreError::Corrupt(format!("game {}", t.game)))?;
     sizes::check_entry(&bot, &info, &stages_of(&t)?)?;
     if !store.add_entry(id, bot_id).await? {
-        return Err(conflict(
-            "already_entered",
-            format!("{} is entered already", bot.name),
-        ));
+        let bot = bot.name;
+        return Err(conflict("already_entered", Refusal::AlreadyEntered { bot }));
     }
     Ok(())
 }
@@ -152,19 +141,14 @@ pub async fn advance(store: &Store, id: &str) -> Result<u32, TournamentError> {
                 .await?
                 .is_some_and(|s| s.finished_at.is_some());
             if !finished {
-                return Err(conflict(
-                    "stage_running",
-                    format!("stage {current} is not over yet"),
-                ));
+                let stage = current;
+                return Err(conflict("stage_running", Refusal::StageRunning { stage }));
             }
             current + 1
         }
     };
     let Some(spec) = stages.get(next as usize) else {
-        return Err(conflict(
-            "no_next_stage",
-            "the last stage is over: the tournament is finished",
-        ));
+        return Err(conflict("no_next_stage", Refusal::Finished));
     };
     let info =
         games::game(&t.game).ok_or_else(|| StoreError::Corrupt(format!("game {}", t.game)))?;
@@ -179,7 +163,7 @@ pub async fn advance(store: &Store, id: &str) -> Result<u32, TournamentError> {
                 }
             }
             if entries.is_empty() {
-                return Err(conflict("no_entries", "no bot is entered"));
+                return Err(conflict("no_entries", Refusal::NoEntries));
             }
             (entries, Vec::new())
         }
@@ -219,9 +203,10 @@ pub async fn advance(store: &Store, id: &str) -> Result<u32, TournamentError> {
         _ => opponents,
     };
     if spec.kind == StageKind::Final && entrants.len() < info.players.min {
+        let count = entrants.len();
         return Err(conflict(
             "too_few_finalists",
-            format!("{} finalists qualified", entrants.len()),
+            Refusal::TooFewFinalists { count },
         ));
     }
     let table = spec.table_size(&info, entrants.len());
@@ -233,20 +218,15 @@ pub async fn advance(store: &Store, id: &str) -> Result<u32, TournamentError> {
     );
     sizes::check_stage(store, &info, next, spec, &matches).await?;
     if matches.len() > spec::MAX_STAGE_MATCHES {
+        let matches = matches.len();
         return Err(conflict(
             "stage_too_large",
-            format!(
-                "the stage would queue {} matches, above {}",
-                matches.len(),
-                spec::MAX_STAGE_MATCHES
-            ),
+            Refusal::StageTooLarge { matches },
         ));
     }
     if !store.start_stage(id, next, &entrants, &matches).await? {
-        return Err(conflict(
-            "stage_running",
-            format!("stage {next} was started already"),
-        ));
+        let stage = next;
+        return Err(conflict("stage_running", Refusal::StageStarted { stage }));
     }
     tracing::info!(
         tournament = id,

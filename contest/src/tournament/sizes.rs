@@ -8,19 +8,20 @@ use std::collections::HashMap;
 
 use cardarena_store::{BotRecord, NewMatch, Store};
 
+use super::refusal::{Outside, Refusal, Stage};
 use super::spec::StageSpec;
-use super::{TournamentError, conflict, stages_of};
+use super::{TournamentError, conflict, invalid, stages_of};
 use crate::games::{self, GameInfo};
 use crate::table_sizes;
 
-/// The first of `stages` from index `from` planned to seat `bot` at a size it does not play: its
-/// index, spec and that size.
-fn first_outside<'a>(
+/// The first of `stages` from index `from` planned to seat `bot` at a size it does not play: the
+/// stage and that size.
+fn first_outside(
     bot: &BotRecord,
     info: &GameInfo,
-    stages: &'a [StageSpec],
+    stages: &[StageSpec],
     from: usize,
-) -> Option<(usize, &'a StageSpec, usize)> {
+) -> Option<(Stage, usize)> {
     stages
         .iter()
         .enumerate()
@@ -30,13 +31,19 @@ fn first_outside<'a>(
                 .planned_sizes(info)
                 .into_iter()
                 .find(|&n| !bot.plays_at(n))?;
-            Some((index, stage, size))
+            let kind = stage.kind;
+            Some((Stage { index, kind }, size))
         })
 }
 
-/// "stage 1 (final)": a stage as sentences name it.
-fn stage_words(index: usize, stage: &StageSpec) -> String {
-    format!("stage {index} ({})", stage.kind.as_str())
+/// `bot` (of the game `info`) outside the sizes it plays, were `stage` to seat it at `size`.
+fn outside(bot: &BotRecord, info: &GameInfo, stage: Stage, size: usize) -> Outside {
+    Outside {
+        bot: bot.name.clone(),
+        sizes: table_sizes::of(bot, info.players),
+        stage,
+        size,
+    }
 }
 
 /// Refuses to enter `bot` in a tournament of `info` with `stages` when a stage is planned to seat
@@ -46,18 +53,14 @@ pub(super) fn check_entry(
     info: &GameInfo,
     stages: &[StageSpec],
 ) -> Result<(), TournamentError> {
-    let Some((index, stage, size)) = first_outside(bot, info, stages, 0) else {
+    let Some((stage, size)) = first_outside(bot, info, stages, 0) else {
         return Ok(());
     };
-    let what = format!("{} of this tournament", stage_words(index, stage));
-    Err(TournamentError::Invalid {
-        kind: "outside_ladder_players",
-        detail: format!(
-            "{}: add {size} to its table sizes (its \"ladder_players\", on the My bots page or \
-             with PATCH /api/bots/{{id}}) to enter it",
-            table_sizes::outside(bot, info.players, &what, size)
-        ),
-    })
+    let outside = outside(bot, info, stage, size);
+    Err(invalid(
+        "outside_ladder_players",
+        Refusal::EntryOutside(outside),
+    ))
 }
 
 /// Refuses to change `bot`'s table sizes to `sizes` (`None`: every size) while it is entered in
@@ -78,16 +81,16 @@ pub async fn check_change(
         };
         let stages = stages_of(&t)?;
         let from = t.current_stage.unwrap_or(0) as usize;
-        if let Some((index, stage, size)) = first_outside(&changed, &info, &stages, from) {
+        if let Some((stage, size)) = first_outside(&changed, &info, &stages, from) {
+            let (bot, tournament) = (bot.name.clone(), t.name);
             return Err(conflict(
                 "outside_ladder_players",
-                format!(
-                    "{} is entered in the tournament \"{}\", whose {} seats {size}: its table \
-                     sizes keep {size} until the tournament is over",
-                    bot.name,
-                    t.name,
-                    stage_words(index, stage)
-                ),
+                Refusal::ChangeOutside {
+                    bot,
+                    tournament,
+                    stage,
+                    size,
+                },
             ));
         }
     }
@@ -114,14 +117,11 @@ pub(super) async fn check_stage(
                 continue;
             };
             if !bot.plays_at(size) {
-                let what = format!("{} of this tournament", stage_words(index as usize, stage));
+                let (index, kind) = (index as usize, stage.kind);
+                let outside = outside(bot, info, Stage { index, kind }, size);
                 return Err(conflict(
                     "outside_ladder_players",
-                    format!(
-                        "{}: its owner can add {size} to its table sizes, or the organiser can \
-                         disqualify it, and the stage starts then",
-                        table_sizes::outside(bot, info.players, &what, size)
-                    ),
+                    Refusal::StageOutside(outside),
                 ));
             }
         }

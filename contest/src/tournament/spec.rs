@@ -1,8 +1,11 @@
 //! What an organiser asks for: a tournament's stages, checked before anything is stored.
 
+use std::ops::RangeInclusive;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::refusal::{Refusal, StageFault};
 use crate::games::{self, GameInfo};
 
 /// The longest tournament name.
@@ -11,6 +14,14 @@ pub const MAX_NAME_CHARS: usize = 80;
 pub const MAX_STAGES: usize = 10;
 /// The most matches one stage may queue.
 pub const MAX_STAGE_MATCHES: usize = 20_000;
+/// A stage's per-decision deadline, in ms.
+pub const DEADLINE_MS: RangeInclusive<u32> = 10..=60_000;
+/// The most time bank a stage gives a bot, in ms.
+pub const MAX_TIME_BANK_MS: u32 = 600_000;
+/// A stage's wall-clock cap of a match, in ms.
+pub const MATCH_TIME_LIMIT_MS: RangeInclusive<u32> = 1_000..=3_600_000;
+/// How many finalists a final has.
+pub const FINALISTS: RangeInclusive<usize> = 2..=64;
 
 /// A tournament as the organiser creates it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -147,96 +158,96 @@ impl StageSpec {
 }
 
 /// Checks a spec, filling in each stage's options with the game's defaults; the error says what
-/// is wrong, for people.
-pub fn check(mut spec: TournamentSpec) -> Result<TournamentSpec, String> {
+/// is wrong.
+pub fn check(mut spec: TournamentSpec) -> Result<TournamentSpec, Refusal> {
     let count = spec.name.chars().count();
     if count == 0 || count > MAX_NAME_CHARS || spec.name.chars().any(char::is_control) {
-        return Err(format!(
-            "a name has 1 to {MAX_NAME_CHARS} printable characters"
-        ));
+        return Err(Refusal::Name {
+            max: MAX_NAME_CHARS,
+        });
     }
-    let info = games::game(&spec.game).ok_or_else(|| format!("no game {:?}", spec.game))?;
+    let info = games::game(&spec.game).ok_or_else(|| Refusal::UnknownGame {
+        game: spec.game.clone(),
+    })?;
     if spec.stages.is_empty() || spec.stages.len() > MAX_STAGES {
-        return Err(format!("a tournament has 1 to {MAX_STAGES} stages"));
+        return Err(Refusal::StageCount { max: MAX_STAGES });
     }
-    let players = info.players;
     for (index, stage) in spec.stages.iter_mut().enumerate() {
-        let at = |detail: String| format!("stage {index}: {detail}");
-        if index == 0 && stage.kind != StageKind::House {
-            return Err(at("the first stage must be a house stage".into()));
-        }
-        if !(10..=60_000).contains(&stage.deadline_ms) {
-            return Err(at("deadline_ms is 10 to 60000".into()));
-        }
-        if stage.time_bank_ms > 600_000 {
-            return Err(at("time_bank_ms is at most 600000".into()));
-        }
-        if !(1_000..=3_600_000).contains(&stage.match_time_limit_ms) {
-            return Err(at("match_time_limit_ms is 1000 to 3600000".into()));
-        }
-        if stage.options.is_null() {
-            stage.options = Value::Object(Default::default());
-        }
-        stage.options = games::check_options(info.id, &stage.options)
-            .unwrap_or_else(|| Err("no such game".into()))
-            .map_err(|e| at(format!("options: {e}")))?;
-        let in_range = |n: usize| players.allows(n);
-        let seats = players.describe();
-        match stage.kind {
-            StageKind::House => {
-                if stage.opponents.is_empty() {
-                    return Err(at("name the house bots in \"opponents\"".into()));
-                }
-                for bot in &stage.opponents {
-                    if !info.has_house_bot(bot) {
-                        return Err(at(format!(
-                            "no house bot {bot:?}; {} has {}",
-                            info.id,
-                            info.house_bots_in_words()
-                        )));
-                    }
-                }
-                if !in_range(stage.opponents.len() + 1) {
-                    return Err(at(format!("{} seats {seats} players", info.id)));
-                }
-                check_count(stage.matches, "matches", 1000).map_err(at)?;
-            }
-            StageKind::Gauntlet => {
-                let top = stage.top.ok_or_else(|| at("give \"top\"".into()))?;
-                if top == 0 || !in_range(top + 1) {
-                    return Err(at(format!(
-                        "top {top}: an entrant and {top} opponents must fit a table of {seats}"
-                    )));
-                }
-                check_count(stage.matches, "matches", 1000).map_err(at)?;
-            }
-            StageKind::Final => {
-                let top = stage.top.ok_or_else(|| at("give \"top\"".into()))?;
-                if !(2..=64).contains(&top) {
-                    return Err(at("a final has 2 to 64 finalists".into()));
-                }
-                if let Some(table) = stage.table
-                    && (!in_range(table) || table > top)
-                {
-                    return Err(at(format!("table {table}: {seats} players, at most top")));
-                }
-                check_count(stage.deals, "deals", 100).map_err(at)?;
-                if stage.same_deals.is_some() {
-                    return Err(at(
-                        "a final always plays each deal at every seating: leave out \"same_deals\""
-                            .into(),
-                    ));
-                }
-            }
-        }
+        check_stage(&info, index, stage).map_err(|fault| Refusal::Stage { index, fault })?;
     }
     Ok(spec)
 }
 
-fn check_count(value: Option<usize>, name: &str, most: usize) -> Result<(), String> {
+/// Checks stage `index` of a tournament of `info`, filling in its options.
+fn check_stage(info: &GameInfo, index: usize, stage: &mut StageSpec) -> Result<(), StageFault> {
+    if index == 0 && stage.kind != StageKind::House {
+        return Err(StageFault::FirstNotHouse);
+    }
+    if !DEADLINE_MS.contains(&stage.deadline_ms) {
+        return Err(StageFault::Deadline);
+    }
+    if stage.time_bank_ms > MAX_TIME_BANK_MS {
+        return Err(StageFault::TimeBank);
+    }
+    if !MATCH_TIME_LIMIT_MS.contains(&stage.match_time_limit_ms) {
+        return Err(StageFault::MatchCap);
+    }
+    if stage.options.is_null() {
+        stage.options = Value::Object(Default::default());
+    }
+    stage.options = games::check_options(info.id, &stage.options)
+        .unwrap_or_else(|| Err("no such game".into()))
+        .map_err(StageFault::Options)?;
+    let players = info.players;
+    match stage.kind {
+        StageKind::House => {
+            if stage.opponents.is_empty() {
+                return Err(StageFault::NoOpponents);
+            }
+            if let Some(name) = stage.opponents.iter().find(|b| !info.has_house_bot(b)) {
+                return Err(StageFault::NoHouseBot {
+                    name: name.clone(),
+                    game: info.id,
+                });
+            }
+            if !players.allows(stage.opponents.len() + 1) {
+                return Err(StageFault::Seats {
+                    game: info.id,
+                    players,
+                });
+            }
+            check_count(stage.matches, "matches", 1000)
+        }
+        StageKind::Gauntlet => {
+            let top = stage.top.ok_or(StageFault::NoTop)?;
+            if top == 0 || !players.allows(top + 1) {
+                return Err(StageFault::GauntletTop { top, players });
+            }
+            check_count(stage.matches, "matches", 1000)
+        }
+        StageKind::Final => {
+            let top = stage.top.ok_or(StageFault::NoTop)?;
+            if !FINALISTS.contains(&top) {
+                return Err(StageFault::Finalists);
+            }
+            if let Some(table) = stage.table
+                && (!players.allows(table) || table > top)
+            {
+                return Err(StageFault::FinalTable { table, players });
+            }
+            check_count(stage.deals, "deals", 100)?;
+            match stage.same_deals {
+                Some(_) => Err(StageFault::SameDeals),
+                None => Ok(()),
+            }
+        }
+    }
+}
+
+fn check_count(value: Option<usize>, field: &'static str, most: usize) -> Result<(), StageFault> {
     match value {
         Some(n) if (1..=most).contains(&n) => Ok(()),
-        _ => Err(format!("give \"{name}\", 1 to {most}")),
+        _ => Err(StageFault::Count { field, most }),
     }
 }
 
@@ -246,7 +257,7 @@ mod tests {
 
     fn spec(stages: Value) -> Result<TournamentSpec, String> {
         let spec = serde_json::json!({"name": "cup", "game": "bridge", "stages": stages});
-        check(serde_json::from_value(spec).map_err(|e| e.to_string())?)
+        check(serde_json::from_value(spec).map_err(|e| e.to_string())?).map_err(|e| e.to_string())
     }
 
     #[test]

@@ -339,3 +339,74 @@ api-json-invalid-number = neplatné číslo
 api-json-invalid-escape = neplatná escape sekvence
 api-bad-query = řetězec dotazu nelze přečíst: { $reason }
 api-bad-path = adresu nelze přečíst: { $reason }
+api-tournament-name-length = název má 1 až { $max } { $max ->
+        [one] tisknutelný znak
+        [few] tisknutelné znaky
+       *[other] tisknutelných znaků
+    }
+api-tournament-no-game = hra { $game } neexistuje
+api-tournament-stage-count = turnaj má 1 až { $max } { $max ->
+        [one] fázi
+        [few] fáze
+       *[other] fází
+    }
+api-tournament-stage-fault = fáze { $index }: { $fault }
+api-tournament-first-house = první fáze musí být proti domácím botům ("house")
+api-tournament-deadline = deadline_ms je { $min } až { $max }
+api-tournament-time-bank = time_bank_ms je nejvýš { $max }
+api-tournament-match-cap = match_time_limit_ms je { $min } až { $max }
+api-tournament-options = chybné options: { $reason }
+api-tournament-no-opponents = uveďte domácí boty v "opponents"
+api-tournament-no-house-bot = hra { $game } nemá domácího bota { $name }; má tyto: { $bots }
+api-tournament-seats = počet hráčů ve hře { $game } je { $seats }
+api-tournament-give-count = uveďte "{ $field }", 1 až { $max }
+api-tournament-give-top = uveďte "top"
+api-tournament-gauntlet-top = top { $top }: účastník a { $top } { $top ->
+        [one] soupeř
+        [few] soupeři
+       *[other] soupeřů
+    } se musí vejít k jednomu stolu, přitom počet hráčů u stolu je { $seats }
+api-tournament-finalists = finále má { $min } až { $max } { $max ->
+        [one] finalistu
+        [few] finalisty
+       *[other] finalistů
+    }
+api-tournament-final-table = table { $table }: počet hráčů je { $seats }, ale nejvýš top
+api-tournament-same-deals = ve finále se každé rozdání vždy hraje ve všech zasedacích pořádcích: vynechte "same_deals"
+api-tournament-entries-closed = přihlášky se uzavřely, když začala první fáze
+api-tournament-disqualified = { $bot } je diskvalifikován pořadatelem
+api-tournament-wrong-game = { $bot } hraje { $plays }, ale v tomto turnaji se hraje { $game }
+api-tournament-house-opponent = { $bot } je v tomto turnaji domácím soupeřem, a proto ho nelze přihlásit
+api-tournament-already-entered = { $bot } je už přihlášen
+api-tournament-stage = fáze { $index } ({ $kind ->
+        [house] proti domácím botům
+        [gauntlet] proti nejlepším
+       *[final] finále
+    })
+api-tournament-this-stage = fáze { $index } ({ $kind ->
+        [house] proti domácím botům
+        [gauntlet] proti nejlepším
+       *[final] finále
+    }) tohoto turnaje
+api-tournament-entry-outside = { $outside }: aby ho šlo přihlásit, přidejte { $size } k jeho velikostem stolu ("ladder_players" na stránce Moji boti nebo přes PATCH /api/bots/{"{"}id{"}"})
+api-tournament-change-outside = { $bot } je přihlášen do turnaje „{ $tournament }“, jehož { $stage } je pro { $size } { $size ->
+        [one] hráče
+        [few] hráče
+       *[other] hráčů
+    }: velikost { $size } musí zůstat mezi jeho velikostmi stolu, dokud turnaj neskončí
+api-tournament-stage-outside = { $outside }: majitel může přidat { $size } k velikostem stolu bota, nebo ho pořadatel může diskvalifikovat; pak fáze začne
+api-tournament-stage-running = fáze { $stage } ještě neskončila
+api-tournament-stage-started = fáze { $stage } už začala
+api-tournament-finished = poslední fáze skončila: turnaj je u konce
+api-tournament-no-entries = není přihlášen žádný bot
+api-tournament-few-finalists = { $count ->
+        [0] do finále nepostoupil žádný bot
+        [one] do finále postoupil jen { $count } bot
+        [few] do finále postoupili jen { $count } boti
+       *[other] do finále postoupilo jen { $count } botů
+    }
+api-tournament-stage-too-large = fáze by zařadila do fronty { $count } { $count ->
+        [one] zápas
+        [few] zápasy
+       *[other] zápasů
+    }, ale povoleno je nejvýš { $max }

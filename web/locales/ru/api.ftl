@@ -312,3 +312,70 @@ api-json-invalid-number = неверное число
 api-json-invalid-escape = неверная escape-последовательность
 api-bad-query = строка запроса не читается: { $reason }
 api-bad-path = адрес не читается: { $reason }
+api-tournament-name-length = в названии от 1 до { $max } { $max ->
+        [one] печатного символа
+       *[other] печатных символов
+    }
+api-tournament-no-game = игры { $game } нет
+api-tournament-stage-count = в турнире от 1 до { $max } { $max ->
+        [one] этапа
+       *[other] этапов
+    }
+api-tournament-stage-fault = этап { $index }: { $fault }
+api-tournament-first-house = первым должен идти этап против домашних ботов ("house")
+api-tournament-deadline = deadline_ms — от { $min } до { $max }
+api-tournament-time-bank = time_bank_ms — не больше { $max }
+api-tournament-match-cap = match_time_limit_ms — от { $min } до { $max }
+api-tournament-options = неверные options: { $reason }
+api-tournament-no-opponents = перечислите домашних ботов в "opponents"
+api-tournament-no-house-bot = в { $game } нет домашнего бота { $name }; есть такие: { $bots }
+api-tournament-seats = число игроков в { $game } — { $seats }
+api-tournament-give-count = укажите "{ $field }" от 1 до { $max }
+api-tournament-give-top = укажите "top"
+api-tournament-gauntlet-top = top { $top }: участник и { $top } { $top ->
+        [one] соперник
+        [few] соперника
+       *[other] соперников
+    } должны поместиться за одним столом, а число игроков за столом — { $seats }
+api-tournament-finalists = в финале от { $min } до { $max } { $max ->
+        [one] финалиста
+       *[other] финалистов
+    }
+api-tournament-final-table = table { $table }: число игроков — { $seats }, но не больше top
+api-tournament-same-deals = в финале каждая сдача всегда разыгрывается во всех рассадках: уберите "same_deals"
+api-tournament-entries-closed = запись закрылась, когда начался первый этап
+api-tournament-disqualified = { $bot } дисквалифицирован организатором
+api-tournament-wrong-game = { $bot } играет в { $plays }, а в этом турнире играют в { $game }
+api-tournament-house-opponent = { $bot } — домашний соперник в этом турнире, записать его участником нельзя
+api-tournament-already-entered = { $bot } уже записан
+api-tournament-stage = этап { $index } ({ $kind ->
+        [house] против домашних ботов
+        [gauntlet] против лидеров
+       *[final] финал
+    })
+api-tournament-this-stage = этап { $index } ({ $kind ->
+        [house] против домашних ботов
+        [gauntlet] против лидеров
+       *[final] финал
+    }) этого турнира
+api-tournament-entry-outside = { $outside }: чтобы записать его, добавьте { $size } к его размерам стола ("ladder_players" на странице «Мои боты» или через PATCH /api/bots/{"{"}id{"}"})
+api-tournament-change-outside = { $bot } записан в турнир «{ $tournament }», где { $stage } рассчитан на { $size } { $size ->
+        [one] игрока
+       *[other] игроков
+    }: размер { $size } останется среди размеров стола бота, пока турнир не закончится
+api-tournament-stage-outside = { $outside }: владелец может добавить { $size } к размерам стола бота или организатор может его дисквалифицировать — тогда этап начнётся
+api-tournament-stage-running = этап { $stage } ещё не закончился
+api-tournament-stage-started = этап { $stage } уже начат
+api-tournament-finished = последний этап окончен: турнир завершён
+api-tournament-no-entries = ни один бот не записан
+api-tournament-few-finalists = { $count ->
+        [0] в финал не вышел ни один бот
+        [one] в финал вышел только { $count } бот
+        [few] в финал вышли только { $count } бота
+       *[other] в финал вышли только { $count } ботов
+    }
+api-tournament-stage-too-large = этап поставил бы в очередь { $count } { $count ->
+        [one] матч
+        [few] матча
+       *[other] матчей
+    }, а можно не больше { $max }

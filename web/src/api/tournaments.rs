@@ -20,15 +20,17 @@ use cardarena_contest::games;
 use cardarena_contest::tournament::spec::TournamentSpec;
 use cardarena_contest::tournament::{self, TournamentError};
 
+mod refusals;
+
 impl From<TournamentError> for ApiError {
     fn from(error: TournamentError) -> ApiError {
         match error {
             TournamentError::NotFound(id) => ApiError::not_found(Missing::Tournament, &id),
             TournamentError::Conflict { kind, detail } => {
-                ApiError::new(StatusCode::CONFLICT, kind, Detail::english(detail))
+                ApiError::new(StatusCode::CONFLICT, kind, refusals::words(&detail))
             }
             TournamentError::Invalid { kind, detail } => {
-                ApiError::invalid(kind, Detail::english(detail))
+                ApiError::invalid(kind, refusals::words(&detail))
             }
             TournamentError::Store(e) => e.into(),
         }

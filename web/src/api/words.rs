@@ -102,13 +102,18 @@ pub(super) fn sizes_refused(info: &GameInfo, sizes: &[u64]) -> Option<Detail> {
 /// "rick plays at 2 seats only; this practice match seats 3" ([`table_sizes::outside`]), where
 /// `what` is a message that names the match or stage.
 pub(super) fn outside(bot: &BotRecord, info: &GameInfo, what: Detail, size: usize) -> Detail {
-    let sizes = table_sizes::of(bot, info.players);
-    let at = match sizes.as_slice() {
+    outside_sizes(&bot.name, &table_sizes::of(bot, info.players), what, size)
+}
+
+/// "rick plays at 2 seats only; this practice match seats 3": the bot named `bot` playing at
+/// `sizes` (fewest first), `what` seating it at `size`.
+pub(super) fn outside_sizes(bot: &str, sizes: &[usize], what: Detail, size: usize) -> Detail {
+    let at = match sizes {
         [one] => Detail::new("api-plays-at-only").number("size", *one as u64),
-        _ => Detail::new("api-plays-at").words("sizes", numbers(&sizes, false)),
+        _ => Detail::new("api-plays-at").words("sizes", numbers(sizes, false)),
     };
     Detail::new("api-outside-sizes")
-        .text("bot", &bot.name)
+        .text("bot", bot)
         .words("at", at)
         .words("what", what)
         .number("size", size as u64)
