@@ -9,7 +9,7 @@ use fluent_bundle::{FluentArgs, FluentValue};
 use crate::locale::Locale;
 
 /// An error's words for people: an `api-*` message and its arguments, or English text as another
-/// crate wrote it (a tournament's refusal, a game's options), which is answered as English.
+/// crate wrote it (a game's options), which is answered as English.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Detail {
     /// The message `id` of `api.ftl` with its `$variables`.
