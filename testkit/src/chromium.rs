@@ -290,10 +290,34 @@ impl Browser {
 
     /// Loads `url` and waits until it has loaded (its deferred scripts run).
     pub async fn open(&self, url: &str) {
+        // The document before is marked, so that the new one is known by the mark's absence:
+        // under load chromedriver has been seen to answer before the new page was there.
+        let _ = self
+            .client
+            .execute("window.__testkitBefore = true;", Vec::new())
+            .await;
         self.client
             .goto(url)
             .await
             .unwrap_or_else(|e| panic!("Chromium could not load {url}: {e}"));
+        let start = Instant::now();
+        loop {
+            let state = self
+                .client
+                .execute(
+                    "return window.__testkitBefore === true ? 'before' : document.readyState;",
+                    Vec::new(),
+                )
+                .await;
+            if state.is_ok_and(|s| s == "complete") {
+                return;
+            }
+            assert!(
+                start.elapsed() < PAGE_LOAD_TIMEOUT,
+                "{url} was not loaded after {PAGE_LOAD_TIMEOUT:?}"
+            );
+            tokio::time::sleep(POLL / 2).await;
+        }
     }
 
     /// Waits until every element matching `css` (at least one) has a `data-refreshed` of at
