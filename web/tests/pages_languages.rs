@@ -558,7 +558,20 @@ async fn russian_and_czech_pages_write_decimals_with_a_comma() {
             .open(&format!("{}/?game=durak&lang={code}", arena.base))
             .await;
         let rows = "table.leaderboard tbody tr:not(.empty)";
-        let served = cells(&browser, rows, 2, 5).await;
+        let refreshed = "return document.querySelector('table.leaderboard').dataset.refreshed;";
+        let mut served = Vec::new();
+        for _ in 0..40 {
+            served = cells(&browser, rows, 2, 5).await;
+            if !served.is_empty() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        if browser.script(refreshed).await != "0" {
+            wrong.push(format!(
+                "the leaderboard in {code} was redrawn before it was read"
+            ));
+        }
         browser.wait_refreshed("table.leaderboard").await;
         let redrawn = cells(&browser, rows, 2, 5).await;
         if served.is_empty() || served.iter().flatten().any(|c| !with_comma(c, 2)) {
