@@ -2,10 +2,22 @@
 // /api/leaderboard?game=<id>. Cells are filled with textContent, so a bot's name is never
 // parsed as HTML. After each redraw the table's data-refreshed counts up and #updated shows
 // the time; when the server cannot be reached the table is marked stale and kept. Its words are
-// the page's: the empty table's line in data-empty, the time in the page's language.
+// the page's: the empty table's line in data-empty, the time and the numbers in the page's
+// language (<html lang>), as the server wrote them (web/src/pages/format.rs: "25.17", ru "25,17").
 "use strict";
 (function () {
   var PERIOD_MS = 2000;
+  var LANG = document.documentElement.lang || "en";
+  var TWO_PLACES = new Intl.NumberFormat(LANG, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+  // Two decimals as the page's language writes them, rounded half away from zero from the value
+  // times 100, as format::decimal on the server.
+  function decimal2(x) {
+    x = Number(x);
+    var units = Math.round(Math.abs(x) * 100);
+    if (!isFinite(units)) return String(x);
+    return TWO_PLACES.format((x < 0 && units !== 0 ? -units : units) / 100);
+  }
 
   // A cell; `optional` ones (μ, σ, wins) are left out on a phone (style.css, .opt).
   function cell(row, text, numeric, optional) {
@@ -27,9 +39,9 @@
       var who = cell(tr, "");
       who.className = "bot";
       who.appendChild(link);
-      cell(tr, Number(r.rating).toFixed(2), true);
-      cell(tr, Number(r.mu).toFixed(2), true, true);
-      cell(tr, Number(r.sigma).toFixed(2), true, true);
+      cell(tr, decimal2(r.rating), true);
+      cell(tr, decimal2(r.mu), true, true);
+      cell(tr, decimal2(r.sigma), true, true);
       cell(tr, String(r.matches), true);
       cell(tr, String(r.wins), true, true);
       cell(tr, r.recent_faults + "/" + r.recent_matches, true);
@@ -45,7 +57,7 @@
     table.classList.remove("stale");
     table.dataset.refreshed = String(Number(table.dataset.refreshed || 0) + 1);
     var updated = document.getElementById("updated");
-    if (updated) updated.textContent = new Date().toLocaleTimeString(document.documentElement.lang);
+    if (updated) updated.textContent = new Date().toLocaleTimeString(LANG);
   }
 
   function refresh(table) {

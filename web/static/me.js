@@ -68,9 +68,10 @@ function sizesOf(game) {
   return counts;
 }
 
-/** A number with two decimals, as the page's language writes it. */
+/** A number with two decimals, as the page's language writes it (as the server's pages do:
+ * "25.17", ru "25,17", thousands grouped). */
 function decimal(x) {
-  return x.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+  return x.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 /** Numbers as one list in the page's language: "2", "2 and 3", "2, 3 and 4". */

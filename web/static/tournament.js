@@ -46,21 +46,27 @@ import { t, tParts, locale } from "/static/l10n.js";
     return a;
   }
 
-  // Three decimals, rounded half away from zero from the value times 1000, as fixed3 in
+  // Numbers with three decimals, and with up to three, as the page's language writes them
+  // ("0.833", ru "0,833", cs "1 234,5"), as format::decimal and format::decimal_short in
   // web/src/pages/format.rs.
-  function fixed3(x) {
+  var THREE_PLACES = new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+  var UP_TO_THREE = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+
+  // `x` in `format`, rounded half away from zero from the value times 1000 as the server does
+  // (so a live page prints the very digits the server did, ties included).
+  function thousandths(x, format) {
     x = Number(x);
     var th = Math.round(Math.abs(x) * 1000);
     if (!isFinite(th)) return String(x);
-    var sign = x < 0 && th !== 0 ? "-" : "";
-    var frac = String(th % 1000);
-    while (frac.length < 3) frac = "0" + frac;
-    return sign + Math.floor(th / 1000) + "." + frac;
+    return format.format((x < 0 && th !== 0 ? -th : th) / 1000);
   }
 
-  // fixed3 without trailing zeros, as short3.
+  function fixed3(x) {
+    return thousandths(x, THREE_PLACES);
+  }
+
   function short3(x) {
-    return fixed3(x).replace(/0+$/, "").replace(/\.$/, "");
+    return thousandths(x, UP_TO_THREE);
   }
 
   function meanWithInterval(mean, ci95) {

@@ -14,6 +14,7 @@ mod analysis_turns;
 mod api_languages;
 mod body_errors;
 mod browser;
+mod decimals_languages;
 mod decks;
 mod demo_cup;
 mod dial;

@@ -5,6 +5,7 @@
 //! none of the English it used to show in its main content, nothing wider than the screen and
 //! nothing axe-core finds grave; the live tournament page's script and the organiser's tools
 //! speak the page's language too. Screenshots go to `target/test-artefacts/pages-languages/`.
+//! (Their numbers are checked in `decimals_languages.rs`.)
 
 use crate::pages::{Arena, arena};
 use crate::support;
@@ -16,7 +17,7 @@ use serde_json::{Value, json};
 use support::{Server, TempDb, test_bots};
 
 /// A phone held upright.
-const PHONE: (u32, u32) = (390, 844);
+pub(crate) const PHONE: (u32, u32) = (390, 844);
 
 const ADMIN: &str = "organiser-secret-token";
 
@@ -103,7 +104,7 @@ fn english_in(text: &str, allowed: &[&str]) -> Vec<&'static str> {
 
 /// A server with the organiser's token and a finished tournament of two stages among two bots;
 /// returns the server, the tournament's id and its bots' names.
-async fn tournament_server(db: &TempDb) -> (Server, String) {
+pub(crate) async fn tournament_server(db: &TempDb) -> (Server, String) {
     let mut config = support::config(db);
     config.admin_token = Some(ADMIN.to_string());
     let server = Server::start(config).await;

@@ -12,7 +12,7 @@ use axum::extract::{Path, RawQuery, State};
 use super::browse::{ListParams, Pager};
 use super::chart::RatingChart;
 use super::format::{
-    fault_kind, fixed2, match_kind, match_status, place, score, short_id, utc, version_label,
+    decimal, fault_kind, match_kind, match_status, place, score_in, short_id, utc, version_label,
 };
 use super::organiser::OrganiserView;
 use super::words::{Arg, Words, link, markup};
@@ -45,11 +45,11 @@ struct RatingView {
 }
 
 impl RatingView {
-    fn new(row: &LeaderRow) -> RatingView {
+    fn new(row: &LeaderRow, locale: Locale) -> RatingView {
         RatingView {
-            rating: fixed2(row.skill.rating()),
-            mu: fixed2(row.skill.mu),
-            sigma: fixed2(row.skill.sigma),
+            rating: decimal(locale, row.skill.rating(), 2),
+            mu: decimal(locale, row.skill.mu, 2),
+            sigma: decimal(locale, row.skill.sigma, 2),
             matches: row.matches,
             wins: row.wins,
             faults: row.faults,
@@ -87,9 +87,9 @@ impl VersionRow {
             start: match v.start {
                 Some(s) => format!(
                     "{} (μ {}, σ {})",
-                    fixed2(s.rating()),
-                    fixed2(s.mu),
-                    fixed2(s.sigma)
+                    decimal(w.0, s.rating(), 2),
+                    decimal(w.0, s.mu, 2),
+                    decimal(w.0, s.sigma, 2)
                 ),
                 None => w.t("bot-start-newcomer", &[]),
             },
@@ -253,6 +253,7 @@ pub(super) async fn page(
     let shown = &versions[versions.len().saturating_sub(VERSIONS_ON_PAGE)..];
     let earlier_versions = shown.first().map_or(0, |v| v.version.saturating_sub(1));
     let mut chart = RatingChart::new(
+        locale,
         &history,
         rating.as_ref().map(|r| r.skill),
         rating.as_ref().map_or(0, |r| r.matches),
@@ -287,7 +288,7 @@ pub(super) async fn page(
     ok(&BotPage {
         bot_id: id.clone(),
         bot: BotView::new(w, &bot, last_probation, fallbacks),
-        rating: rating.as_ref().map(RatingView::new),
+        rating: rating.as_ref().map(|r| RatingView::new(r, locale)),
         chart_text: chart.as_ref().map(|c| ChartText::new(w, c)),
         chart,
         versions: shown.iter().map(|v| VersionRow::new(v, w)).collect(),
@@ -448,7 +449,7 @@ fn rows_of(w: Words, bot_id: &str, recent: &[MatchSummary]) -> (Vec<MatchRow>, V
                 seat: seat.seat,
                 version: seat.version.map(version_label),
                 place: place(seat.rank),
-                score: score(seat.score),
+                score: score_in(w.0, seat.score),
                 fault: seat.fault.as_ref().map(|(kind, _)| fault_kind(w, kind)),
                 fallbacks: (seat.fallbacks > 0)
                     .then(|| w.t("bot-at-random", &[("count", Arg::num(seat.fallbacks))])),

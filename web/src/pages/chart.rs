@@ -7,6 +7,9 @@
 use cardarena_rating::Skill;
 use cardarena_store::RatingPoint;
 
+use super::format::localised;
+use crate::locale::Locale;
+
 /// The drawing's size in px (the SVG scales to its box).
 const WIDTH: f64 = 720.0;
 const HEIGHT: f64 = 260.0;
@@ -18,12 +21,14 @@ const BOTTOM: f64 = 38.0;
 /// About how many ticks an axis has.
 const TICKS: f64 = 6.0;
 
-/// A tick of an axis: where (px along the axis) and its label.
+/// A tick of an axis: where (px along the axis), its value and its label.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct Tick {
     /// The position in px: y for the rating axis, x for the matches axis.
     pub at: String,
-    /// The value, as printed.
+    /// The value in plain digits, for programs ("-2.5").
+    pub value: String,
+    /// The value as the reader's language writes it ("-2,5"), as printed.
     pub label: String,
 }
 
@@ -98,8 +103,9 @@ impl RatingChart {
     /// The chart of a bot's history: `history` in order (as the store samples it), ending at its
     /// `current` skill after `matches` rated matches (a new version may have widened it since the
     /// last), with a marker for each of `versions` (number, the rated match it starts at). None
-    /// when it has no rated match.
+    /// when it has no rated match. Its tick labels are written as `locale` writes numbers.
     pub(super) fn new(
+        locale: Locale,
         history: &[RatingPoint],
         current: Option<Skill>,
         matches: u64,
@@ -134,6 +140,14 @@ impl RatingChart {
         let x_step = nice_step(x_max).max(1.0);
         let px = |x: f64| LEFT + x / x_max * (WIDTH - LEFT - RIGHT);
         let py = |y: f64| HEIGHT - BOTTOM - (y - y_min) / (y_max - y_min) * (HEIGHT - TOP - BOTTOM);
+        let tick = |at: f64, value: f64, step: f64| {
+            let value = label(value, step);
+            Tick {
+                at: px1(at),
+                label: localised(locale, &value),
+                value,
+            }
+        };
         let line = |value: &dyn Fn(Skill) -> f64| {
             path(points.iter().map(|p| (px(p.x), py(value(p.skill)))))
         };
@@ -171,16 +185,10 @@ impl RatingChart {
             mu: line(&|s| s.mu),
             low: line(&|s| s.rating()),
             y_ticks: ticks(y_min, y_max, y_step)
-                .map(|v| Tick {
-                    at: px1(py(v)),
-                    label: label(v, y_step),
-                })
+                .map(|v| tick(py(v), v, y_step))
                 .collect(),
             x_ticks: ticks(0.0, x_max, x_step)
-                .map(|v| Tick {
-                    at: px1(px(v)),
-                    label: label(v, x_step),
-                })
+                .map(|v| tick(px(v), v, x_step))
                 .collect(),
             versions,
             matches,
@@ -211,7 +219,7 @@ fn ticks(from: f64, to: f64, step: f64) -> impl Iterator<Item = f64> {
     (first..=last).map(move |i| i as f64 * step)
 }
 
-/// A tick's label: as many decimals as the step needs.
+/// A tick's value in plain digits: as many decimals as the step needs.
 fn label(value: f64, step: f64) -> String {
     let decimals = if step >= 1.0 {
         0
@@ -269,7 +277,7 @@ mod tests {
     #[test]
     fn no_history_no_chart() {
         assert_eq!(
-            RatingChart::new(&[], Some(Skill::INITIAL), 0, &[(1, 1)]),
+            RatingChart::new(Locale::En, &[], Some(Skill::INITIAL), 0, &[(1, 1)]),
             None
         );
     }
@@ -283,8 +291,8 @@ mod tests {
             point(9, Some(2), 30.0, 4.0),
             point(10, Some(3), 29.0, 4.5),
         ];
-        let chart =
-            RatingChart::new(&history, None, 10, &[(1, 1), (2, 4), (3, 10)]).expect("a chart");
+        let versions = [(1, 1), (2, 4), (3, 10)];
+        let chart = RatingChart::new(Locale::En, &history, None, 10, &versions).expect("a chart");
         assert_eq!(chart.matches, 10);
         assert_eq!(chart.points, 5);
         let versions: Vec<(u32, u64)> =
@@ -315,7 +323,8 @@ mod tests {
             mu: 31.0,
             sigma: 4.4,
         };
-        let chart = RatingChart::new(&history, Some(widened), 500, &[]).expect("a chart");
+        let chart =
+            RatingChart::new(Locale::En, &history, Some(widened), 500, &[]).expect("a chart");
         assert!(chart.versions.is_empty());
         assert_eq!(chart.points, 3);
         // The last point is the widened rating at the right edge, lower than the one before.
@@ -332,5 +341,18 @@ mod tests {
             .collect();
         assert_eq!(format!("{:.1}", ends[2].0), chart.right);
         assert!(ends[2].1 > ends[1].1, "{ends:?}");
+    }
+
+    #[test]
+    fn tick_labels_are_written_as_the_language_writes_numbers() {
+        let history = [point(1, None, 1.0, 0.1), point(2, None, 1.6, 0.1)];
+        let chart = RatingChart::new(Locale::Ru, &history, None, 2, &[]).expect("a chart");
+        let y: Vec<(&str, &str)> = chart
+            .y_ticks
+            .iter()
+            .map(|t| (t.value.as_str(), t.label.as_str()))
+            .collect();
+        assert!(y.contains(&("1.2", "1,2")), "{y:?}");
+        assert!(y.iter().all(|(v, l)| v.replace('.', ",") == *l), "{y:?}");
     }
 }

@@ -1,14 +1,17 @@
 //! `/`: the leaderboard of every game, or of the one named by `?game=`, each linking its game's
-//! recent matches (`/matches?game=<id>`), and the latest tournaments (of that game). The table bodies are redrawn every 2 s by `web/static/live.js`
-//! from `/api/leaderboard?game=<id>`, which must print the same columns in the same formats.
+//! recent matches (`/matches?game=<id>`), and the latest tournaments (of that game). The table
+//! bodies are redrawn every 2 s by `web/static/live.js` from `/api/leaderboard?game=<id>`, which
+//! must print the same columns in the same formats (the decimals as the page's language writes
+//! them: `format::decimal` here, `Intl.NumberFormat` there).
 
 use askama::Template;
 use axum::extract::{Query, State};
 use serde::Deserialize;
 
-use super::format::fixed2;
+use super::format::decimal;
 use super::tournaments::TournamentLink;
 use super::{Frame, PageError, PageResult, ok};
+use crate::locale::Locale;
 use cardarena_store::{LeaderRow, Store};
 
 /// The query string of `/`.
@@ -33,15 +36,15 @@ pub(super) struct BoardRow {
 }
 
 impl BoardRow {
-    /// The row of `row` at place `rank` (1 is best).
-    pub(super) fn new(rank: usize, row: &LeaderRow) -> BoardRow {
+    /// The row of `row` at place `rank` (1 is best), its numbers as `locale` writes them.
+    pub(super) fn new(rank: usize, row: &LeaderRow, locale: Locale) -> BoardRow {
         BoardRow {
             rank,
             bot_id: row.bot_id.clone(),
             name: row.name.clone(),
-            rating: fixed2(row.skill.rating()),
-            mu: fixed2(row.skill.mu),
-            sigma: fixed2(row.skill.sigma),
+            rating: decimal(locale, row.skill.rating(), 2),
+            mu: decimal(locale, row.skill.mu, 2),
+            sigma: decimal(locale, row.skill.sigma, 2),
             matches: row.matches,
             wins: row.wins,
             faults: recent_faults(row.recent_faults, row.recent_matches),
@@ -82,7 +85,7 @@ struct LeaderboardPage {
 pub(super) async fn page(
     State(store): State<Store>,
     Query(filter): Query<Filter>,
-    locale: crate::locale::Locale,
+    locale: Locale,
     frame: Frame,
 ) -> PageResult {
     let games: Vec<&'static str> = match filter.game.as_deref() {
@@ -100,7 +103,7 @@ pub(super) async fn page(
             rows: rows
                 .iter()
                 .enumerate()
-                .map(|(i, row)| BoardRow::new(i + 1, row))
+                .map(|(i, row)| BoardRow::new(i + 1, row, locale))
                 .collect(),
         });
     }

@@ -12,7 +12,7 @@ use axum::extract::{Path, State};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::format::{fixed3, short3, stage_kind, tournament_status, utc};
+use super::format::{decimal, decimal_short, stage_kind, tournament_status, utc};
 use super::words::{Arg, Words, escaped, link, markup};
 use super::{Frame, PageError, PageResult, ok};
 use crate::locale::Locale;
@@ -136,7 +136,8 @@ fn podium(w: Words, podium: &[Placing]) -> Option<String> {
         .take(3)
         .enumerate()
         .map(|(k, p)| {
-            let args = [("bot", Arg::Mark(0)), ("mean", Arg::Text(fixed3(p.mean)))];
+            let mean = Arg::Text(decimal(w.0, p.mean, 3));
+            let args = [("bot", Arg::Mark(0)), ("mean", mean)];
             let place = match k {
                 0 => w.t("tournaments-first", &args),
                 1 => w.t("tournaments-second", &args),
@@ -412,11 +413,11 @@ fn progress(w: Words, c: &CountsJson) -> (u64, String) {
     (total, text)
 }
 
-/// "0.583 ± 0.163", or the mean alone below two matches.
-fn mean_with_interval(mean: f64, ci95: Option<f64>) -> String {
+/// "0.583 ± 0.163" (ru "0,583 ± 0,163"), or the mean alone below two matches.
+fn mean_with_interval(locale: Locale, mean: f64, ci95: Option<f64>) -> String {
     match ci95 {
-        Some(ci) => format!("{} ± {}", fixed3(mean), fixed3(ci)),
-        None => fixed3(mean),
+        Some(ci) => format!("{} ± {}", decimal(locale, mean, 3), decimal(locale, ci, 3)),
+        None => decimal(locale, mean, 3),
     }
 }
 
@@ -474,9 +475,9 @@ fn stage_view(w: Words, s: &StageJson) -> StageView {
                 bot_id: r.bot_id.clone(),
                 name: r.name.clone(),
                 matches: r.matches,
-                mean: mean_with_interval(r.mean, r.ci95),
-                total: short3(r.total),
-                mean_score: short3(r.mean_score),
+                mean: mean_with_interval(w.0, r.mean, r.ci95),
+                total: decimal_short(w.0, r.total, 3),
+                mean_score: decimal_short(w.0, r.mean_score, 3),
                 faults: r.faults,
                 skipped: r.skipped,
                 disqualified: r.disqualified,
@@ -581,7 +582,9 @@ mod tests {
         assert!(
             cs.podium
                 .unwrap()
-                .starts_with("Vítěz: <a href=\"/bots/b\">Bea</a> (průměr 0.833); druhý: ")
+                .starts_with("Vítěz: <a href=\"/bots/b\">Bea</a> (průměr 0,833); druhý: ")
         );
+        assert_eq!(cs.standings[1].mean, "0,167 ± 0,200");
+        assert_eq!(ru.standings[0].total, "2,5");
     }
 }

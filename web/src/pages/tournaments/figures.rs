@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::super::format::duration_ms;
+use super::super::format::{decimal, duration_ms};
 use super::super::words::{Arg, Words};
 
 /// The key figures of a stage's spec, as (label, value); they never change, so only the server
@@ -20,6 +20,8 @@ pub(super) fn figures(w: Words, spec: &Value, index: u32) -> Vec<(String, String
         )
     };
     let not_skipped = || w.t("tournaments-not-skipped", &[("stage", Arg::num(index))]);
+    // Milliseconds, grouped by thousands as the language writes them ("60 000 мс").
+    let ms = |ms: u64| Arg::Text(decimal(w.0, ms as f64, 0));
     let per_entrant = |n: u64| w.t("tournaments-per-entrant", &[("count", Arg::num(n as f64))]);
     match spec.get("kind").and_then(Value::as_str) {
         Some("house") => {
@@ -64,17 +66,17 @@ pub(super) fn figures(w: Words, spec: &Value, index: u32) -> Vec<(String, String
         }
         _ => {}
     }
-    if let Some(ms) = number("deadline_ms") {
-        let deadline = w.t("tournaments-per-decision", &[("ms", Arg::num(ms as f64))]);
+    if let Some(deadline) = number("deadline_ms") {
+        let deadline = w.t("tournaments-per-decision", &[("ms", ms(deadline))]);
         out.push((w.t("tournaments-deadline", &[]), deadline));
     }
     let bank = match number("time_bank_ms") {
         Some(0) | None => w.t("tournaments-bank-none", &[]),
-        Some(ms) => w.t("tournaments-per-bot", &[("ms", Arg::num(ms as f64))]),
+        Some(bank) => w.t("tournaments-per-bot", &[("ms", ms(bank))]),
     };
     out.push((w.t("tournaments-time-bank", &[]), bank));
-    if let Some(ms) = number("match_time_limit_ms") {
-        out.push((w.t("tournaments-match-cap", &[]), duration_ms(w, ms)));
+    if let Some(cap) = number("match_time_limit_ms") {
+        out.push((w.t("tournaments-match-cap", &[]), duration_ms(w, cap)));
     }
     if let Some(options) = spec.get("options").filter(|o| !o.is_null()) {
         out.push((w.t("tournaments-options", &[]), options.to_string()));
