@@ -6,7 +6,7 @@
 // the step the player (replay.js) shows, what the expert would have played. It talks to the
 // player through events on #watch: "step" (drawn), "ended" (a followed match ended), "go".
 import { add, distinctNames, el } from "/static/table.js";
-import { t } from "/static/l10n.js";
+import { locale, t } from "/static/l10n.js";
 import { readerSeat, said, saidInline, saidText } from "/static/words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -78,9 +78,12 @@ function moveText(d, i, inline) {
   return d.phrases ? saidText(d.phrases[i], who(), inline) : (d.texts && d.texts[i]) || "";
 }
 
+/** Three decimals as the page's language writes them ("0.125", «0,125»). */
+const THREE = new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+
 /** A value with three decimals. */
 function fixed(x) {
-  return Number(x).toFixed(3);
+  return THREE.format(Number(x));
 }
 
 /** The analysis's URL. */

@@ -152,8 +152,8 @@ async fn russian_and_czech_pages_write_decimals_with_a_comma() {
         }) {
             wrong.push(format!("the podium in {code}: {podium:?}"));
         }
-        // The paragraph on how results are scored: its "0.75" is in the catalog's sentence
-        // (web/locales/{ru,cs}/tournaments.ftl, `tournaments-about`), not a number formatted here.
+        // The notes, the paragraph on how results are scored among them (its 0,75 is written
+        // in the catalog's sentence, web/locales/{ru,cs}/tournaments.ftl).
         let points = decimal_points(&browser, &["article > p.note"]).await;
         if !points.is_empty() {
             wrong.push(format!("the tournament in {code}: {points:?}"));

@@ -14,12 +14,6 @@
 use super::words::{Arg, Words};
 use crate::locale::Locale;
 
-/// A rating, mu or sigma in plain digits with two decimals (for what only the replay page prints
-/// so far; the other pages write [`decimal`]).
-pub(crate) fn fixed2(x: f64) -> String {
-    format!("{x:.2}")
-}
-
 /// `x` with `places` decimals in plain digits ("-1234.500"), rounded half away from zero from the
 /// value times 10^places. The scripts round the same way (`Math.round` of the same product of
 /// the absolute value), so a live page prints the very digits the server did, ties included.
@@ -88,12 +82,6 @@ pub(crate) fn decimal_short(locale: Locale, x: f64, places: usize) -> String {
         false => &fixed,
     };
     localised(locale, short)
-}
-
-/// A seat's score in plain digits, as short as it is exact ("1", "0.5"; for what only the replay
-/// page prints so far: the other pages write [`score_in`]).
-pub(crate) fn score(x: Option<f64>) -> String {
-    x.map_or_else(|| "–".to_string(), |x| x.to_string())
 }
 
 /// A seat's score as `locale` writes it, as short as it is exact ("0.5", ru "0,5"), or a dash.
@@ -287,10 +275,8 @@ mod tests {
 
     #[test]
     fn numbers_and_ids_are_short() {
-        assert_eq!(fixed2(1.0 / 3.0), "0.33");
-        assert_eq!(score(Some(1.0)), "1");
-        assert_eq!(score(Some(0.5)), "0.5");
-        assert_eq!(score(None), "–");
+        assert_eq!(decimal(Locale::En, 1.0 / 3.0, 2), "0.33");
+        assert_eq!(score_in(Locale::En, Some(1.0)), "1");
         assert_eq!(place(Some(2)), "2");
         assert_eq!(short_id("1f0e2a3b-aaaa-bbbb"), "1f0e2a3b");
     }

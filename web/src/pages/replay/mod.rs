@@ -19,7 +19,7 @@ use cardarena_bots::By;
 use cardarena_engine::describe::json_phrase;
 use words::{Deck, Reader, Word};
 
-use super::format::{fault_kind, fixed2, place, score, utc, version_label};
+use super::format::{decimal, fault_kind, place, score_in, utc, version_label};
 use super::words::Words;
 use super::{Frame, PageError, PageResult, ok};
 use crate::locale::Locale;
@@ -73,12 +73,12 @@ impl SeatRow {
             name: seat.name.clone(),
             version: seat.version.map(version_label),
             place: place(seat.rank),
-            score: score(seat.score),
+            score: score_in(locale, seat.score),
             fault: (seat.fault.as_ref())
                 .map(|(kind, detail)| (fault_kind(Words(locale), kind), detail.clone())),
             fallbacks: (seat.fallbacks > 0)
                 .then(|| locale.message_count("match-at-random-by-kit", u64::from(seat.fallbacks))),
-            rating_after: seat.rating_after.map(fixed2),
+            rating_after: seat.rating_after.map(|r| decimal(locale, r, 2)),
             words: None,
             view: String::new(),
         }
