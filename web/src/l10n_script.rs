@@ -11,7 +11,11 @@
 //! and fails its test.
 
 use std::collections::HashMap;
+use std::io::Write;
 use std::sync::LazyLock;
+
+use flate2::Compression;
+use flate2::write::GzEncoder;
 
 use fluent_syntax::ast::{
     Entry, Expression, InlineExpression, Pattern, PatternElement, VariantKey,
@@ -21,10 +25,13 @@ use serde_json::{Map, Value, json};
 use crate::l10n::CATALOGS;
 use crate::locale::Locale;
 
-/// One locale's catalog for the scripts: its JSON text and that text's hash for the link.
+/// One locale's catalog for the scripts: its JSON text, the same gzipped (a browser fetches a
+/// sixth of the bytes), and the text's hash for the link.
 pub struct ScriptCatalog {
     /// `{"locale": "ru", "messages": {id: pattern}}`.
     pub json: String,
+    /// `json` gzipped, for a client that accepts gzip.
+    pub gzip: Vec<u8>,
     /// The FNV-1a hash of `json`, the link's `?v=`.
     pub version: u64,
 }
@@ -38,7 +45,12 @@ static SCRIPT_CATALOGS: LazyLock<[ScriptCatalog; 3]> = LazyLock::new(|| {
         }
         let json = json!({ "locale": locale.code(), "messages": messages }).to_string();
         let version = cardarena_contest::hash::fnv1a(json.as_bytes());
-        ScriptCatalog { json, version }
+        let gzip = gzipped(json.as_bytes());
+        ScriptCatalog {
+            json,
+            gzip,
+            version,
+        }
     })
 });
 
@@ -56,6 +68,14 @@ impl Locale {
             self.script_catalog().version
         )
     }
+}
+
+/// `bytes` gzipped at the best compression (done once, on first use).
+fn gzipped(bytes: &[u8]) -> Vec<u8> {
+    let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
+    // Writing to a Vec cannot fail.
+    let _ = encoder.write_all(bytes);
+    encoder.finish().unwrap_or_default()
 }
 
 /// The messages of one locale's `.ftl` files as the scripts read them, by id, and what could

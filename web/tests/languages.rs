@@ -248,3 +248,67 @@ async fn the_frame_in_russian_and_czech_fits_a_phone_and_passes_axe() {
     browser.close().await;
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// Each language's words for the scripts: linked from `<html data-messages>` with their hash,
+/// gzipped to a client that accepts gzip and plain to one that does not, the same JSON either
+/// way, cached for a year; an unknown language is a 404.
+#[tokio::test]
+async fn the_scripts_words_are_served_gzipped_to_who_accepts_it() {
+    use std::io::Read;
+
+    let db = TempDb::new();
+    let server = Server::start(support::config(&db)).await;
+    for code in ["en", "ru", "cs"] {
+        let (_, _, html) = fetch(&server, &format!("/?lang={code}"), &[]).await;
+        let at = html.find("data-messages=\"").unwrap() + 15;
+        let url = &html[at..at + html[at..].find('"').unwrap()];
+        assert!(
+            url.starts_with(&format!("/static/messages/{code}.json?v=")),
+            "{url}"
+        );
+        let plain = server.http.get(server.url(url)).send().await.unwrap();
+        assert_eq!(plain.status(), StatusCode::OK);
+        assert_eq!(header_of(plain.headers(), header::CONTENT_ENCODING), None);
+        assert_eq!(
+            header_of(plain.headers(), header::VARY),
+            Some("Accept-Encoding")
+        );
+        assert!(
+            header_of(plain.headers(), header::CACHE_CONTROL)
+                .unwrap()
+                .contains("immutable")
+        );
+        let plain = plain.bytes().await.unwrap();
+        let zipped = (server.http.get(server.url(url)))
+            .header(header::ACCEPT_ENCODING, "br, gzip;q=0.8")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(
+            header_of(zipped.headers(), header::CONTENT_ENCODING),
+            Some("gzip")
+        );
+        let zipped = zipped.bytes().await.unwrap();
+        let mut inflated = Vec::new();
+        flate2::read::GzDecoder::new(&zipped[..])
+            .read_to_end(&mut inflated)
+            .unwrap();
+        assert_eq!(inflated, plain);
+        assert!(
+            zipped.len() * 4 < plain.len(),
+            "{} of {}",
+            zipped.len(),
+            plain.len()
+        );
+        let json: serde_json::Value = serde_json::from_slice(&plain).unwrap();
+        assert_eq!(json["locale"], code);
+        let refused = (server.http.get(server.url(url)))
+            .header(header::ACCEPT_ENCODING, "gzip;q=0, identity")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(header_of(refused.headers(), header::CONTENT_ENCODING), None);
+    }
+    let (status, _, _) = fetch(&server, "/static/messages/de.json", &[]).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}

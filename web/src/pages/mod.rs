@@ -134,17 +134,51 @@ pub fn router(store: Store) -> Router {
 }
 
 /// `GET /static/messages/<code>.json`: the words of a language for the pages' scripts.
-async fn messages(Path(file): Path<String>) -> Response {
+/// Gzipped to a client that accepts gzip (`Accept-Encoding`, read to its first 1 KB).
+async fn messages(Path(file): Path<String>, headers: header::HeaderMap) -> Response {
     let locale = file
         .strip_suffix(".json")
         .and_then(|code| Locale::ALL.into_iter().find(|l| l.code() == code));
-    match locale {
-        Some(locale) => static_file(
-            "application/json; charset=utf-8",
-            &locale.script_catalog().json,
-        ),
-        None => StatusCode::NOT_FOUND.into_response(),
+    let Some(locale) = locale else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let catalog = locale.script_catalog();
+    let json = "application/json; charset=utf-8";
+    if !accepts_gzip(&headers) {
+        let mut response = static_file(json, &catalog.json);
+        response.headers_mut().insert(
+            header::VARY,
+            header::HeaderValue::from_static("Accept-Encoding"),
+        );
+        return response;
     }
+    (
+        [
+            (header::CONTENT_TYPE, json),
+            (header::CACHE_CONTROL, STATIC_CACHE),
+            (header::CONTENT_ENCODING, "gzip"),
+            (header::VARY, "Accept-Encoding"),
+        ],
+        catalog.gzip.as_slice(),
+    )
+        .into_response()
+}
+
+/// Whether `Accept-Encoding` names gzip without refusing it (`gzip;q=0`); read to its first KB.
+fn accepts_gzip(headers: &header::HeaderMap) -> bool {
+    let Some(value) = headers
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return false;
+    };
+    let value = value.get(..1024).unwrap_or(value);
+    value.split(',').any(|coding| {
+        let mut parts = coding.split(';').map(str::trim);
+        let name = parts.next().unwrap_or_default();
+        let refused = parts.any(|p| p.replace(' ', "").eq_ignore_ascii_case("q=0"));
+        (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
+    })
 }
 
 async fn style() -> Response {
