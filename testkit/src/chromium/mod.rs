@@ -4,17 +4,20 @@
 //! without Chromium or chromedriver fails the tests with the command that installs them: browser
 //! tests never skip silently.
 
-use std::fs::File;
-use std::io::{Read, Write};
-use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::error::CmdError;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
+
+mod driver;
+mod programs;
+
+use driver::Driver;
+use programs::INSTALL;
+pub use programs::{binary, chromedriver};
 
 /// Where a test file's screenshots go: `target/test-artefacts/<folder>/`, created if need be.
 /// The target folder is read off the running test binary's path (`<target>/debug/deps/<test>`),
@@ -30,9 +33,6 @@ pub fn artefacts(folder: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("the artefact folder");
     dir
 }
-
-/// How to install what the browser tests need (Debian's packages).
-const INSTALL: &str = "apt-get install -y chromium chromium-driver";
 
 /// The browser's viewport, in px (the screenshots' size unless a test resizes it).
 pub const WINDOW: (u32, u32) = (1280, 1600);
@@ -54,148 +54,6 @@ const POLL: Duration = Duration::from_millis(100);
 
 /// How many times a read is retried when a live redraw replaced the elements under it.
 const STALE_RETRIES: usize = 50;
-
-/// The Chromium binary: `$CHROMIUM`, else `/usr/bin/chromium`, else `chromium` or
-/// `chromium-browser` on the `PATH`. Panics with how to install it when there is none.
-pub fn binary() -> PathBuf {
-    find_program(
-        "CHROMIUM",
-        "/usr/bin/chromium",
-        &["chromium", "chromium-browser"],
-        "headless Chromium",
-    )
-}
-
-/// The chromedriver binary: `$CHROMEDRIVER`, else `/usr/bin/chromedriver`, else `chromedriver`
-/// on the `PATH`. Panics with how to install it when there is none.
-pub fn chromedriver() -> PathBuf {
-    find_program(
-        "CHROMEDRIVER",
-        "/usr/bin/chromedriver",
-        &["chromedriver"],
-        "chromedriver (Chromium's WebDriver server)",
-    )
-}
-
-fn find_program(variable: &str, default: &str, names: &[&str], what: &str) -> PathBuf {
-    if let Some(path) = std::env::var_os(variable) {
-        let path = PathBuf::from(path);
-        assert!(
-            path.is_file(),
-            "${variable} is {}, which is not a file",
-            path.display()
-        );
-        return path;
-    }
-    let default = Path::new(default);
-    if default.is_file() {
-        return default.to_path_buf();
-    }
-    let on_path = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .flat_map(|dir| names.iter().map(move |name| dir.join(name)))
-            .find(|candidate| candidate.is_file())
-    });
-    on_path.unwrap_or_else(|| {
-        panic!(
-            "the pages' browser tests need {what}, and there is none at {} or on the PATH: \
-             install Chromium and chromedriver with `{INSTALL}`, or set ${variable} to its binary",
-            default.display()
-        )
-    })
-}
-
-/// chromedriver as a child process, with the temporary folder of its log and Chromium's
-/// profile. Dropping it ends the browser session (if one is still open), kills chromedriver and
-/// removes the folder, whether the test passed or panicked.
-struct Driver {
-    child: Child,
-    port: u16,
-    dir: PathBuf,
-    session: Option<String>,
-}
-
-impl Driver {
-    /// Starts chromedriver on a free loopback port and waits until it listens.
-    fn start() -> Driver {
-        let chromedriver = chromedriver();
-        let dir =
-            std::env::temp_dir().join(format!("cardarena-webdriver-{}", uuid::Uuid::new_v4()));
-        std::fs::create_dir_all(dir.join("profile")).expect("a temporary Chromium profile");
-        let log = File::create(dir.join("chromedriver.log")).expect("chromedriver's log file");
-        let port = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
-            .and_then(|listener| listener.local_addr())
-            .expect("a free loopback port")
-            .port();
-        let child = Command::new(&chromedriver)
-            .arg(format!("--port={port}"))
-            .stdin(Stdio::null())
-            .stdout(log.try_clone().expect("chromedriver's log file"))
-            .stderr(log)
-            .spawn()
-            .unwrap_or_else(|e| panic!("{} does not start: {e}", chromedriver.display()));
-        let mut driver = Driver {
-            child,
-            port,
-            dir,
-            session: None,
-        };
-        let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
-        let start = Instant::now();
-        while TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_err() {
-            if let Ok(Some(status)) = driver.child.try_wait() {
-                panic!(
-                    "chromedriver exited ({status}) before listening on port {port}:\n{}",
-                    driver.log()
-                );
-            }
-            assert!(
-                start.elapsed() < START_TIMEOUT,
-                "chromedriver not listening on port {port} after {START_TIMEOUT:?}:\n{}",
-                driver.log()
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        driver
-    }
-
-    /// What chromedriver has written so far.
-    fn log(&self) -> String {
-        std::fs::read_to_string(self.dir.join("chromedriver.log")).unwrap_or_default()
-    }
-
-    /// Ends the session `id` with a plain `DELETE /session/{id}`: chromedriver then quits
-    /// Chromium, which killing chromedriver alone would leave running. Best effort.
-    fn delete_session(&self, id: &str) {
-        let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, self.port));
-        let Ok(mut stream) = TcpStream::connect_timeout(&addr, Duration::from_secs(2)) else {
-            return;
-        };
-        let _ = stream.set_read_timeout(Some(Duration::from_secs(20)));
-        let _ = stream.set_write_timeout(Some(Duration::from_secs(2)));
-        let request = format!(
-            "DELETE /session/{id} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Length: 0\r\n\
-             Connection: close\r\n\r\n",
-            self.port
-        );
-        if stream.write_all(request.as_bytes()).is_ok() {
-            // The answer comes once Chromium has quit.
-            let _ = stream.read_to_end(&mut Vec::new());
-        }
-    }
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        if let Some(id) = self.session.take() {
-            self.delete_session(&id);
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        // Best effort: Chromium may still be writing to its profile as it exits.
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
 
 /// A headless Chromium session through chromedriver, its viewport [`WINDOW`] px.
 pub struct Browser {
