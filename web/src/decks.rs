@@ -5,19 +5,15 @@
 //! `<html data-deck-prsi>`, where `/static/decks.js` reads it; the JSON a bot receives never
 //! changes.
 //!
-//! Everything here reads untrusted input: at most [`MAX_PAIRS`] pairs of the query and of the
-//! cookies are read, anything malformed or unknown counts for nothing, and nothing panics.
+//! The query and the cookies are read as [`crate::choice`] reads them: bounded, and anything
+//! malformed or unknown counts for nothing.
 
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue};
+
+use crate::choice;
 
 /// The query parameter of the footer's deck switch, and the cookie that keeps its choice.
 pub const PRSI: &str = "deck-prsi";
-
-/// How long the cookie lasts: a year, in seconds.
-const COOKIE_MAX_AGE: u32 = 365 * 24 * 60 * 60;
-
-/// How many `name=value` pairs of the cookies, and of the query, are read.
-const MAX_PAIRS: usize = 64;
 
 /// A style of deck a game with two can be drawn with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -48,11 +44,7 @@ impl DeckStyle {
 
     /// The `Set-Cookie` value that keeps this choice for prší for a year, on every path.
     pub fn cookie(self) -> HeaderValue {
-        let value = format!(
-            "{PRSI}={}; Path=/; Max-Age={COOKIE_MAX_AGE}; SameSite=Lax; HttpOnly",
-            self.code()
-        );
-        HeaderValue::try_from(value).expect("a cookie of ASCII letters is a valid header")
+        choice::kept(PRSI, self.code())
     }
 }
 
@@ -81,23 +73,12 @@ pub fn choose(query: Option<&str>, headers: &HeaderMap) -> Choice {
 
 /// The style `?deck-prsi=` names, if it names one.
 fn from_query(query: &str) -> Option<DeckStyle> {
-    url::form_urlencoded::parse(query.as_bytes())
-        .take(MAX_PAIRS)
-        .find(|(name, _)| name == PRSI)
-        .and_then(|(_, value)| DeckStyle::from_code(&value))
+    choice::from_query(query, PRSI, DeckStyle::from_code)
 }
 
 /// The style the `deck-prsi` cookie names, if it names one (the first such cookie).
 fn from_cookies(headers: &HeaderMap) -> Option<DeckStyle> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';').take(MAX_PAIRS))
-        .take(MAX_PAIRS)
-        .filter_map(|pair| pair.trim().split_once('='))
-        .filter(|(name, _)| *name == PRSI)
-        .find_map(|(_, value)| DeckStyle::from_code(value.trim_matches('"')))
+    choice::from_cookies(headers, PRSI, DeckStyle::from_code)
 }
 
 /// A query string without its `deck-prsi` parameters (which the pages' layer has read), the
@@ -118,6 +99,7 @@ pub fn is_choice(pair: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::http::header;
 
     fn headers(cookies: &[&str]) -> HeaderMap {
         let mut map = HeaderMap::new();

@@ -16,6 +16,7 @@
 pub mod api;
 pub mod app;
 pub mod audience;
+pub mod choice;
 pub mod decks;
 pub mod l10n;
 pub mod l10n_script;

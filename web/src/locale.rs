@@ -12,6 +12,8 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, header};
 
+use crate::choice;
+
 /// A language the site speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Locale {
@@ -29,14 +31,8 @@ pub const COOKIE: &str = "lang";
 /// The query parameter of the language switch's links.
 pub const QUERY: &str = "lang";
 
-/// How long the cookie lasts: a year, in seconds.
-const COOKIE_MAX_AGE: u32 = 365 * 24 * 60 * 60;
-
 /// How many entries of an `Accept-Language` header are read; a browser sends a handful.
 const MAX_LANGUAGES: usize = 32;
-
-/// How many `name=value` pairs of the cookies, and of the query, are read.
-const MAX_PAIRS: usize = 64;
 
 impl Locale {
     /// Every locale, English (the fallback) first.
@@ -67,11 +63,7 @@ impl Locale {
 
     /// The `Set-Cookie` value that keeps this choice for a year, on every path.
     pub fn cookie(self) -> HeaderValue {
-        let value = format!(
-            "{COOKIE}={}; Path=/; Max-Age={COOKIE_MAX_AGE}; SameSite=Lax; HttpOnly",
-            self.code()
-        );
-        HeaderValue::try_from(value).expect("a cookie of ASCII letters is a valid header")
+        choice::kept(COOKIE, self.code())
     }
 }
 
@@ -106,24 +98,13 @@ pub fn choose(query: Option<&str>, headers: &HeaderMap) -> Choice {
 
 /// The locale `?lang=` names, if it names one the site speaks.
 fn from_query(query: &str) -> Option<Locale> {
-    url::form_urlencoded::parse(query.as_bytes())
-        .take(MAX_PAIRS)
-        .find(|(name, _)| name == QUERY)
-        .and_then(|(_, value)| Locale::from_code(&value))
+    choice::from_query(query, QUERY, Locale::from_code)
 }
 
 /// The locale the `lang` cookie names, if it names one the site speaks (the first such
 /// cookie).
 fn from_cookies(headers: &HeaderMap) -> Option<Locale> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(';').take(MAX_PAIRS))
-        .take(MAX_PAIRS)
-        .filter_map(|pair| pair.trim().split_once('='))
-        .filter(|(name, _)| *name == COOKIE)
-        .find_map(|(_, value)| Locale::from_code(value.trim_matches('"')))
+    choice::from_cookies(headers, COOKIE, Locale::from_code)
 }
 
 /// The locale an `Accept-Language` value prefers among those the site speaks: the highest
