@@ -67,6 +67,31 @@ impl Piece {
             Piece::Card(c) => card(*c),
         }
     }
+
+    /// Appends `text` to `out`, joined to the text before it (nothing for no text).
+    pub fn push_text(out: &mut Vec<Piece>, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        match out.last_mut() {
+            Some(Piece::Text(last)) => last.push_str(text),
+            _ => out.push(Piece::Text(text.to_string())),
+        }
+    }
+
+    /// The first letter a capital, unless the words begin with a player's name, which keeps its
+    /// own case (`is_name(seat)`: "you" and "seat 2" are no names).
+    pub fn capitalise(pieces: &mut [Piece], is_name: impl Fn(Seat) -> bool) {
+        let text = match pieces.first_mut() {
+            Some(Piece::Text(text)) => text,
+            Some(Piece::Seat(seat, text)) if !is_name(*seat) => text,
+            _ => return,
+        };
+        let mut chars = text.chars();
+        if let Some(first) = chars.next() {
+            *text = first.to_uppercase().chain(chars).collect();
+        }
+    }
 }
 
 /// `phrases` as one clause after another ("; " between them, a space after a clause ending in a
@@ -182,16 +207,9 @@ fn plain(pieces: &[Piece]) -> String {
 /// The first letter a capital, unless the words begin with a player's name (which keeps its own
 /// case: "you" and "seat 2" are no names).
 fn capitalise(pieces: &mut [Piece], names: &Names) {
-    let text = match pieces.first_mut() {
-        Some(Piece::Text(text)) => text,
-        Some(Piece::Seat(seat, text)) if names.you == Some(*seat) => text,
-        Some(Piece::Seat(seat, text)) if names.names.get(*seat).is_none() => text,
-        _ => return,
-    };
-    let mut chars = text.chars();
-    if let Some(first) = chars.next() {
-        *text = first.to_uppercase().chain(chars).collect();
-    }
+    Piece::capitalise(pieces, |seat| {
+        names.you != Some(seat) && names.names.get(seat).is_some()
+    });
 }
 
 fn joined(phrases: &[Phrase], names: &Names, separator: &str) -> Vec<Piece> {
@@ -207,13 +225,7 @@ fn joined(phrases: &[Phrase], names: &Names, separator: &str) -> Vec<Piece> {
 }
 
 fn push_text(out: &mut Vec<Piece>, text: &str) {
-    if text.is_empty() {
-        return;
-    }
-    match out.last_mut() {
-        Some(Piece::Text(last)) => last.push_str(text),
-        _ => out.push(Piece::Text(text.to_string())),
-    }
+    Piece::push_text(out, text);
 }
 
 /// One phrase's template filled in; an id the catalog lacks reads as the id and its arguments.

@@ -8,7 +8,7 @@
 //! text is then cut at, so that every piece keeps what it is. Web/static/words.js renders the
 //! same messages the same way in the browser.
 
-use cardarena_engine::phrase::english;
+use cardarena_engine::phrase::english::{self, Piece};
 use cardarena_engine::phrase::{Arg, MeldCard, Phrase};
 use cardarena_engine::{Card, Rank, Seat, Suit};
 use fluent_bundle::{FluentArgs, FluentValue};
@@ -48,17 +48,6 @@ pub(super) struct Reader<'a> {
     pub(super) names: &'a [String],
     pub(super) you: Option<Seat>,
     pub(super) deck: Deck,
-}
-
-/// A piece of words: text, a seat by the name the reader knows it, or a card.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Piece {
-    /// Words as they are.
-    Text(String),
-    /// A seat and its name as the reader knows it.
-    Seat(Seat, String),
-    /// A card.
-    Card(Card),
 }
 
 /// A piece of a move in words, as the template writes it.
@@ -364,28 +353,15 @@ fn render(phrase: &Phrase, reader: &Reader, out: &mut Vec<Piece>) {
 }
 
 fn push_text(out: &mut Vec<Piece>, text: &str) {
-    if text.is_empty() {
-        return;
-    }
-    match out.last_mut() {
-        Some(Piece::Text(last)) => last.push_str(text),
-        _ => out.push(Piece::Text(text.to_string())),
-    }
+    Piece::push_text(out, text);
 }
 
 /// The first letter a capital, unless the words begin with a player's name (which keeps its own
 /// case: "you" and "seat 2" are no names).
 fn capitalise(pieces: &mut [Piece], reader: &Reader) {
-    let text = match pieces.first_mut() {
-        Some(Piece::Text(text)) => text,
-        Some(Piece::Seat(seat, text)) if reader.you == Some(*seat) => text,
-        Some(Piece::Seat(seat, text)) if reader.names.get(*seat).is_none() => text,
-        _ => return,
-    };
-    let mut chars = text.chars();
-    if let Some(first) = chars.next() {
-        *text = first.to_uppercase().chain(chars).collect();
-    }
+    Piece::capitalise(pieces, |seat| {
+        reader.you != Some(seat) && reader.names.get(seat).is_some()
+    });
 }
 
 #[cfg(test)]
