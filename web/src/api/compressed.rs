@@ -63,13 +63,18 @@ pub fn respond(answer: Compressed, headers: &HeaderMap, inflating: Arc<Semaphore
     (common, [json], Body::new(body)).into_response()
 }
 
-/// Whether `Accept-Encoding` takes gzip (or anything, `*`) with a weight above 0.
-fn accepts_gzip(headers: &HeaderMap) -> bool {
+/// How many codings of `Accept-Encoding` are read; a browser sends a handful.
+const MAX_CODINGS: usize = 32;
+
+/// Whether `Accept-Encoding` takes gzip (or anything, `*`) with a weight above 0, among its
+/// first [`MAX_CODINGS`] codings.
+pub(crate) fn accepts_gzip(headers: &HeaderMap) -> bool {
     headers
         .get_all(ACCEPT_ENCODING)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
+        .take(MAX_CODINGS)
         .any(|coding| {
             let mut parts = coding.split(';').map(str::trim);
             let name = parts.next().unwrap_or("");
@@ -217,6 +222,12 @@ mod tests {
         assert!(!accepts_gzip(&headers(&[("accept-encoding", "gzip;q=0")])));
         assert!(!accepts_gzip(&headers(&[("accept-encoding", "identity")])));
         assert!(!accepts_gzip(&headers(&[])));
+        // Only the first MAX_CODINGS codings are read.
+        let long = format!("{}gzip", "x, ".repeat(MAX_CODINGS));
+        assert!(!accepts_gzip(&headers(&[(
+            "accept-encoding",
+            long.as_str()
+        )])));
     }
 
     #[tokio::test]

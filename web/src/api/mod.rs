@@ -6,7 +6,7 @@ mod auth;
 mod bot_sizes;
 mod bot_versions;
 mod bots;
-mod compressed;
+pub(crate) mod compressed;
 mod connect;
 mod detail;
 mod downloads;

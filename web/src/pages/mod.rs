@@ -134,7 +134,8 @@ pub fn router(store: Store) -> Router {
 }
 
 /// `GET /static/messages/<code>.json`: the words of a language for the pages' scripts.
-/// Gzipped to a client that accepts gzip (`Accept-Encoding`, read to its first 1 KB).
+/// Gzipped to a client that accepts gzip (`Accept-Encoding`, read as the API's large answers
+/// read it).
 async fn messages(Path(file): Path<String>, headers: header::HeaderMap) -> Response {
     let locale = file
         .strip_suffix(".json")
@@ -144,7 +145,7 @@ async fn messages(Path(file): Path<String>, headers: header::HeaderMap) -> Respo
     };
     let catalog = locale.script_catalog();
     let json = "application/json; charset=utf-8";
-    if !accepts_gzip(&headers) {
+    if !crate::api::compressed::accepts_gzip(&headers) {
         let mut response = static_file(json, &catalog.json);
         response.headers_mut().insert(
             header::VARY,
@@ -162,23 +163,6 @@ async fn messages(Path(file): Path<String>, headers: header::HeaderMap) -> Respo
         catalog.gzip.as_slice(),
     )
         .into_response()
-}
-
-/// Whether `Accept-Encoding` names gzip without refusing it (`gzip;q=0`); read to its first KB.
-fn accepts_gzip(headers: &header::HeaderMap) -> bool {
-    let Some(value) = headers
-        .get(header::ACCEPT_ENCODING)
-        .and_then(|v| v.to_str().ok())
-    else {
-        return false;
-    };
-    let value = value.get(..1024).unwrap_or(value);
-    value.split(',').any(|coding| {
-        let mut parts = coding.split(';').map(str::trim);
-        let name = parts.next().unwrap_or_default();
-        let refused = parts.any(|p| p.replace(' ', "").eq_ignore_ascii_case("q=0"));
-        (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
-    })
 }
 
 async fn style() -> Response {
